@@ -1,0 +1,184 @@
+"""Semantic checks on a parsed Variant: named passes, each returning the problems it finds."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from . import ir
+from .diagnostics import Diagnostic, SpecError
+from .formula import FormulaError, evaluate, max_total, names_used
+
+MAX_PIP_LIMIT = 18
+MAX_PLAYERS = 10
+
+
+def _at(v: ir.Variant, key: str) -> ir.Pos:
+    return v.where.get(key + ":value") or v.where.get(key) or ir.NOWHERE
+
+
+def _written(v: ir.Variant, key: str) -> bool:
+    return key in v.where
+
+
+def check_tile_set(v: ir.Variant) -> Iterator[Diagnostic]:
+    if not 1 <= v.max_pip <= MAX_PIP_LIMIT:
+        yield Diagnostic(f"a double-{v.max_pip} set is not supported", _at(v, "tiles"),
+                         f"sets go from double one to double {MAX_PIP_LIMIT}")
+
+
+def check_players(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.min_players < 2:
+        yield Diagnostic(f"a game needs at least 2 players, not {v.min_players}", _at(v, "players"))
+    if v.min_players > v.max_players:
+        yield Diagnostic(f"the player range {v.min_players} to {v.max_players} is empty", _at(v, "players"),
+                         f"write 'players: {v.max_players} to {v.min_players}'")
+    if v.max_players > MAX_PLAYERS:
+        yield Diagnostic(f"{v.max_players} players is more than the {MAX_PLAYERS} supported", _at(v, "players"))
+
+
+def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.partnerships is ir.PartnershipKind.NONE:
+        if _written(v, "partnership goes out"):
+            yield Diagnostic("'partnership goes out' is given, but there are no partnerships",
+                             v.where["partnership goes out"], "remove it, or set 'partnerships: fixed at 4 players'")
+        return
+    if v.partnership_size != 4:
+        yield Diagnostic(f"partnerships need exactly 4 players, not {v.partnership_size}",
+                         v.where.get("partnerships:players", _at(v, "partnerships")),
+                         "two fixed partnerships sit opposite each other at a table of 4")
+    elif not v.min_players <= 4 <= v.max_players:
+        yield Diagnostic("partnerships need 4 players, but 'players' does not allow 4", _at(v, "partnerships"),
+                         f"the players clause allows {v.min_players} to {v.max_players}")
+    if v.partnership_out is None:
+        yield Diagnostic("the required clause 'partnership goes out:' is missing", _at(v, "partnerships"),
+                         "with partnerships, add 'partnership goes out: when both partners are out' "
+                         "(or 'when one partner is out')")
+
+
+def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
+    seen: dict[int, ir.DealRule] = {}
+    for rule in v.deal:
+        for count in rule.player_counts:
+            if count in seen:
+                yield Diagnostic(f"the deal for {count} players is given twice", rule.pos,
+                                 f"{seen[count].tiles_each} tiles, then {rule.tiles_each}: keep one")
+                continue
+            seen[count] = rule
+            if count not in v.player_counts:
+                yield Diagnostic(f"a deal for {count} players, but 'players' allows {v.min_players} to {v.max_players}",
+                                 rule.pos)
+        if rule.tiles_each < 1:
+            yield Diagnostic("each player must be dealt at least 1 tile", rule.pos)
+    for count in v.player_counts:
+        if count not in seen:
+            yield Diagnostic(f"no deal is given for {count} players", _at(v, "deal"),
+                             f"add '{count} players get N tiles' to the deal")
+            continue
+        rule = seen[count]
+        needed = count * rule.tiles_each + v.reserve
+        if needed > v.tile_count:
+            reserve = f" plus a reserve of {v.reserve}" if v.reserve else ""
+            yield Diagnostic(
+                f"{count} players x {rule.tiles_each} tiles{reserve} is {needed} tiles, "
+                f"but a double-{v.max_pip} set holds {v.tile_count}", rule.pos)
+
+
+def check_drawing(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.undealt is ir.Undealt.OUT_OF_PLAY:
+        if v.cannot_play is ir.CannotPlay.DRAW:
+            yield Diagnostic("players draw when they cannot play, but undealt tiles are out of play",
+                             _at(v, "cannot play"), "say 'undealt tiles: draw pile', or 'cannot play: knock'")
+        for key in ("reserve", "draw limit", "drawn tile"):
+            if _written(v, key):
+                yield Diagnostic(f"'{key}' only applies to a draw pile, but undealt tiles are out of play",
+                                 v.where[key], "remove it, or say 'undealt tiles: draw pile'")
+    elif v.cannot_play is ir.CannotPlay.KNOCK:
+        yield Diagnostic("undealt tiles form a draw pile, but a player who cannot play knocks: nobody ever draws",
+                         _at(v, "cannot play") if _written(v, "cannot play") else _at(v, "undealt tiles"),
+                         "add 'cannot play: draw until playable', or say 'undealt tiles: out of play'")
+    if v.draw_limit is not None and v.draw_limit < 1:
+        yield Diagnostic("a draw limit must allow at least 1 tile per turn", _at(v, "draw limit"),
+                         "write 'draw limit: no limit' to let players draw until playable")
+
+
+def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.first_opener in (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE):
+        yield Diagnostic(f"the first hand has no earlier hand, so its opener cannot be '{v.first_opener}'",
+                         _at(v, "first opener"), "use 'by lot' or 'holder of the highest double'")
+    if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
+        yield Diagnostic("the required clause 'after a blocked hand:' is missing", _at(v, "next opener"),
+                         "a blocked hand may end on a tile nobody went out with; add "
+                         "'after a blocked hand: by lot' (or another opener rule)")
+    if v.after_blocked is ir.Opener.LAST_TILE:
+        yield Diagnostic("after a blocked hand the opener cannot be 'player of the last tile'",
+                         _at(v, "after a blocked hand"), "use 'by lot' or 'next seat clockwise'")
+
+
+def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.spinners is ir.Spinners.NONE and _written(v, "branches open"):
+        yield Diagnostic("'branches open' is given, but no double is a spinner", v.where["branches open"],
+                         "remove it, or set 'spinners: first double' or 'spinners: every double'")
+
+
+def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
+    unknown = [n for n in names_used(v.placement_score) if n.name not in ir.FORMULA_NAMES]
+    for name in unknown:
+        yield Diagnostic(f"unknown name '{name.name}' in the placement score", name.pos,
+                         "the formula may use 'total' (the sum of the counted ends)")
+    if unknown:
+        return
+    if v.raw_per_displayed < 1:
+        yield Diagnostic("a displayed point must be at least 1 raw point", _at(v, "raw points per displayed point"))
+        return
+    for total in range(max_total(v) + 1):
+        try:
+            points = evaluate(v.placement_score, {"total": total})
+        except FormulaError as err:
+            yield Diagnostic(f"{err.message} when the end total is {total}", err.node.pos,
+                             "guard the division with 'if', or divide by a number")
+            return
+        if points < 0:
+            yield Diagnostic(f"the placement score is negative ({points}) when the end total is {total}",
+                             _at(v, "placement score"))
+            return
+        if points % v.raw_per_displayed:
+            yield Diagnostic(
+                f"an end total of {total} scores {points} raw points, not a whole number of displayed points "
+                f"({v.raw_per_displayed} raw points each)", _at(v, "placement score"))
+            return
+
+
+def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
+    award = v.pip_award
+    if award is not None:
+        if award.divide_by < 1:
+            yield Diagnostic("the pip award cannot be divided by 0", v.where.get("pip award:divided_by", award.pos))
+        if award.round_to is not None and award.round_to < 1:
+            yield Diagnostic("the pip award cannot be rounded to the nearest 0", v.where.get("pip award:rounded_to", award.pos))
+    if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
+        yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", v.where["tied lowest"],
+                         "remove it, or set 'blocked hand: lowest pips win'")
+    if not v.extra_turn and _written(v, "extra turn without a legal tile"):
+        yield Diagnostic("'extra turn without a legal tile' is given, but there are no extra turns",
+                         v.where["extra turn without a legal tile"], "remove it, or add 'extra turn after: a double'")
+
+
+def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.target.points < 1:
+        yield Diagnostic(f"the target must be positive, not {v.target.points}", v.target.pos)
+
+
+PASSES: tuple[Callable[[ir.Variant], Iterator[Diagnostic]], ...] = (
+    check_tile_set, check_players, check_partnerships, check_deal, check_drawing,
+    check_openers, check_spinners, check_formula, check_hand_end, check_target,
+)
+
+
+def check(v: ir.Variant) -> ir.Variant:
+    """Run every pass; raise SpecError with all problems found, or return the variant unchanged."""
+    if v.max_pip > MAX_PIP_LIMIT:  # later passes would tabulate a set this large: stop here
+        raise SpecError(check_tile_set(v))
+    problems = [d for check_pass in PASSES for d in check_pass(v)]
+    if problems:
+        raise SpecError(problems)
+    return v

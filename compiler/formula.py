@@ -1,0 +1,87 @@
+"""Evaluating the scoring formula. The compiler tabulates it; engines only look results up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import ir
+
+
+@dataclass
+class FormulaError(Exception):
+    message: str
+    node: ir.Expr | ir.Cond
+
+
+def evaluate(expr: ir.Expr, names: dict[str, int]) -> int:
+    match expr:
+        case ir.Number(value):
+            return value
+        case ir.Name(name):
+            if name not in names:
+                raise FormulaError(f"unknown name '{name}'", expr)
+            return names[name]
+        case ir.BinOp(op, left, right):
+            a, b = evaluate(left, names), evaluate(right, names)
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            if b == 0:
+                raise FormulaError("division by zero", right)
+            return a // b
+        case ir.Conditional(then, cond, otherwise):
+            if holds(cond, names):
+                return evaluate(then, names)
+            return 0 if otherwise is None else evaluate(otherwise, names)
+    raise AssertionError(f"not an expression: {expr!r}")  # pragma: no cover
+
+
+def holds(cond: ir.Cond, names: dict[str, int]) -> bool:
+    match cond:
+        case ir.Compare(op, left, right):
+            a, b = evaluate(left, names), evaluate(right, names)
+            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[op]
+        case ir.MultipleOf(value, divisor, positive):
+            a, d = evaluate(value, names), evaluate(divisor, names)
+            if d == 0:
+                raise FormulaError("'multiple of 0' is never decided", divisor)
+            return a % d == 0 and (a > 0 or not positive)
+        case ir.Logic("and", left, right):
+            return holds(left, names) and holds(right, names)
+        case ir.Logic("or", left, right):
+            return holds(left, names) or holds(right, names)
+        case ir.Not(operand):
+            return not holds(operand, names)
+    raise AssertionError(f"not a condition: {cond!r}")  # pragma: no cover
+
+
+def names_used(expr: ir.Expr | ir.Cond) -> list[ir.Name]:
+    """Every name in a formula, in source order, whether or not evaluation would reach it."""
+    match expr:
+        case ir.Name():
+            return [expr]
+        case ir.Number():
+            return []
+        case ir.BinOp(_, left, right) | ir.Compare(_, left, right) | ir.Logic(_, left, right):
+            return names_used(left) + names_used(right)
+        case ir.Conditional(then, cond, otherwise):
+            return names_used(then) + names_used(cond) + (names_used(otherwise) if otherwise else [])
+        case ir.MultipleOf(value, divisor, _):
+            return names_used(value) + names_used(divisor)
+        case ir.Not(operand):
+            return names_used(operand)
+    raise AssertionError(f"not a formula node: {expr!r}")  # pragma: no cover
+
+
+def max_total(variant: ir.Variant) -> int:
+    """An upper bound on any end total: each tile counts at most its own pips."""
+    n = variant.max_pip
+    return n * (n + 1) * (n + 2) // 2
+
+
+def score_table(variant: ir.Variant) -> list[int]:
+    """Raw placement points for every end total from 0 to max_total (the checks ran first)."""
+    return [evaluate(variant.placement_score, {"total": t}) for t in range(max_total(variant) + 1)]

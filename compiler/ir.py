@@ -1,0 +1,272 @@
+"""The typed IR of a variant: the single source of truth between the compiler's stages.
+
+Every node keeps the source position of the clause (or sub-expression) it came from, so a later
+stage can point an error at the spec line that caused it. Positions and comments never take part
+in equality: two specs that say the same rules have equal IR, however they are laid out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+@dataclass(frozen=True)
+class Pos:
+    line: int
+    column: int
+
+
+NOWHERE = Pos(0, 0)
+
+
+def _pos() -> Pos:
+    return field(default=NOWHERE, compare=False, repr=False)
+
+
+# --- the scoring formula ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Number:
+    value: int
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Name:
+    name: str
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class BinOp:
+    op: str  # one of + - * /  ("/" divides and drops the remainder)
+    left: Expr
+    right: Expr
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Conditional:
+    then: Expr
+    cond: Cond
+    otherwise: Expr | None  # None: the value is 0 when the condition fails
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Compare:
+    op: str  # one of < <= > >= == !=
+    left: Expr
+    right: Expr
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class MultipleOf:
+    value: Expr
+    divisor: Expr
+    positive: bool
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Logic:
+    op: str  # "and" or "or"
+    left: Cond
+    right: Cond
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: Cond
+    pos: Pos = _pos()
+
+
+Expr = Number | Name | BinOp | Conditional
+Cond = Compare | MultipleOf | Logic | Not
+
+# The names a scoring formula may use.
+FORMULA_NAMES = ("total",)
+
+
+# --- the clauses ----------------------------------------------------------------------------
+
+
+class Choice(str, Enum):
+    """A closed set of phrases; the value is the phrase exactly as the spec writes it."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class PartnershipKind(Choice):
+    NONE = "none"
+    FIXED = "fixed"
+    OPTIONAL = "optional"
+
+
+class Undealt(Choice):
+    OUT_OF_PLAY = "out of play"
+    DRAW_PILE = "draw pile"
+
+
+class DrawnTile(Choice):
+    PLAYED_AT_ONCE_ENDS_TURN = "played at once and ends the turn"
+    PLAYED_AT_ONCE = "played at once"
+    JOINS_HAND = "joins the hand"
+
+
+class CannotPlay(Choice):
+    KNOCK = "knock"
+    DRAW = "draw until playable"
+
+
+class WhenAble(Choice):
+    MUST_PLAY = "must play"
+    MAY_PASS = "may pass"
+
+
+class Opener(Choice):
+    LOT = "by lot"
+    HIGHEST_DOUBLE = "holder of the highest double"
+    NEXT_SEAT = "next seat clockwise"
+    LAST_TILE = "player of the last tile"
+
+
+class Lead(Choice):
+    ANY_TILE = "any tile"
+    DOUBLE_IF_HELD = "a double if held"
+
+
+class Spinners(Choice):
+    NONE = "none"
+    FIRST_DOUBLE = "first double"
+    EVERY_DOUBLE = "every double"
+
+
+class BranchesOpen(Choice):
+    AFTER_BOTH_LINE_SIDES = "after both line sides are filled"
+    AT_ONCE = "at once"
+
+
+class DoubleAtEnd(Choice):
+    BOTH_HALVES = "both halves"
+    ONE_HALF = "one half"
+
+
+class ExtraTurn(Choice):
+    AFTER_DOUBLE = "a double"
+    AFTER_SCORE = "a scoring placement"
+
+
+class ExtraTurnStuck(Choice):
+    DRAW_AS_USUAL = "draw as usual"
+    TURN_ENDS = "the turn ends"
+
+
+class PartnershipOut(Choice):
+    ONE_PARTNER = "when one partner is out"
+    BOTH_PARTNERS = "when both partners are out"
+
+
+class AwardFrom(Choice):
+    OPPONENTS = "opponents' pips"
+    ALL_OTHER_HANDS = "all other hands' pips"
+
+
+class BlockedHand(Choice):
+    NO_WINNER = "no winner"
+    LOWEST_PIPS = "lowest pips win"
+    LOWEST_COMBINED = "lowest combined pips win"
+
+
+class TiedLowest(Choice):
+    NO_WINNER = "no winner"
+    EACH_WINS = "each tied side wins"
+
+
+class TargetKind(Choice):
+    EXACTLY = "exactly"
+    AT_LEAST = "at least"
+
+
+@dataclass(frozen=True)
+class DealRule:
+    player_counts: tuple[int, ...]
+    tiles_each: int
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class PipAward:
+    source: AwardFrom
+    round_to: int | None  # nearest multiple; remainder below half rounds down, else up
+    divide_by: int
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: TargetKind
+    points: int
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Every rule of one variant. Optional clauses hold their documented defaults."""
+
+    name: str
+    max_pip: int
+    min_players: int
+    max_players: int
+    deal: tuple[DealRule, ...]
+    undealt: Undealt
+    spinners: Spinners
+    placement_score: Expr
+    target: Target
+    source: str | None = None
+    partnerships: PartnershipKind = PartnershipKind.NONE
+    partnership_size: int = 4  # seats needed for partnerships; the checks insist on 4
+    reserve: int = 0
+    draw_limit: int | None = None
+    drawn_tile: DrawnTile = DrawnTile.PLAYED_AT_ONCE
+    cannot_play: CannotPlay = CannotPlay.KNOCK
+    when_able: WhenAble = WhenAble.MUST_PLAY
+    first_opener: Opener = Opener.LOT
+    next_opener: Opener = Opener.NEXT_SEAT
+    after_blocked: Opener | None = None  # None: the same rule as next_opener
+    lead: Lead = Lead.ANY_TILE
+    branches_open: BranchesOpen = BranchesOpen.AFTER_BOTH_LINE_SIDES
+    double_at_end: DoubleAtEnd = DoubleAtEnd.BOTH_HALVES
+    raw_per_displayed: int = 1
+    extra_turn: tuple[ExtraTurn, ...] = ()
+    extra_turn_stuck: ExtraTurnStuck = ExtraTurnStuck.DRAW_AS_USUAL
+    partnership_out: PartnershipOut | None = None
+    going_out_bonus: int = 0
+    pip_award: PipAward | None = None
+    blocked_hand: BlockedHand = BlockedHand.NO_WINNER
+    tied_lowest: TiedLowest = TiedLowest.EACH_WINS
+    # Where each clause was written (clause key -> position), and the comments around it.
+    where: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)
+    comments: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def tile_count(self) -> int:
+        return (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def tiles_dealt(self, players: int) -> int | None:
+        for rule in self.deal:
+            if players in rule.player_counts:
+                return rule.tiles_each
+        return None
+
+
+PIP_WORDS = {"six": 6, "nine": 9, "twelve": 12, "fifteen": 15, "eighteen": 18}

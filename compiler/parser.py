@@ -1,0 +1,420 @@
+"""Spec text -> IR. Syntax errors become diagnostics with a position and, where possible, a hint."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import lark
+from lark import Token, Tree
+
+from . import ir
+from .diagnostics import Diagnostic, SpecError, nearest
+from .grammar import PHRASE_TERMINALS, parser
+
+MAX_NESTING = 40
+MAX_NUMBER = 1_000_000
+
+# Clause key as written before the colon -> the IR field it sets. Order is the canonical order.
+CLAUSE_KEYS: dict[str, str] = {
+    "variant": "name",
+    "source": "source",
+    "tiles": "max_pip",
+    "players": "players",
+    "partnerships": "partnerships",
+    "deal": "deal",
+    "undealt tiles": "undealt",
+    "reserve": "reserve",
+    "draw limit": "draw_limit",
+    "cannot play": "cannot_play",
+    "drawn tile": "drawn_tile",
+    "when able to play": "when_able",
+    "first opener": "first_opener",
+    "lead": "lead",
+    "next opener": "next_opener",
+    "after a blocked hand": "after_blocked",
+    "spinners": "spinners",
+    "branches open": "branches_open",
+    "double at an end counts": "double_at_end",
+    "placement score": "placement_score",
+    "raw points per displayed point": "raw_per_displayed",
+    "extra turn after": "extra_turn",
+    "extra turn without a legal tile": "extra_turn_stuck",
+    "partnership goes out": "partnership_out",
+    "going out scores": "going_out_bonus",
+    "pip award": "pip_award",
+    "blocked hand": "blocked_hand",
+    "tied lowest": "tied_lowest",
+    "target": "target",
+}
+REQUIRED = ("variant", "tiles", "players", "deal", "undealt tiles", "spinners", "placement score", "target")
+EXAMPLES = {
+    "variant": 'variant: "My House Fives"',
+    "tiles": "tiles: double six",
+    "players": "players: 2 to 4",
+    "deal": "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles",
+    "undealt tiles": "undealt tiles: out of play",
+    "spinners": "spinners: none",
+    "placement score": "placement score: total if total is a positive multiple of 5",
+    "target": "target: at least 61",
+}
+RULE_TO_KEY = {
+    "variant": "variant", "source": "source", "tiles": "tiles", "players": "players",
+    "partnerships": "partnerships", "deal": "deal", "undealt": "undealt tiles",
+    "reserve": "reserve", "draw_limit": "draw limit", "drawn_tile": "drawn tile",
+    "cannot_play": "cannot play", "when_able": "when able to play", "first_opener": "first opener",
+    "next_opener": "next opener", "after_blocked": "after a blocked hand", "lead": "lead",
+    "spinners": "spinners", "branches_open": "branches open", "double_at_end": "double at an end counts",
+    "placement_score": "placement score", "raw_per_displayed": "raw points per displayed point",
+    "extra_turn": "extra turn after", "extra_turn_stuck": "extra turn without a legal tile",
+    "partnership_out": "partnership goes out", "going_out": "going out scores",
+    "pip_award": "pip award", "blocked_hand": "blocked hand", "tied_lowest": "tied lowest",
+    "target": "target",
+}
+
+
+def parse(text: str) -> ir.Variant:
+    """Parse spec text into a Variant; raises SpecError with positioned diagnostics."""
+    _check_nesting(text)
+    try:
+        tree = parser().parse(text if text.endswith("\n") else text + "\n")
+    except lark.UnexpectedInput as err:
+        raise SpecError([_syntax_diagnostic(err, text)]) from None
+    return _Builder(text).build(tree)
+
+
+def decode(data: bytes) -> str:
+    """Spec bytes -> text; anything but UTF-8 text is a positioned error, not a crash."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        before = data[: err.start]
+        line = before.count(b"\n") + 1
+        column = err.start - (before.rfind(b"\n") + 1) + 1
+        raise SpecError([Diagnostic(
+            f"the file is not UTF-8 text (byte 0x{data[err.start]:02x})", ir.Pos(line, column),
+            "save the spec as UTF-8 plain text")]) from None
+    return text
+
+
+# --- syntax errors ---------------------------------------------------------------------------
+
+
+def _check_nesting(text: str) -> None:
+    # The LALR parser copes with any depth, but later stages walk expressions recursively.
+    for number, line in enumerate(text.splitlines(), 1):
+        depth = 0
+        for column, ch in enumerate(line, 1):
+            depth += (ch == "(") - (ch == ")")
+            if depth > MAX_NESTING:
+                raise SpecError([Diagnostic(
+                    f"brackets nested more than {MAX_NESTING} deep", ir.Pos(number, column),
+                    "split the formula into simpler terms")])
+
+
+def _describe_terminal(name: str) -> str:
+    if name in PHRASE_TERMINALS:
+        return " or ".join(f"'{m.value}'" for m in PHRASE_TERMINALS[name])
+    descriptions = {
+        "INT": "a whole number", "STRING": 'a quoted text such as "Fives and Threes"',
+        "NAME": "a name such as total", "_NL": "the end of the line", "PIP_WORD": "six, nine or twelve",
+        "NONE": "'none'", "NOTHING": "'nothing'", "NO_LIMIT": "'no limit'", "COMPARE": "a comparison",
+        "POSITIVE": "'positive'",
+    }
+    if name in descriptions:
+        return descriptions[name]
+    try:
+        pattern = parser().get_terminal(name).pattern
+    except KeyError:
+        return name
+    return f"'{pattern.value}'" if isinstance(pattern, lark.lexer.PatternStr) else name
+
+
+def _phrases(names: set[str]) -> list[str]:
+    out: list[str] = []
+    for name in names:
+        if name in PHRASE_TERMINALS:
+            out.extend(m.value for m in PHRASE_TERMINALS[name])
+        else:
+            described = _describe_terminal(name)
+            if described.startswith("'"):
+                out.append(described.strip("'"))
+    return out
+
+
+def _at_clause_start(text: str, line: int, column: int) -> bool:
+    prefix = text.splitlines()[line - 1][: column - 1] if line <= len(text.splitlines()) else ""
+    return prefix.strip() == ""
+
+
+def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
+    line, column = getattr(err, "line", 1), getattr(err, "column", 1)
+    if line is None or line < 1:
+        line, column = max(1, text.count("\n")), 1
+    pos = ir.Pos(line, column)
+    lines = text.splitlines()
+    rest = lines[line - 1][column - 1:] if line <= len(lines) else ""
+
+    if isinstance(err, lark.UnexpectedToken) and err.token.type == "$END":
+        return Diagnostic("the spec ends in the middle of a clause", pos)
+    expected = set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
+
+    if _at_clause_start(text, line, column) and rest and not rest.startswith("#"):
+        key = rest.split(":", 1)[0].strip() if ":" in rest else rest.split()[0]
+        guess = nearest(key, CLAUSE_KEYS)
+        return Diagnostic(f"unknown clause '{_short(key)}'", pos,
+                          f"did you mean '{guess}:'?" if guess else "every clause starts with a known key and a colon; "
+                          "see the language reference in README.md")
+
+    if isinstance(err, lark.UnexpectedCharacters):
+        found = rest[:1]
+        what = f"unexpected character {found!r}" if found and not found.isalnum() else f"unexpected '{_short(_word(rest))}'"
+    else:
+        token = err.token  # type: ignore[attr-defined]
+        what = "unexpected end of line" if token.type == "_NL" else f"unexpected '{_short(str(token))}'"
+    wanted = sorted({_describe_terminal(n) for n in expected})
+    message = f"{what}; expected {', '.join(wanted)}" if wanted else what
+    phrase = nearest(rest.strip(), _phrases(expected)) or nearest(_word(rest), _phrases(expected))
+    return Diagnostic(message, pos, f"did you mean '{phrase}'?" if phrase else None)
+
+
+def _word(text: str) -> str:
+    match = re.match(r"[^\s,:]+", text)
+    return match.group(0) if match else text[:1]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# --- tree -> IR ------------------------------------------------------------------------------
+
+
+def _pos(item: Tree | Token) -> ir.Pos:
+    if isinstance(item, Token):
+        return ir.Pos(item.line or 0, item.column or 0)
+    return ir.Pos(item.meta.line, item.meta.column) if not item.meta.empty else ir.NOWHERE
+
+
+class _Builder:
+    def __init__(self, text: str):
+        self.text = text
+        self.fields: dict[str, Any] = {}
+        self.where: dict[str, ir.Pos] = {}
+        self.problems: list[Diagnostic] = []
+
+    def build(self, tree: Tree) -> ir.Variant:
+        for clause in tree.children:
+            key = RULE_TO_KEY[clause.data]
+            pos = _pos(clause)
+            if key in self.where:
+                first = self.where[key]
+                self.problems.append(Diagnostic(
+                    f"'{key}' is given twice", pos, f"the first '{key}:' is on line {first.line}; keep one"))
+                continue
+            self.where[key] = pos
+            tokens = [c for c in clause.children if isinstance(c, Token)]
+            if tokens:
+                self.where[key + ":value"] = _pos(tokens[0])
+            getattr(self, "_" + clause.data)(clause)
+        missing = [key for key in REQUIRED if key not in self.where]
+        if missing:
+            last = max(1, len(self.text.splitlines()))
+            names = ", ".join(f"'{key}:'" for key in missing)
+            self.problems.append(Diagnostic(
+                f"the required clause{'s' if len(missing) > 1 else ''} {names} {'are' if len(missing) > 1 else 'is'} missing",
+                ir.Pos(last, 1), "add " + "; ".join(EXAMPLES[key] for key in missing)))
+        if self.problems:
+            raise SpecError(self.problems)
+        return ir.Variant(**self.fields, where=self.where, comments=_comments(self.text, self.where))
+
+    def _int(self, token: Token) -> int:
+        value = int(token)
+        if value > MAX_NUMBER:
+            self.problems.append(Diagnostic(
+                f"the number {_short(str(token))} is too large", _pos(token), f"numbers in a spec go up to {MAX_NUMBER:,}"))
+            return MAX_NUMBER
+        return value
+
+    def _variant(self, t: Tree) -> None:
+        self.fields["name"] = str(t.children[0])[1:-1]
+
+    def _source(self, t: Tree) -> None:
+        self.fields["source"] = str(t.children[0])[1:-1]
+
+    def _tiles(self, t: Tree) -> None:
+        token = t.children[0]
+        self.fields["max_pip"] = ir.PIP_WORDS[str(token)] if token.type == "PIP_WORD" else self._int(token)
+
+    def _players(self, t: Tree) -> None:
+        numbers = [self._int(c) for c in t.children]
+        self.fields["min_players"], self.fields["max_players"] = numbers[0], numbers[-1]
+
+    def _partnerships(self, t: Tree) -> None:
+        self.fields["partnerships"] = ir.PartnershipKind(str(t.children[0]))
+        if len(t.children) > 1:
+            self.where["partnerships:players"] = _pos(t.children[1])
+            self.fields["partnership_size"] = self._int(t.children[1])
+
+    def _deal(self, t: Tree) -> None:
+        rules = []
+        for item in t.children:
+            counts, tiles = item.children
+            rules.append(ir.DealRule(tuple(self._int(c) for c in counts.children), self._int(tiles), _pos(item)))
+        self.fields["deal"] = tuple(rules)
+
+    def _choice(self, field: str, choice: type[ir.Choice], t: Tree) -> None:
+        self.fields[field] = choice(str(t.children[0]))
+
+    def _undealt(self, t: Tree) -> None:
+        self._choice("undealt", ir.Undealt, t)
+
+    def _reserve(self, t: Tree) -> None:
+        self.fields["reserve"] = self._int(t.children[0])
+
+    def _draw_limit(self, t: Tree) -> None:
+        token = t.children[0]
+        self.fields["draw_limit"] = None if token.type == "NO_LIMIT" else self._int(token)
+
+    def _drawn_tile(self, t: Tree) -> None:
+        self._choice("drawn_tile", ir.DrawnTile, t)
+
+    def _cannot_play(self, t: Tree) -> None:
+        self._choice("cannot_play", ir.CannotPlay, t)
+
+    def _when_able(self, t: Tree) -> None:
+        self._choice("when_able", ir.WhenAble, t)
+
+    def _first_opener(self, t: Tree) -> None:
+        self._choice("first_opener", ir.Opener, t)
+
+    def _next_opener(self, t: Tree) -> None:
+        self._choice("next_opener", ir.Opener, t)
+
+    def _after_blocked(self, t: Tree) -> None:
+        self._choice("after_blocked", ir.Opener, t)
+
+    def _lead(self, t: Tree) -> None:
+        self._choice("lead", ir.Lead, t)
+
+    def _spinners(self, t: Tree) -> None:
+        self._choice("spinners", ir.Spinners, t)
+
+    def _branches_open(self, t: Tree) -> None:
+        self._choice("branches_open", ir.BranchesOpen, t)
+
+    def _double_at_end(self, t: Tree) -> None:
+        self._choice("double_at_end", ir.DoubleAtEnd, t)
+
+    def _placement_score(self, t: Tree) -> None:
+        self.fields["placement_score"] = self._expr(t.children[0])
+
+    def _raw_per_displayed(self, t: Tree) -> None:
+        self.fields["raw_per_displayed"] = self._int(t.children[0])
+
+    def _extra_turn(self, t: Tree) -> None:
+        kinds = [ir.ExtraTurn(str(c)) for c in t.children if c.type == "EXTRA_KIND"]
+        if len(set(kinds)) != len(kinds):
+            self.problems.append(Diagnostic("the same extra-turn reason is listed twice", _pos(t)))
+        self.fields["extra_turn"] = tuple(sorted(set(kinds), key=list(ir.ExtraTurn).index))
+
+    def _extra_turn_stuck(self, t: Tree) -> None:
+        self._choice("extra_turn_stuck", ir.ExtraTurnStuck, t)
+
+    def _partnership_out(self, t: Tree) -> None:
+        self._choice("partnership_out", ir.PartnershipOut, t)
+
+    def _going_out(self, t: Tree) -> None:
+        self.fields["going_out_bonus"] = self._int(t.children[0])
+
+    def _pip_award(self, t: Tree) -> None:
+        first = t.children[0]
+        if isinstance(first, Token) and first.type == "NONE":
+            self.fields["pip_award"] = None
+            return
+        round_to, divide_by = None, 1
+        for step in t.children[1:]:
+            value = self._int(step.children[0])
+            if step.data == "rounded_to":
+                round_to = value
+            else:
+                divide_by = value
+            self.where[f"pip award:{step.data}"] = _pos(step.children[0])
+        self.fields["pip_award"] = ir.PipAward(ir.AwardFrom(str(first)), round_to, divide_by, _pos(first))
+
+    def _blocked_hand(self, t: Tree) -> None:
+        self._choice("blocked_hand", ir.BlockedHand, t)
+
+    def _tied_lowest(self, t: Tree) -> None:
+        self._choice("tied_lowest", ir.TiedLowest, t)
+
+    def _target(self, t: Tree) -> None:
+        kind, points = t.children
+        self.fields["target"] = ir.Target(ir.TargetKind(str(kind)), self._int(points), _pos(points))
+
+    def _expr(self, node: Tree | Token) -> Any:
+        if isinstance(node, Token):  # pragma: no cover - the grammar wraps every token in a rule
+            raise AssertionError(node)
+        pos = _pos(node)
+        kind = node.data
+        kids = node.children
+        if kind == "number":
+            return ir.Number(self._int(kids[0]), pos)
+        if kind == "name":
+            return ir.Name(str(kids[0]), pos)
+        if kind in ("add", "sub", "mul", "div"):
+            op = {"add": "+", "sub": "-", "mul": "*", "div": "/"}[kind]
+            return ir.BinOp(op, self._expr(kids[0]), self._expr(kids[1]), pos)
+        if kind == "conditional":
+            otherwise = self._expr(kids[2]) if len(kids) > 2 else None
+            return ir.Conditional(self._expr(kids[0]), self._expr(kids[1]), otherwise, pos)
+        if kind == "compare":
+            return ir.Compare(str(kids[1]), self._expr(kids[0]), self._expr(kids[2]), pos)
+        if kind == "multiple_of":
+            positive = any(isinstance(k, Token) and k.type == "POSITIVE" for k in kids)
+            value, divisor = [k for k in kids if isinstance(k, Tree)]
+            return ir.MultipleOf(self._expr(value), self._expr(divisor), positive, pos)
+        if kind in ("and_", "or_"):
+            return ir.Logic(kind.rstrip("_"), self._expr(kids[0]), self._expr(kids[1]), pos)
+        if kind == "not_":
+            return ir.Not(self._expr(kids[0]), pos)
+        raise AssertionError(f"unhandled expression node {kind}")  # pragma: no cover
+
+
+def _comments(text: str, where: dict[str, ir.Pos]) -> dict[str, tuple[str, ...]]:
+    """Attach each comment to the clause it precedes (or ends the line of), keeping blank lines.
+
+    Keys: a clause key for the lines above it ("" marks a blank line), `key:inline` for a comment at
+    the end of its line, and `:end` for what follows the last clause.
+    """
+    clause_at = {pos.line: key for key, pos in where.items() if ":" not in key}
+    out: dict[str, tuple[str, ...]] = {}
+    pending: list[str] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        comment = _comment_in(line)
+        if number in clause_at:
+            key = clause_at[number]
+            if pending:
+                out[key] = tuple(pending)
+            if comment is not None:
+                out[key + ":inline"] = (comment,)
+            pending = []
+        elif comment is not None:
+            pending.append(comment)
+        elif not line.strip() and (out or pending) and (not pending or pending[-1] != ""):
+            pending.append("")  # one blank line keeps the author's grouping; more collapse to one
+    while pending and pending[-1] == "":
+        pending.pop()
+    if pending:
+        out[":end"] = tuple(pending)
+    return out
+
+
+def _comment_in(line: str) -> str | None:
+    in_string = False
+    for index, ch in enumerate(line):
+        if ch == '"':
+            in_string = not in_string
+        elif ch == "#" and not in_string:
+            return line[index:].rstrip()
+    return None
