@@ -1,0 +1,34 @@
+"""Engine modules: write them to generated/, compare them with what the specs produce, load them."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+from . import ir
+from .codegen import generate
+
+
+def module_name(spec_path: Path) -> str:
+    """spec/horse_race.rules -> horse_race (a valid Python module name)."""
+    stem = "".join(ch if ch.isalnum() else "_" for ch in spec_path.stem.lower())
+    return stem if stem and not stem[0].isdigit() else f"v_{stem}"
+
+
+def display_path(spec_path: Path) -> str:
+    """The spec path as the generated header shows it: relative to the working directory if possible."""
+    try:
+        return spec_path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return spec_path.as_posix()
+
+
+def load_engine(variant: ir.Variant, spec_path: Path) -> types.ModuleType:
+    """Generate and import an engine in memory, exactly as it would be written to generated/."""
+    name = f"dominospec_engine_{module_name(spec_path)}"
+    module = types.ModuleType(name)
+    module.__file__ = f"<engine for {spec_path}>"
+    sys.modules[name] = module  # dataclass-style introspection and pickling need a registered module
+    exec(compile(generate(variant, display_path(spec_path)), module.__file__, "exec"), module.__dict__)
+    return module
