@@ -135,16 +135,17 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
             points = evaluate(v.placement_score, {"total": total})
         except FormulaError as err:
             yield Diagnostic(f"{err.message} when the end total is {total}", err.node.pos,
-                             "guard the division with 'if', or divide by a number")
+                             "what follows '/' or 'multiple of' must never be 0; guard it with 'if'")
             return
         if points < 0:
             yield Diagnostic(f"the placement score is negative ({points}) when the end total is {total}",
-                             _at(v, "placement score"))
+                             _at(v, "placement score"), "a placement never loses points; guard the formula with 'if'")
             return
         if points % v.raw_per_displayed:
             yield Diagnostic(
                 f"an end total of {total} scores {points} raw points, not a whole number of displayed points "
-                f"({v.raw_per_displayed} raw points each)", _at(v, "placement score"))
+                f"({v.raw_per_displayed} raw points each)", _at(v, "placement score"),
+                f"every score must be a multiple of {v.raw_per_displayed}, or change 'raw points per displayed point'")
             return
 
 
@@ -168,17 +169,21 @@ def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"the target must be positive, not {v.target.points}", v.target.pos)
 
 
-PASSES: tuple[Callable[[ir.Variant], Iterator[Diagnostic]], ...] = (
-    check_tile_set, check_players, check_partnerships, check_deal, check_drawing,
-    check_openers, check_spinners, check_formula, check_hand_end, check_target,
-)
+Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
+
+# The tile set and the players are the ground the other passes stand on.
+BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
+# These count tiles, seats or end totals: after a base problem they would only repeat it (or run
+# through a million player counts), so they wait until the base is sound.
+BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula)
+OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_target)
 
 
 def check(v: ir.Variant) -> ir.Variant:
     """Run every pass; raise SpecError with all problems found, or return the variant unchanged."""
-    if v.max_pip > MAX_PIP_LIMIT:  # later passes would tabulate a set this large: stop here
-        raise SpecError(check_tile_set(v))
-    problems = [d for check_pass in PASSES for d in check_pass(v)]
+    problems = [d for check_pass in BASE_PASSES for d in check_pass(v)]
+    passes = OTHER_PASSES if problems else BASED_PASSES + OTHER_PASSES
+    problems += [d for check_pass in passes for d in check_pass(v)]
     if problems:
         raise SpecError(problems)
     return v

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Callable
@@ -12,8 +13,9 @@ from .checks import check
 from .diagnostics import SpecError
 from .parser import parse
 from .codegen import generate
-from .engines import display_path, module_name
+from .engines import display_path, load_engine, module_name
 from .printer import format_variant
+from .replay import RecordError, describe, parse_record, replay
 from .spec import LoadError, read_source
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -31,51 +33,84 @@ def load_or_report(path: Path) -> ir.Variant | None:
         return None
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    worst = EXIT_OK
-    for path in args.files:
-        variant = load_or_report(path)
+def load_each(paths: list[Path], use: Callable[[Path, ir.Variant], None]) -> int:
+    """Load every spec, passing each valid one to `use` and reporting the rest; a file that cannot
+    be read does not stop the others. Exit code: 2 if any file could not be read, else 1 if any
+    was invalid, else 0."""
+    unreadable = invalid = False
+    for path in paths:
+        try:
+            variant = load_or_report(path)
+        except LoadError as err:
+            print(f"dominospec: error: {err}", file=sys.stderr)
+            unreadable = True
+            continue
         if variant is None:
-            worst = EXIT_INPUT
+            invalid = True
         else:
-            print(f"{path}: ok ({variant.name})")
-    return worst
+            use(path, variant)
+    return EXIT_USAGE if unreadable else EXIT_INPUT if invalid else EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    return load_each(args.files, lambda path, variant: print(f"{path}: ok ({variant.name})"))
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    worst = EXIT_OK
-    for path in args.files:
-        variant = load_or_report(path)
-        if variant is None:
-            worst = EXIT_INPUT
-        else:
-            sys.stdout.write(format_variant(variant))
-    return worst
+    return load_each(args.files, lambda path, variant: sys.stdout.write(format_variant(variant)))
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
-    worst = EXIT_OK
     stale: list[Path] = []
-    for path in args.specs:
-        variant = load_or_report(path)
-        if variant is None:
-            worst = EXIT_INPUT
-            continue
+
+    def write_or_compare(path: Path, variant: ir.Variant) -> None:
         source = generate(variant, display_path(path))
         target = args.output / f"{module_name(path)}.py"
-        if args.check:
-            current = target.read_text(encoding="utf-8") if target.is_file() else None
-            if current != source:
-                stale.append(target)
-                print(f"{target}: {'missing' if current is None else 'out of date'} (from {path})", file=sys.stderr)
-            continue
-        args.output.mkdir(parents=True, exist_ok=True)
-        target.write_text(source, encoding="utf-8")
-        print(f"{path} -> {target}")
+        if not args.check:
+            args.output.mkdir(parents=True, exist_ok=True)
+            target.write_text(source, encoding="utf-8")
+            print(f"{path} -> {target}")
+            return
+        current = target.read_text(encoding="utf-8") if target.is_file() else None
+        if current != source:
+            stale.append(target)
+            print(f"{target}: {'missing' if current is None else 'out of date'} (from {path})", file=sys.stderr)
+
+    code = load_each(args.specs, write_or_compare)
     if stale:
         print(f"run: dominospec compile {' '.join(str(p) for p in args.specs)} -o {args.output}", file=sys.stderr)
-        worst = EXIT_INPUT
-    return worst
+        return max(code, EXIT_INPUT)
+    return code
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    variant = load_or_report(args.spec)
+    if variant is None:
+        return EXIT_INPUT
+    try:
+        text = args.record.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise LoadError(f"{args.record}: cannot read: {getattr(err, 'strerror', None) or err}") from None
+    engine = load_engine(variant, args.spec)
+    try:
+        result = replay(engine, parse_record(text))
+    except RecordError as err:  # not even a JSON object: nothing was replayed
+        message = f"{args.record}:{err.where}: {err}" if err.where else f"{args.record}: {err}"
+        if args.json:
+            print(json.dumps({"events": [], "scores": [], "winners": [], "error": message}))
+        else:
+            print(message, file=sys.stderr)
+        return EXIT_INPUT
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        for event in result.events:
+            print(describe(event))
+        print(f"final scores: {result.scores}")
+        print(f"winners: {', '.join(f'side {s}' for s in result.winners) if result.winners else 'none yet'}")
+        if result.error:
+            print(f"{args.record}: error: {result.error}", file=sys.stderr)
+    return EXIT_INPUT if result.error else EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
     compile_cmd.add_argument("--check", action="store_true",
                              help="write nothing; exit 1 if a committed module differs from what its spec produces")
     compile_cmd.set_defaults(run=cmd_compile)
+
+    replay_cmd = commands.add_parser("replay", help="replay a recorded match and print its events and scores")
+    replay_cmd.add_argument("spec", type=Path, metavar="SPEC")
+    replay_cmd.add_argument("record", type=Path, metavar="RECORD.json")
+    replay_cmd.add_argument("--json", action="store_true", help="print one JSON object: events, scores, winners, error")
+    replay_cmd.set_defaults(run=cmd_replay)
     return parser
 
 

@@ -8,6 +8,8 @@ from typing import Iterable
 
 from .ir import NOWHERE, Pos
 
+WINDOW = 100  # the most characters of a source line shown under a message
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -21,13 +23,14 @@ class Diagnostic:
             line, column = 1, 1
         out = [f"{filename}:{line}:{column}: error: {self.message}"]
         if source is not None:
-            lines = source.splitlines()
+            lines = source_lines(source)
             if line <= len(lines):
-                text = _printable(lines[line - 1])
+                text, caret = _window(_printable(lines[line - 1]), max(column, 1) - 1)
                 out.append(f"    {text}")
-                out.append("    " + " " * (max(column, 1) - 1) + "^")
+                out.append("    " + " " * caret + "^")
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            # A hint of several lines (say, clauses to add) keeps each line under the first.
+            out.append("  hint: " + self.hint.replace("\n", "\n        "))
         return "\n".join(out)
 
 
@@ -43,6 +46,28 @@ def nearest(word: str, candidates: Iterable[str]) -> str | None:
     """The closest known spelling, for a 'did you mean' hint."""
     found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return found[0] if found else None
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of a spec as the parser counts them: only a newline ends a line (CR LF too).
+
+    str.splitlines would also break at form feeds and Unicode line separators, and then line
+    numbers in messages would no longer match the parser's.
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _window(text: str, caret: int) -> tuple[str, int]:
+    """A long line is cut to the part around the caret, with '...' where text was left out."""
+    if len(text) <= WINDOW:
+        return text, caret
+    start = max(0, min(caret - WINDOW // 2, len(text) - WINDOW))
+    end = start + WINDOW
+    shown = ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+    return shown, caret - start + (3 if start else 0)
 
 
 def _printable(text: str) -> str:

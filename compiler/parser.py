@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any
 
@@ -9,10 +10,11 @@ import lark
 from lark import Token, Tree
 
 from . import ir
-from .diagnostics import Diagnostic, SpecError, nearest
+from .diagnostics import Diagnostic, SpecError, nearest, source_lines
 from .grammar import PHRASE_TERMINALS, parser
 
 MAX_NESTING = 40
+MAX_FORMULA_PARTS = 100
 MAX_NUMBER = 1_000_000
 
 # Clause key as written before the colon -> the IR field it sets. Order is the canonical order.
@@ -75,7 +77,6 @@ RULE_TO_KEY = {
 
 def parse(text: str) -> ir.Variant:
     """Parse spec text into a Variant; raises SpecError with positioned diagnostics."""
-    _check_nesting(text)
     try:
         tree = parser().parse(text if text.endswith("\n") else text + "\n")
     except lark.UnexpectedInput as err:
@@ -90,7 +91,7 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError as err:
         before = data[: err.start]
         line = before.count(b"\n") + 1
-        column = err.start - (before.rfind(b"\n") + 1) + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
         raise SpecError([Diagnostic(
             f"the file is not UTF-8 text (byte 0x{data[err.start]:02x})", ir.Pos(line, column),
             "save the spec as UTF-8 plain text")]) from None
@@ -100,24 +101,13 @@ def decode(data: bytes) -> str:
 # --- syntax errors ---------------------------------------------------------------------------
 
 
-def _check_nesting(text: str) -> None:
-    # The LALR parser copes with any depth, but later stages walk expressions recursively.
-    for number, line in enumerate(text.splitlines(), 1):
-        depth = 0
-        for column, ch in enumerate(line, 1):
-            depth += (ch == "(") - (ch == ")")
-            if depth > MAX_NESTING:
-                raise SpecError([Diagnostic(
-                    f"brackets nested more than {MAX_NESTING} deep", ir.Pos(number, column),
-                    "split the formula into simpler terms")])
-
-
 def _describe_terminal(name: str) -> str:
     if name in PHRASE_TERMINALS:
         return " or ".join(f"'{m.value}'" for m in PHRASE_TERMINALS[name])
     descriptions = {
         "INT": "a whole number", "STRING": 'a quoted text such as "Fives and Threes"',
-        "NAME": "a name such as total", "_NL": "the end of the line", "PIP_WORD": "six, nine or twelve",
+        "NAME": "a name such as total", "_NL": "the end of the line",
+        "PIP_WORD": ", ".join(ir.PIP_WORDS) + " or a whole number",
         "NONE": "'none'", "NOTHING": "'nothing'", "NO_LIMIT": "'no limit'", "COMPARE": "a comparison",
         "POSITIVE": "'positive'",
     }
@@ -142,29 +132,28 @@ def _phrases(names: set[str]) -> list[str]:
     return out
 
 
-def _at_clause_start(text: str, line: int, column: int) -> bool:
-    prefix = text.splitlines()[line - 1][: column - 1] if line <= len(text.splitlines()) else ""
-    return prefix.strip() == ""
-
-
 def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
     line, column = getattr(err, "line", 1), getattr(err, "column", 1)
     if line is None or line < 1:
         line, column = max(1, text.count("\n")), 1
     pos = ir.Pos(line, column)
-    lines = text.splitlines()
-    rest = lines[line - 1][column - 1:] if line <= len(lines) else ""
+    lines = source_lines(text)
+    source = lines[line - 1] if line <= len(lines) else ""
+    before, rest = source[: column - 1], source[column - 1:]
 
     if isinstance(err, lark.UnexpectedToken) and err.token.type == "$END":
         return Diagnostic("the spec ends in the middle of a clause", pos)
     expected = set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
 
-    if _at_clause_start(text, line, column) and rest and not rest.startswith("#"):
-        key = rest.split(":", 1)[0].strip() if ":" in rest else rest.split()[0]
-        guess = nearest(key, CLAUSE_KEYS)
-        return Diagnostic(f"unknown clause '{_short(key)}'", pos,
-                          f"did you mean '{guess}:'?" if guess else "every clause starts with a known key and a colon; "
-                          "see the language reference in README.md")
+    if expected == {"COLON"} and before.strip():
+        key = before.strip()
+        return Diagnostic(f"a colon is missing after '{_short(key)}'", pos,
+                          f"write '{_short(key)}: {_short(rest.strip())}'")
+    # At the start of a line, or at or before the line's first colon: the key itself is wrong.
+    if rest and not rest.startswith("#") and (not before.strip() or source.find(":") >= column - 1):
+        return _unknown_clause(source, before, rest, pos)
+    if isinstance(err, lark.UnexpectedCharacters) and rest.startswith('"') and '"' not in rest[1:]:
+        return Diagnostic("this quoted text has no closing '\"'", pos, 'end the text with " on the same line')
 
     if isinstance(err, lark.UnexpectedCharacters):
         found = rest[:1]
@@ -176,6 +165,28 @@ def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
     message = f"{what}; expected {', '.join(wanted)}" if wanted else what
     phrase = nearest(rest.strip(), _phrases(expected)) or nearest(_word(rest), _phrases(expected))
     return Diagnostic(message, pos, f"did you mean '{phrase}'?" if phrase else None)
+
+
+def _unknown_clause(source: str, before: str, rest: str, pos: ir.Pos) -> Diagnostic:
+    """The error lies in the clause key: name the key as written and suggest the nearest one."""
+    key = source.split(":", 1)[0].strip() if ":" in source else (before + rest).split()[0]
+    start = ir.Pos(pos.line, len(source) - len(source.lstrip()) + 1)
+    if not key:
+        return Diagnostic("a clause key is missing before ':'", start,
+                          "every clause starts with a known key and a colon, such as 'spinners: none'")
+    guess = _nearest_key(key)
+    return Diagnostic(f"unknown clause '{_short(key)}'", start,
+                      f"did you mean '{guess}:'?" if guess else "every clause starts with a known key and a colon; "
+                      "see the language reference in README.md")
+
+
+def _nearest_key(written: str) -> str | None:
+    """The clause key meant: among keys with the same first word if there are any, else all keys."""
+    first = written.split()[0]
+    same_start = [key for key in CLAUSE_KEYS if key.split()[0] == first]
+    if same_start:
+        return max(same_start, key=lambda key: difflib.SequenceMatcher(None, written, key).ratio())
+    return nearest(written, CLAUSE_KEYS)
 
 
 def _word(text: str) -> str:
@@ -213,28 +224,36 @@ class _Builder:
                     f"'{key}' is given twice", pos, f"the first '{key}:' is on line {first.line}; keep one"))
                 continue
             self.where[key] = pos
-            tokens = [c for c in clause.children if isinstance(c, Token)]
-            if tokens:
-                self.where[key + ":value"] = _pos(tokens[0])
+            if clause.children:
+                self.where[key + ":value"] = _pos(clause.children[0])
             getattr(self, "_" + clause.data)(clause)
-        missing = [key for key in REQUIRED if key not in self.where]
-        if missing:
-            last = max(1, len(self.text.splitlines()))
-            names = ", ".join(f"'{key}:'" for key in missing)
-            self.problems.append(Diagnostic(
-                f"the required clause{'s' if len(missing) > 1 else ''} {names} {'are' if len(missing) > 1 else 'is'} missing",
-                ir.Pos(last, 1), "add " + "; ".join(EXAMPLES[key] for key in missing)))
+        self._require()
         if self.problems:
             raise SpecError(self.problems)
         return ir.Variant(**self.fields, where=self.where, comments=_comments(self.text, self.where))
 
+    def _require(self) -> None:
+        missing = [key for key in REQUIRED if key not in self.where]
+        if not missing:
+            return
+        examples = "\n".join(EXAMPLES[key] for key in missing)
+        if not self.where:
+            self.problems.append(Diagnostic(
+                "the spec holds no clauses", ir.Pos(1, 1), f"a spec needs at least these clauses, for example:\n{examples}"))
+            return
+        names = ", ".join(f"'{key}:'" for key in missing)
+        several = len(missing) > 1
+        self.problems.append(Diagnostic(
+            f"the required clause{'s' if several else ''} {names} {'are' if several else 'is'} missing",
+            ir.Pos(len(source_lines(self.text)), 1), f"add {'them' if several else 'it'}, for example:\n{examples}"))
+
     def _int(self, token: Token) -> int:
-        value = int(token)
-        if value > MAX_NUMBER:
+        digits = str(token).lstrip("0")
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits or "0") > MAX_NUMBER:
             self.problems.append(Diagnostic(
                 f"the number {_short(str(token))} is too large", _pos(token), f"numbers in a spec go up to {MAX_NUMBER:,}"))
             return MAX_NUMBER
-        return value
+        return int(digits or "0")
 
     def _variant(self, t: Tree) -> None:
         self.fields["name"] = str(t.children[0])[1:-1]
@@ -307,16 +326,44 @@ class _Builder:
         self._choice("double_at_end", ir.DoubleAtEnd, t)
 
     def _placement_score(self, t: Tree) -> None:
-        self.fields["placement_score"] = self._expr(t.children[0])
+        formula = t.children[0]
+        # The parser copes with any size, but every later stage walks a formula recursively.
+        parts = _count_parts(formula)
+        if parts > MAX_FORMULA_PARTS:
+            self.problems.append(Diagnostic(
+                f"the placement score has {parts} parts (numbers, names and operators); "
+                f"a formula may have at most {MAX_FORMULA_PARTS}", _pos(formula), "write the formula more simply"))
+            self.fields["placement_score"] = ir.Number(0)
+            return
+        self._check_brackets(_pos(t))
+        self.fields["placement_score"] = self._expr(formula)
+
+    def _check_brackets(self, clause: ir.Pos) -> None:
+        line = source_lines(self.text)[clause.line - 1]
+        code = line[: len(line) - len(_comment_in(line) or "")]
+        depth = 0
+        for column, ch in enumerate(code, 1):
+            depth += (ch == "(") - (ch == ")")
+            if depth > MAX_NESTING:
+                self.problems.append(Diagnostic(
+                    f"brackets nested more than {MAX_NESTING} deep", ir.Pos(clause.line, column),
+                    "split the formula into simpler terms"))
+                return
 
     def _raw_per_displayed(self, t: Tree) -> None:
         self.fields["raw_per_displayed"] = self._int(t.children[0])
 
     def _extra_turn(self, t: Tree) -> None:
-        kinds = [ir.ExtraTurn(str(c)) for c in t.children if c.type == "EXTRA_KIND"]
-        if len(set(kinds)) != len(kinds):
-            self.problems.append(Diagnostic("the same extra-turn reason is listed twice", _pos(t)))
-        self.fields["extra_turn"] = tuple(sorted(set(kinds), key=list(ir.ExtraTurn).index))
+        kinds: list[ir.ExtraTurn] = []
+        for token in t.children:
+            if token.type != "EXTRA_KIND":
+                continue
+            kind = ir.ExtraTurn(str(token))
+            if kind in kinds:
+                self.problems.append(Diagnostic(f"'{kind}' is listed twice", _pos(token), "list each reason once"))
+            else:
+                kinds.append(kind)
+        self.fields["extra_turn"] = tuple(sorted(kinds, key=list(ir.ExtraTurn).index))
 
     def _extra_turn_stuck(self, t: Tree) -> None:
         self._choice("extra_turn_stuck", ir.ExtraTurnStuck, t)
@@ -381,6 +428,16 @@ class _Builder:
         raise AssertionError(f"unhandled expression node {kind}")  # pragma: no cover
 
 
+def _count_parts(formula: Tree) -> int:
+    """How many IR nodes a formula makes: one per rule node (bracket pairs make none)."""
+    count, stack = 0, [formula]
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(child for child in node.children if isinstance(child, Tree))
+    return count
+
+
 def _comments(text: str, where: dict[str, ir.Pos]) -> dict[str, tuple[str, ...]]:
     """Attach each comment to the clause it precedes (or ends the line of), keeping blank lines.
 
@@ -390,7 +447,7 @@ def _comments(text: str, where: dict[str, ir.Pos]) -> dict[str, tuple[str, ...]]
     clause_at = {pos.line: key for key, pos in where.items() if ":" not in key}
     out: dict[str, tuple[str, ...]] = {}
     pending: list[str] = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(source_lines(text), 1):
         comment = _comment_in(line)
         if number in clause_at:
             key = clause_at[number]
