@@ -116,14 +116,23 @@ class Layout:
             return
         if on is None or port is None:
             raise IllegalMove(f"{format_tile(tile)} must be placed on an open port of a tile on the table")
-        for index, (open_tile, open_port, value) in enumerate(self._open):
+        for open_tile, open_port, value in self._open:
             if open_tile == on and open_port == port:
                 if value != tile[0] and value != tile[1]:
                     raise IllegalMove(f"{format_tile(tile)} does not match {format_tile(on)} {port} ({value})")
-                del self._open[index]
-                self._attach(tile, on, port, value)
+                self._cover(tile, on, port)
                 return
         raise IllegalMove(f"{format_tile(on)} {port} is not an open port")
+
+    def _cover(self, tile: Tile, on: Tile, port: str) -> None:
+        """Attach tile to the open port (on, port), known to match."""
+        ports = self._open
+        for index in range(len(ports)):
+            entry = ports[index]
+            if entry[0] == on and entry[1] == port:
+                del ports[index]
+                self._attach(tile, on, port, entry[2])
+                return
 
     def _lead(self, tile: Tile) -> None:
         self.tiles.append(tile)
@@ -182,7 +191,20 @@ class Layout:
         return counted
 
     def end_total(self) -> int:
-        return sum(value for _, _, value in self.counted_ends())
+        """The sum of counted_ends(), without building the list (this runs after every placement)."""
+        total = 0
+        lone_double_seen = False
+        for tile, port, value in self._open:
+            if port == "high" or port == "low":
+                total += value
+            elif port == "lineA" or port == "lineB":
+                filled = self._lines_filled[tile]
+                if filled == 1:
+                    total += 2 * value
+                elif filled == 0 and not lone_double_seen:
+                    lone_double_seen = True
+                    total += 2 * value
+        return total
 
     def placements_for(self, tile: Tile) -> list[tuple[Optional[Tile], Optional[str]]]:
         """Every (on, port) where tile may go now; [(None, None)] on an empty table."""
@@ -244,6 +266,8 @@ class Match:
             raise IllegalMove(f"a starting score cannot be above the target of exactly {TARGET}")
         self.rng = random.Random(seed)
         self.events: list[dict[str, Any]] = []
+        self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
+        self.starting_scores = list(self.scores)
         self.winners: list[int] = []
         self.over = False
         self.hand_number = 0
@@ -259,7 +283,7 @@ class Match:
         self._drawn: Optional[Tile] = None
         self._draws = 0
         self._passes = 0
-        self._legal: Optional[list[Move]] = None
+        self._legal: Optional[tuple[Move, ...]] = None
         if deal:
             self.start_hand(opener=opener)
 
@@ -310,6 +334,7 @@ class Match:
         self._draws = 0
         self._passes = 0
         self._legal = None
+        self.deals.append((opener, [list(h) for h in hands], list(pile)))
         self.events.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
     def _choose_opener(self, given: Optional[int], hands: list[list[Tile]]) -> int:
@@ -337,10 +362,11 @@ class Match:
 
     # --- moves -----------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves the current seat may make now (empty when the hand or match is over)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+            self._legal = tuple(self._compute_legal())
+        return self._legal
 
     def _compute_legal(self) -> list[Move]:
         if self.hand_over:
@@ -360,10 +386,11 @@ class Match:
 
     def apply(self, move: Move) -> list[dict[str, Any]]:
         """Play one move for the current seat; returns the events it caused."""
-        move = _normalise(move)
         legal = self.legal_moves()
         if move not in legal:
-            raise IllegalMove(self._why_illegal(move, legal))
+            move = _normalise(move)
+            if move not in legal:
+                raise IllegalMove(self._why_illegal(move, legal))
         first_event = len(self.events)
         self._legal = None
         kind = move[0]
@@ -375,7 +402,7 @@ class Match:
             self._pass()
         return self.events[first_event:]
 
-    def _why_illegal(self, move: Move, legal: list[Move]) -> str:
+    def _why_illegal(self, move: Move, legal: tuple[Move, ...]) -> str:
         if self.over:
             return "the match is over"
         if self.hand_over:
@@ -405,7 +432,7 @@ class Match:
         seat = self.current
         layout = self.layout
         if layout.tiles:
-            layout.place(tile, on, port)
+            layout._cover(tile, on, port)  # the move is legal: skip place()'s checks
         else:
             layout._lead(tile)
         hand = self.hands[seat]
@@ -465,8 +492,9 @@ class Match:
     def _check_blocked(self) -> None:
         """End the hand when nobody holding tiles can play and nothing can be drawn."""
         values = self.layout.open_values()
-        for hand in self.hands:
-            for t in hand:
+        hands = self.hands
+        for offset in range(self.players):  # the seat about to move is the likeliest to play
+            for t in hands[(self.current + offset) % self.players]:
                 if t[0] in values or t[1] in values:
                     return
         self._end_hand(blocked=True)
@@ -518,10 +546,31 @@ class Match:
             "events": events,
         }
 
+    def record(self) -> dict[str, Any]:
+        """The match so far in the replay record format (`dominospec replay` reads it back)."""
+        hands: list[dict[str, Any]] = []
+        for event in self.events:
+            kind = event["event"]
+            if kind == "hand":
+                opener, dealt, pile = self.deals[event["hand"] - 1]
+                hands.append({"opener": opener, "deal": [_tile_list(h) for h in dealt],
+                              "boneyard": _tile_list(pile), "moves": []})
+            elif kind == "play":
+                move = {"seat": event["seat"], "play": event["tile"]}
+                if event["on"] is not None:
+                    move.update(on=event["on"], port=event["port"])
+                hands[-1]["moves"].append(move)
+            elif kind == "draw" or kind == "pass":
+                hands[-1]["moves"].append({"seat": event["seat"], kind: True})
+        return {"players": self.players, "partnerships": self.partnerships,
+                "scores": list(self.starting_scores), "hands": hands}
+
     def to_json(self) -> str:
         state = {
             "variant": VARIANT_NAME, "players": self.players, "partnerships": self.partnerships,
-            "scores": self.scores, "rng": _rng_state(self.rng), "events": self.events, "winners": self.winners,
+            "scores": self.scores, "starting_scores": self.starting_scores, "rng": _rng_state(self.rng),
+            "events": self.events, "winners": self.winners,
+            "deals": [[o, [_tile_list(h) for h in hs], _tile_list(p)] for o, hs, p in self.deals],
             "over": self.over, "hand_number": self.hand_number, "hand_over": self.hand_over,
             "opener": self.opener, "current": self.current, "hands": [_tile_list(h) for h in self.hands],
             "pile": _tile_list(self.pile),
@@ -541,6 +590,9 @@ class Match:
         match = cls(state["players"], state["partnerships"], scores=state["scores"], deal=False)
         match.rng.setstate(_rng_unstate(state["rng"]))
         match.events = state["events"]
+        match.starting_scores = state["starting_scores"]
+        match.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
+                       for o, hs, p in state["deals"]]
         match.winners = state["winners"]
         match.over = state["over"]
         match.hand_number = state["hand_number"]

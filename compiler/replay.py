@@ -1,0 +1,176 @@
+"""Replaying a recorded match through a generated engine, move by move.
+
+The record format is a contract other tools rely on (see README "Replaying a match"): every
+inconsistency is reported with the hand and move where it happened, and the state just before it.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class ReplayResult:
+    events: list[dict[str, Any]] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"events": self.events, "scores": self.scores, "winners": self.winners, "error": self.error}
+
+
+class RecordError(Exception):
+    """The record is malformed or breaks the rules; the message says where."""
+
+    def __init__(self, message: str, where: str | None = None):
+        super().__init__(message)
+        self.where = where  # "line:col" in the record file, when the JSON itself is broken
+
+
+def parse_record(text: str) -> dict[str, Any]:
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not valid JSON: {err.msg}", f"{err.lineno}:{err.colno}") from None
+    if not isinstance(record, dict):
+        raise RecordError("the record must be a JSON object with 'players' and 'hands'")
+    return record
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise RecordError(message)
+
+
+def _tile(engine: types.ModuleType, text: Any, where: str) -> tuple[int, int]:
+    _require(isinstance(text, str), f"{where}: a tile is written as a string such as \"[1|4]\", not {text!r}")
+    try:
+        return engine.parse_tile(text)
+    except ValueError as err:
+        raise RecordError(f"{where}: {err}") from None
+
+
+def _tiles(engine: types.ModuleType, items: Any, where: str) -> list[tuple[int, int]]:
+    _require(isinstance(items, list), f"{where}: expected a list of tiles")
+    return [_tile(engine, t, where) for t in items]
+
+
+def _move(engine: types.ModuleType, raw: Any, where: str) -> tuple[int, tuple[Any, ...]]:
+    _require(isinstance(raw, dict), f"{where}: a move is an object such as {{\"seat\": 0, \"play\": \"[1|4]\"}}")
+    seat = raw.get("seat")
+    _require(isinstance(seat, int) and not isinstance(seat, bool), f"{where}: 'seat' must be a seat number")
+    kinds = [k for k in ("play", "pass", "draw") if k in raw]
+    _require(len(kinds) == 1, f"{where}: a move has exactly one of 'play', 'pass' or 'draw'")
+    if kinds[0] == "pass":
+        _require(raw["pass"] is True, f"{where}: write \"pass\": true")
+        return seat, ("pass",)
+    if kinds[0] == "draw":
+        _require(raw["draw"] is True, f"{where}: write \"draw\": true")
+        return seat, ("draw",)
+    tile = _tile(engine, raw["play"], where)
+    if "on" not in raw and "port" not in raw:
+        return seat, ("play", tile, None, None)
+    _require("on" in raw and "port" in raw, f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
+    _require(raw["port"] in engine.PORT_NAMES,
+             f"{where}: unknown port {raw['port']!r}; ports are {', '.join(engine.PORT_NAMES)}")
+    return seat, ("play", tile, _tile(engine, raw["on"], where), raw["port"])
+
+
+def replay(engine: types.ModuleType, record: dict[str, Any]) -> ReplayResult:
+    """Replay a record; never raises for bad records: the result's error says what went wrong."""
+    result = ReplayResult()
+    match = None
+    try:
+        players = record.get("players")
+        _require(isinstance(players, int) and not isinstance(players, bool), "'players' must be a number")
+        partnerships = record.get("partnerships")
+        _require(partnerships is None or isinstance(partnerships, bool), "'partnerships' must be true or false")
+        scores = record.get("scores")
+        _require(scores is None or (isinstance(scores, list) and all(isinstance(s, int) for s in scores)),
+                 "'scores' must be a list of numbers")
+        hands = record.get("hands")
+        _require(isinstance(hands, list), "'hands' must be a list")
+        try:
+            match = engine.Match(players, partnerships, scores=scores, deal=False)
+        except engine.IllegalMove as err:
+            raise RecordError(str(err)) from None
+        for number, hand in enumerate(hands, 1):
+            _replay_hand(engine, match, hand, number, last=number == len(hands))
+    except RecordError as err:
+        result.error = str(err)
+    if match is not None:
+        result.events, result.scores, result.winners = match.events, list(match.scores), list(match.winners)
+    return result
+
+
+def _replay_hand(engine: types.ModuleType, match: Any, hand: Any, number: int, last: bool) -> None:
+    where = f"hand {number}"
+    _require(isinstance(hand, dict), f"{where}: a hand is an object with 'opener', 'deal' and 'moves'")
+    _require(not match.over, f"{where}: the match was already won")
+    opener = hand.get("opener")
+    _require(isinstance(opener, int) and not isinstance(opener, bool), f"{where}: 'opener' must be a seat number")
+    deal = hand.get("deal")
+    _require(isinstance(deal, list), f"{where}: 'deal' must hold one list of tiles per seat")
+    hands = [_tiles(engine, h, f"{where}, deal") for h in deal]
+    pile = _tiles(engine, hand["boneyard"], f"{where}, boneyard") if "boneyard" in hand else None
+    try:
+        match.start_hand(opener=opener, hands=hands, pile=pile)
+    except engine.IllegalMove as err:
+        raise RecordError(f"{where}: {err}") from None
+    moves = hand.get("moves", [])
+    _require(isinstance(moves, list), f"{where}: 'moves' must be a list")
+    for index, raw in enumerate(moves, 1):
+        at = f"{where}, move {index}"
+        seat, move = _move(engine, raw, at)
+        if match.over:
+            raise RecordError(f"{at}: the match is already won")
+        if match.hand_over:
+            raise RecordError(f"{at}: the hand is already over")
+        if seat != match.current:
+            raise RecordError(f"{at}: it is seat {match.current}'s turn, not seat {seat}'s")
+        try:
+            match.apply(move)
+        except engine.IllegalMove as err:
+            raise RecordError(f"{at}: {err}") from None
+    if not last:
+        _require(match.hand_over, f"{where}: the record stops before the hand is decided, yet another hand follows")
+
+
+def describe(event: dict[str, Any]) -> str:
+    """One readable line for an engine event."""
+    kind = event["event"]
+    if kind == "hand":
+        return f"hand {event['hand']}: seat {event['opener']} opens"
+    if kind == "play":
+        if event["on"] is None:
+            text = f"  seat {event['seat']} leads {event['tile']}"
+        else:
+            text = f"  seat {event['seat']} plays {event['tile']} on {event['on']} {event['port']}"
+        text += f"; ends {event['total']}"
+        if event["raw"]:
+            text += f", {event['points']} point{'s' if event['points'] != 1 else ''}"
+        if event.get("bonus"):
+            text += f" + {event['bonus']} for going out"
+        if event.get("cancelled"):
+            text += " (cancelled: it would pass the target)"
+        return text + f"; scores {event['scores']}"
+    if kind == "draw":
+        return f"  seat {event['seat']} draws {event['tile'] or 'a tile'}"
+    if kind == "pass":
+        return f"  seat {event['seat']} passes"
+    if kind == "out":
+        return f"  seat {event['seat']} is out"
+    if kind == "hand_end":
+        how = "blocked" if event["blocked"] else "played out"
+        won = ", ".join(str(s) for s in event["winners"]) or "nobody"
+        return f"hand {event['hand']} {how}; won by side {won}; remaining pips {event['remaining_pips']}; awards {event['awards']}"
+    if kind == "award":
+        cancelled = " (cancelled: it would pass the target)" if event.get("cancelled") else ""
+        return f"  awards {event['points']}{cancelled}; scores {event['scores']}"
+    if kind == "win":
+        return f"match won by side {', '.join(str(s) for s in event['sides'])} with scores {event['scores']}"
+    return json.dumps(event)
