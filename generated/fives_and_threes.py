@@ -356,7 +356,7 @@ class Match:
             if not 0 <= given < self.players:
                 raise IllegalMove(f"there is no seat {given}")
             if decided is not None and given != decided:
-                raise IllegalMove(f"hand {self.hand_number + 1}: the opener is seat {decided} ({rule}), not seat {given}")
+                raise IllegalMove(f"the opener is seat {decided} ({rule}), not seat {given}")
             return given
         return decided if decided is not None else self.rng.randrange(self.players)
 

@@ -1,0 +1,195 @@
+"""`dominospec replay`: the documented rules examples as recorded hands, and the error contract.
+
+Each fixture in tests/replays/ is a real hand, replayed through the CLI; the assertions restate the
+arithmetic of the rule it illustrates (RULES.md), so a wrong engine cannot pass by agreeing with itself.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REPLAYS = ROOT / "tests" / "replays"
+FIVES = "spec/fives_and_threes.rules"
+HORSE = "spec/horse_race.rules"
+
+
+def replay(spec: str, record: Path | str, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "compiler", "replay", spec, str(record), *extra],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def replay_json(spec: str, record: Path | str) -> tuple[int, dict]:
+    done = replay(spec, record, "--json")
+    assert "Traceback" not in done.stderr
+    return done.returncode, json.loads(done.stdout)
+
+
+def of_kind(result: dict, kind: str) -> list[dict]:
+    return [e for e in result["events"] if e["event"] == kind]
+
+
+def test_fives_and_threes_59_plus_2_plus_1_is_cancelled_whole_and_the_hand_ends():
+    code, result = replay_json(FIVES, REPLAYS / "fives_and_threes_59_bust.json")
+    assert code == 0 and result["error"] is None
+    last = of_kind(result, "play")[-1]
+    # The last tile makes the ends 6: 2 placement points + 1 for going out = 3; 59 + 3 = 62 > 61.
+    assert (last["seat"], last["total"], last["points"], last["bonus"]) == (0, 6, 2, 1)
+    assert last["cancelled"] is True
+    assert result["scores"][0] == 59
+    end = of_kind(result, "hand_end")[-1]
+    assert end["blocked"] is False and end["winners"] == [0]
+    assert result["winners"] == []  # nobody has won the match; a new hand would start
+
+
+def test_horse_race_opponent_pips_17_round_to_15_for_3():
+    code, result = replay_json(HORSE, REPLAYS / "horse_race_award_17.json")
+    assert code == 0
+    end = of_kind(result, "hand_end")[-1]
+    winner = end["winners"][0]
+    assert sum(p for seat, p in enumerate(end["remaining_pips"]) if seat != winner) == 17
+    assert end["awards"][winner] == 3
+
+
+def test_horse_race_individuals_combine_all_opponents_before_rounding():
+    code, result = replay_json(HORSE, REPLAYS / "horse_race_award_9_and_8_combined.json")
+    assert code == 0
+    end = of_kind(result, "hand_end")[-1]
+    winner = end["winners"][0]
+    others = sorted(p for seat, p in enumerate(end["remaining_pips"]) if seat != winner)
+    assert others == [8, 9]
+    # 9 + 8 = 17 -> 15 -> 3; rounding each hand first would give 10/5 + 10/5 = 4.
+    assert end["awards"][winner] == 3
+
+
+def test_horse_race_winners_partner_is_left_out():
+    code, result = replay_json(HORSE, REPLAYS / "horse_race_award_partner_left_out.json")
+    assert code == 0
+    end = of_kind(result, "hand_end")[-1]
+    out_seat = of_kind(result, "out")[-1]["seat"]
+    pips = end["remaining_pips"]
+    assert pips[(out_seat + 2) % 4] == 7
+    assert sorted(pips[s] for s in range(4) if s % 2 != out_seat % 2) == [8, 9]
+    # Partner's 7 is left out: 9 + 8 = 17 -> 15 -> 3 for the partnership.
+    assert end["awards"][out_seat % 2] == 3
+
+
+def test_horse_race_partnerships_tied_at_12_each_score_2():
+    code, result = replay_json(HORSE, REPLAYS / "horse_race_blocked_tie_12_12.json")
+    assert code == 0
+    end = of_kind(result, "hand_end")[-1]
+    pips = end["remaining_pips"]
+    assert end["blocked"] is True
+    assert pips[0] + pips[2] == 12 and pips[1] + pips[3] == 12
+    assert end["winners"] == [0, 1]
+    assert end["awards"] == [2, 2]  # each takes the other's 12 -> 10 -> 2
+
+
+def test_two_partnerships_at_59_scoring_2_each_share_the_win():
+    code, result = replay_json(HORSE, REPLAYS / "horse_race_shared_win_at_61.json")
+    assert code == 0
+    award = of_kind(result, "award")[-1]
+    assert [s - p for s, p in zip(award["scores"], award["points"])] == [59, 59]
+    assert result["scores"] == [61, 61]
+    assert result["winners"] == [0, 1]
+
+
+def test_horse_race_60_plus_2_wins_at_once():
+    code, result = replay_json(HORSE, REPLAYS / "horse_race_60_plus_2_wins.json")
+    assert code == 0
+    last = of_kind(result, "play")[-1]
+    assert last["raw"] == 10 and last["points"] == 2
+    assert result["scores"][0] == 62 and result["winners"] == [0]
+    assert result["events"][-1]["event"] == "win"
+    assert of_kind(result, "hand_end") == []  # the match ended before any hand-end reckoning
+
+
+def _edited(tmp_path: Path, source: str, edit) -> Path:
+    record = json.loads((REPLAYS / source).read_text())
+    edit(record)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    return path
+
+
+def test_an_illegal_move_names_hand_and_move_and_shows_the_state_before_it(tmp_path):
+    def break_fifth_move(record):
+        moves = record["hands"][0]["moves"]
+        moves[4] = dict(moves[4], port="high" if moves[4].get("port") != "high" else "low")
+
+    code, result = replay_json(FIVES, _edited(tmp_path, "fives_and_threes_59_bust.json", break_fifth_move))
+    assert code == 1
+    assert result["error"].startswith("hand 1, move 5: ")
+    assert len(of_kind(result, "play")) == 4  # the four moves before it, and nothing after
+
+
+def test_moves_after_the_hand_is_over_are_rejected(tmp_path):
+    def add_move(record):
+        record["hands"][0]["moves"].append({"seat": 1, "pass": True})
+
+    code, result = replay_json(FIVES, _edited(tmp_path, "fives_and_threes_59_bust.json", add_move))
+    assert code == 1
+    assert "the hand is already over" in result["error"]
+
+
+def test_the_wrong_seat_moving_is_rejected(tmp_path):
+    def wrong_seat(record):
+        record["hands"][0]["moves"][1]["seat"] = 0
+
+    code, result = replay_json(FIVES, _edited(tmp_path, "fives_and_threes_59_bust.json", wrong_seat))
+    assert code == 1
+    assert result["error"] == "hand 1, move 2: it is seat 1's turn, not seat 0's"
+
+
+def test_an_opener_against_the_rule_is_rejected(tmp_path):
+    record = json.loads((REPLAYS / "fives_and_threes_59_bust.json").read_text())
+    second = json.loads(json.dumps(record["hands"][0]))
+    second["opener"] = 0  # the next opener is one seat clockwise: seat 1
+    second["moves"] = []
+    record["hands"].append(second)
+    path = tmp_path / "two_hands.json"
+    path.write_text(json.dumps(record))
+    code, result = replay_json(FIVES, path)
+    assert code == 1
+    assert result["error"] == "hand 2: the opener is seat 1 (next seat clockwise), not seat 0"
+
+
+def test_a_tile_dealt_twice_is_rejected(tmp_path):
+    def duplicate(record):
+        record["hands"][0]["deal"][1][0] = record["hands"][0]["deal"][0][0]
+
+    code, result = replay_json(FIVES, _edited(tmp_path, "fives_and_threes_59_bust.json", duplicate))
+    assert code == 1
+    assert "dealt twice" in result["error"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{\"players\": 2,\n  \"hands\": [}", ":2:13: not valid JSON: Expecting value"),
+    ("[1, 2]", ": the record must be a JSON object with 'players' and 'hands'"),
+])
+def test_a_broken_record_file_is_reported_with_its_position(tmp_path, text, message):
+    path = tmp_path / "record.json"
+    path.write_text(text)
+    done = replay(FIVES, path)
+    assert done.returncode == 1
+    assert done.stderr == f"{path}{message}\n"
+
+
+def test_a_missing_record_is_a_usage_error(tmp_path):
+    done = replay(FIVES, tmp_path / "nope.json")
+    assert done.returncode == 2
+    assert "cannot read" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_human_output_ends_with_scores_and_winners():
+    done = replay(HORSE, REPLAYS / "horse_race_shared_win_at_61.json")
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[-2:] == ["final scores: [61, 61]", "winners: side 0, side 1"]
+    assert lines[0] == "hand 1: seat %d opens" % json.loads(
+        (REPLAYS / "horse_race_shared_win_at_61.json").read_text())["hands"][0]["opener"]
