@@ -21,7 +21,7 @@ class Diagnostic:
         line, column = self.pos.line, self.pos.column
         if line < 1:
             line, column = 1, 1
-        out = [f"{filename}:{line}:{column}: error: {self.message}"]
+        out = [f"{filename}:{line}:{column}: error: {_printable(self.message)}"]
         if source is not None:
             lines = source_lines(source)
             if line <= len(lines):
@@ -30,7 +30,7 @@ class Diagnostic:
                 out.append("    " + " " * caret + "^")
         if self.hint:
             # A hint of several lines (say, clauses to add) keeps each line under the first.
-            out.append("  hint: " + self.hint.replace("\n", "\n        "))
+            out.append("  hint: " + "\n        ".join(_printable(line) for line in self.hint.split("\n")))
         return "\n".join(out)
 
 

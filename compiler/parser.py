@@ -139,7 +139,8 @@ def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
     pos = ir.Pos(line, column)
     lines = source_lines(text)
     source = lines[line - 1] if line <= len(lines) else ""
-    before, rest = source[: column - 1], source[column - 1:]
+    code = _code_of(source)
+    before, rest = code[: column - 1], source[column - 1:]
 
     if isinstance(err, lark.UnexpectedToken) and err.token.type == "$END":
         return Diagnostic("the spec ends in the middle of a clause", pos)
@@ -148,10 +149,10 @@ def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
     if expected == {"COLON"} and before.strip():
         key = before.strip()
         return Diagnostic(f"a colon is missing after '{_short(key)}'", pos,
-                          f"write '{_short(key)}: {_short(rest.strip())}'")
+                          f"write '{_short(key)}: {_short(code[column - 1:].strip())}'")
     # At the start of a line, or at or before the line's first colon: the key itself is wrong.
-    if rest and not rest.startswith("#") and (not before.strip() or source.find(":") >= column - 1):
-        return _unknown_clause(source, before, rest, pos)
+    if rest and not rest.startswith("#") and (not before.strip() or code.find(":") >= column - 1):
+        return _unknown_clause(code, pos)
     if isinstance(err, lark.UnexpectedCharacters) and rest.startswith('"') and '"' not in rest[1:]:
         return Diagnostic("this quoted text has no closing '\"'", pos, 'end the text with " on the same line')
 
@@ -167,10 +168,10 @@ def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
     return Diagnostic(message, pos, f"did you mean '{phrase}'?" if phrase else None)
 
 
-def _unknown_clause(source: str, before: str, rest: str, pos: ir.Pos) -> Diagnostic:
+def _unknown_clause(code: str, pos: ir.Pos) -> Diagnostic:
     """The error lies in the clause key: name the key as written and suggest the nearest one."""
-    key = source.split(":", 1)[0].strip() if ":" in source else (before + rest).split()[0]
-    start = ir.Pos(pos.line, len(source) - len(source.lstrip()) + 1)
+    key = code.split(":", 1)[0].strip() if ":" in code else code.split()[0]
+    start = ir.Pos(pos.line, len(code) - len(code.lstrip()) + 1)
     if not key:
         return Diagnostic("a clause key is missing before ':'", start,
                           "every clause starts with a known key and a colon, such as 'spinners: none'")
@@ -340,7 +341,7 @@ class _Builder:
 
     def _check_brackets(self, clause: ir.Pos) -> None:
         line = source_lines(self.text)[clause.line - 1]
-        code = line[: len(line) - len(_comment_in(line) or "")]
+        code = _code_of(line)
         depth = 0
         for column, ch in enumerate(code, 1):
             depth += (ch == "(") - (ch == ")")
@@ -468,10 +469,21 @@ def _comments(text: str, where: dict[str, ir.Pos]) -> dict[str, tuple[str, ...]]
 
 
 def _comment_in(line: str) -> str | None:
+    start = _comment_start(line)
+    return None if start is None else line[start:].rstrip()
+
+
+def _code_of(line: str) -> str:
+    """The line without its comment."""
+    start = _comment_start(line)
+    return line if start is None else line[:start]
+
+
+def _comment_start(line: str) -> int | None:
     in_string = False
     for index, ch in enumerate(line):
         if ch == '"':
             in_string = not in_string
         elif ch == "#" and not in_string:
-            return line[index:].rstrip()
+            return index
     return None

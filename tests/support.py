@@ -1,0 +1,37 @@
+"""What the tests share: the repository's paths, the front end as one call, the CLI as a subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from compiler import ir
+from compiler.checks import check
+from compiler.diagnostics import SpecError
+from compiler.parser import parse
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules")])
+
+
+def front_end(text: str) -> ir.Variant | None:
+    """Parse and check: the Variant, or None when the front end rejects the text with a SpecError.
+
+    Any other exception escapes and fails the calling test. A rejection must say what is wrong,
+    and every diagnostic must render against the text.
+    """
+    try:
+        return check(parse(text))
+    except SpecError as err:
+        assert err.diagnostics, "a SpecError without a diagnostic"
+        for diagnostic in err.diagnostics:
+            assert diagnostic.message
+            diagnostic.render("fuzz.rules", text)
+        return None
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real `dominospec` command, run from the repository root so paths in messages are stable."""
+    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=ROOT, capture_output=True,
+                          text=True, encoding="utf-8", timeout=60)

@@ -1,0 +1,251 @@
+"""Parse, print, parse again: the same rules. Printing is idempotent and keeps every comment."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from compiler import ir
+from compiler.checks import check
+from compiler.parser import MAX_FORMULA_PARTS, MAX_NUMBER, parse
+from compiler.printer import format_expr, format_variant
+from support import SHIPPED
+
+# --- the shipped specs ------------------------------------------------------------------------
+
+
+def _name(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=_name)
+def test_shipped_spec_round_trips(path: Path) -> None:
+    variant = check(parse(path.read_text(encoding="utf-8")))
+    again = parse(format_variant(variant))
+    assert again == variant
+    assert again.where.keys() == variant.where.keys()
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=_name)
+def test_shipped_spec_is_in_canonical_form(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert format_variant(parse(text)) == text
+
+
+# --- any formula the language can write -------------------------------------------------------
+
+def _parts(node: ir.Expr | ir.Cond) -> int:
+    """How many nodes a formula has (the parser refuses more than MAX_FORMULA_PARTS)."""
+    return 1 + sum(_parts(child) for child in vars(node).values() if isinstance(child, ir.Expr | ir.Cond))
+
+
+def _conditions(exprs: st.SearchStrategy[ir.Expr]) -> st.SearchStrategy[ir.Cond]:
+    """Conditions have no brackets in the language, so they nest only as the grammar does: an 'or'
+    of 'and's of 'not's of tests, grouped to the left."""
+    tests = st.one_of(
+        st.builds(ir.Compare, st.sampled_from(["<", "<=", ">", ">=", "==", "!="]), exprs, exprs),
+        st.builds(ir.MultipleOf, exprs, exprs, st.booleans()),
+    )
+    negations = tests | st.builds(ir.Not, tests) | st.builds(ir.Not, st.builds(ir.Not, tests))
+    conjunctions = negations | st.builds(ir.Logic, st.just("and"), negations | st.builds(
+        ir.Logic, st.just("and"), negations, negations), negations)
+    return conjunctions | st.builds(ir.Logic, st.just("or"), conjunctions | st.builds(
+        ir.Logic, st.just("or"), conjunctions, conjunctions), conjunctions)
+
+
+@functools.cache
+def formulas(depth: int) -> st.SearchStrategy[ir.Expr]:
+    """Any formula tree the grammar can write, nested at most `depth` operators deep."""
+    atoms = st.builds(ir.Number, st.integers(0, MAX_NUMBER)) | st.just(ir.Name("total"))
+    if depth == 0:
+        return atoms
+    inner = formulas(depth - 1)
+    return st.one_of(
+        atoms,
+        st.builds(ir.BinOp, st.sampled_from("+-*/"), inner, inner),
+        st.builds(ir.Conditional, inner, _conditions(inner), st.none() | inner),
+    )
+
+
+SPEC_WITH_FORMULA = """\
+variant: "Formula test"
+tiles: double six
+players: 2 to 4
+deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles
+undealt tiles: out of play
+spinners: none
+placement score: {}
+target: at least 61
+"""
+
+
+@settings(max_examples=300)
+@given(formulas(4))
+def test_any_formula_prints_and_parses_back(formula: ir.Expr) -> None:
+    assume(_parts(formula) <= MAX_FORMULA_PARTS)
+    printed = format_expr(formula)
+    variant = parse(SPEC_WITH_FORMULA.format(printed))
+    assert variant.placement_score == formula
+    assert format_expr(variant.placement_score) == printed
+
+
+# --- valid variants built from parts ----------------------------------------------------------
+
+
+@st.composite
+def _safe_formulas(draw: st.DrawFn) -> tuple[ir.Expr, int]:
+    """A formula that never divides by zero or goes negative, and the raw points per displayed
+    point that its scores are always a whole number of."""
+    total = ir.Name("total")
+    d = draw(st.integers(2, 7))
+    if draw(st.booleans()):  # every score a multiple of d: may be displayed in units of d
+        return ir.Conditional(total, ir.MultipleOf(total, ir.Number(d), True), None), draw(st.sampled_from([1, d]))
+    terms = draw(st.lists(st.one_of(
+        st.builds(lambda k: ir.Conditional(ir.BinOp("/", total, ir.Number(k)),
+                                           ir.MultipleOf(total, ir.Number(k), True), None), st.integers(1, 9)),
+        st.builds(lambda a, k: ir.BinOp("/", ir.BinOp("+", total, ir.Number(a)), ir.Number(k)),
+                  st.integers(0, 9), st.integers(1, 9)),
+        st.builds(lambda n, t, op: ir.Conditional(ir.Number(n), ir.Compare(op, total, ir.Number(t)), None),
+                  st.integers(0, 50), st.integers(0, 60), st.sampled_from(["<", "<=", ">", ">=", "==", "!="])),
+        st.builds(lambda n, m, a, b: ir.Conditional(
+            ir.Number(n), ir.Logic("or", ir.Compare("<", total, ir.Number(a)),
+                                   ir.Logic("and", ir.Not(ir.Compare(">", total, ir.Number(b))),
+                                            ir.MultipleOf(total, ir.Number(3), False))), ir.Number(m)),
+                  st.integers(0, 9), st.integers(0, 9), st.integers(0, 30), st.integers(0, 30)),
+        st.builds(lambda k: ir.BinOp("*", total, ir.Number(k)), st.integers(0, 3)),
+    ), min_size=1, max_size=3))
+    formula = terms[0]
+    for term in terms[1:]:
+        formula = ir.BinOp("+", formula, term)
+    return formula, 1
+
+
+@st.composite
+def valid_variants(draw: st.DrawFn) -> ir.Variant:
+    max_pip = draw(st.sampled_from([3, 6, 6, 9, 12, 15, 18]))
+    tiles = (max_pip + 1) * (max_pip + 2) // 2
+    low = draw(st.integers(2, 4))
+    high = draw(st.integers(low, min(low + 3, tiles)))
+    undealt = draw(st.sampled_from(list(ir.Undealt)))
+    reserve = draw(st.integers(0, 4)) if undealt is ir.Undealt.DRAW_PILE else 0
+    deal: list[ir.DealRule] = []
+    for count in range(low, high + 1):
+        each = draw(st.integers(1, max(1, (tiles - reserve) // count)))
+        if deal and deal[-1].tiles_each == each and draw(st.booleans()):
+            deal[-1] = ir.DealRule(deal[-1].player_counts + (count,), each)
+        else:
+            deal.append(ir.DealRule((count,), each))
+    if any(count * rule.tiles_each + reserve > tiles for rule in deal for count in rule.player_counts):
+        reserve = 0
+    partnerships = draw(st.sampled_from(list(ir.PartnershipKind))) if low <= 4 <= high else ir.PartnershipKind.NONE
+    next_opener = draw(st.sampled_from(list(ir.Opener)))
+    later_openers = [o for o in ir.Opener if o is not ir.Opener.LAST_TILE]
+    spinners = draw(st.sampled_from(list(ir.Spinners)))
+    extra_turn = tuple(sorted(draw(st.sets(st.sampled_from(list(ir.ExtraTurn)))), key=list(ir.ExtraTurn).index))
+    blocked = draw(st.sampled_from(list(ir.BlockedHand)))
+    formula, raw_per_displayed = draw(_safe_formulas())
+    text = st.text(st.characters(blacklist_characters='"\n', blacklist_categories=["Cs"]), max_size=30)
+    draw_pile = undealt is ir.Undealt.DRAW_PILE
+    return ir.Variant(
+        name=draw(text),
+        max_pip=max_pip,
+        min_players=low,
+        max_players=high,
+        deal=tuple(deal),
+        undealt=undealt,
+        spinners=spinners,
+        placement_score=formula,
+        target=ir.Target(draw(st.sampled_from(list(ir.TargetKind))), draw(st.integers(1, MAX_NUMBER))),
+        source=draw(st.none() | text),
+        partnerships=partnerships,
+        reserve=reserve,
+        draw_limit=draw(st.none() | st.integers(1, 5)) if draw_pile else None,
+        drawn_tile=draw(st.sampled_from(list(ir.DrawnTile))) if draw_pile else ir.DrawnTile.PLAYED_AT_ONCE,
+        cannot_play=ir.CannotPlay.DRAW if draw_pile else ir.CannotPlay.KNOCK,
+        when_able=draw(st.sampled_from(list(ir.WhenAble))),
+        first_opener=draw(st.sampled_from([ir.Opener.LOT, ir.Opener.HIGHEST_DOUBLE])),
+        next_opener=next_opener,
+        after_blocked=draw((st.none() if next_opener is not ir.Opener.LAST_TILE else st.nothing())
+                           | st.sampled_from(later_openers)),
+        lead=draw(st.sampled_from(list(ir.Lead))),
+        branches_open=(draw(st.sampled_from(list(ir.BranchesOpen))) if spinners is not ir.Spinners.NONE
+                       else ir.BranchesOpen.AFTER_BOTH_LINE_SIDES),
+        double_at_end=draw(st.sampled_from(list(ir.DoubleAtEnd))),
+        raw_per_displayed=raw_per_displayed,
+        extra_turn=extra_turn,
+        extra_turn_stuck=draw(st.sampled_from(list(ir.ExtraTurnStuck))) if extra_turn else ir.ExtraTurnStuck.DRAW_AS_USUAL,
+        partnership_out=(draw(st.sampled_from(list(ir.PartnershipOut)))
+                         if partnerships is not ir.PartnershipKind.NONE else None),
+        going_out_bonus=draw(st.integers(0, 10)),
+        pip_award=draw(st.none() | st.builds(ir.PipAward, st.sampled_from(list(ir.AwardFrom)),
+                                             st.none() | st.integers(1, 10), st.integers(1, 10))),
+        blocked_hand=blocked,
+        tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest))) if blocked is not ir.BlockedHand.NO_WINNER
+                     else ir.TiedLowest.EACH_WINS),
+    )
+
+
+@settings(max_examples=150)
+@given(valid_variants())
+def test_built_variant_prints_parses_back_and_passes_check(variant: ir.Variant) -> None:
+    text = format_variant(variant)
+    parsed = parse(text)
+    assert parsed == variant
+    assert check(parsed) is parsed
+    assert format_variant(parsed) == text
+
+
+@settings(max_examples=100)
+@given(st.sampled_from(SHIPPED), st.data())
+def test_formatting_is_idempotent_whatever_the_layout(path: Path, data: st.DataObject) -> None:
+    """Shuffle the clauses, pad them with blanks and spaces: fmt gives one text, and fmt of that
+    text is the same text."""
+    lines = [line for line in path.read_text(encoding="utf-8").split("\n") if line and not line.startswith("#")]
+    shuffled = data.draw(st.permutations(lines))
+    spaced = [re.sub(r":\s*", data.draw(st.sampled_from([": ", ":   ", ":\t"])), line, count=1)
+              + data.draw(st.sampled_from(["", "  ", "\t"])) for line in shuffled]
+    text = data.draw(st.sampled_from(["\n", "\r\n", "\n\n"])).join(spaced)
+    once = format_variant(parse(text))
+    assert format_variant(parse(once)) == once
+    assert parse(once) == parse(path.read_text(encoding="utf-8"))
+
+
+# --- comments ---------------------------------------------------------------------------------
+
+COMMENT_TEXT = st.text(st.characters(blacklist_characters="\n\r", blacklist_categories=["Cs", "Cc", "Zl", "Zp"]),
+                       max_size=25).map(lambda text: ("# " + text).rstrip())
+
+
+@settings(max_examples=100)
+@given(valid_variants(), st.data())
+def test_comments_survive_formatting(variant: ir.Variant, data: st.DataObject) -> None:
+    """Comments above a clause, at the end of its line and after the last clause all come back,
+    in order, from fmt, and fmt of the result is the same text."""
+    lines = format_variant(variant).rstrip("\n").split("\n")
+    written: list[str] = []
+    out: list[str] = []
+    for line in lines:
+        for comment in data.draw(st.lists(COMMENT_TEXT, max_size=2)):
+            out.append(comment)
+            written.append(comment)
+        inline = data.draw(st.none() | COMMENT_TEXT)
+        out.append(line if inline is None else f"{line}  {inline}")
+        if inline is not None:
+            written.append(inline)
+    for comment in data.draw(st.lists(COMMENT_TEXT, max_size=2)):
+        out.append(comment)
+        written.append(comment)
+    text = "\n".join(out) + "\n"
+
+    parsed = parse(text)
+    formatted = format_variant(parsed)
+    assert parsed == variant
+    assert formatted == text
+    assert format_variant(parse(formatted)) == formatted
+    # A '#' inside quoted text (the variant's name) starts no comment.
+    assert [m.group(1) for m in re.finditer(r'"[^"]*"|(#.*)', formatted) if m.group(1)] == written
