@@ -16,6 +16,11 @@ from .codegen import generate
 from .engines import display_path, load_engine, module_name
 from .printer import format_variant
 from .replay import RecordError, describe, parse_record, replay
+from .document import DocumentError, load_document
+from .example_writer import ExampleError, example_block, layout_from_steps, steps_from_json
+from .language_pack import PackError, choose, language_packs
+from .report import human, json_text
+from .verify import verify_document
 from .spec import LoadError, read_source
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -113,6 +118,63 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_INPUT if result.error else EXIT_OK
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    try:
+        packs = language_packs(args.lang_pack)
+        forced = choose(packs, args.lang)
+    except PackError as err:
+        print(f"dominospec: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    variant = load_or_report(args.spec)
+    if variant is None:
+        return EXIT_INPUT
+    engine = load_engine(variant, args.spec)
+    reports, code = [], EXIT_OK
+    for path in args.documents:
+        try:
+            document = load_document(path, packs, forced)
+        except DocumentError as err:
+            print(f"dominospec: error: {err}", file=sys.stderr)
+            code = EXIT_USAGE
+            continue
+        if not document.examples:
+            print(f"{path}: warning: no worked example or table found (language {document.pack.code})", file=sys.stderr)
+        reports.append(verify_document(document, engine))
+    print(json_text(reports) if args.json else human(reports))
+    if code == EXIT_OK and any(report.failed for report in reports):
+        code = EXIT_INPUT
+    return code
+
+
+def cmd_example(args: argparse.Namespace) -> int:
+    try:
+        pack = choose(language_packs(args.lang_pack), args.lang)
+    except PackError as err:
+        print(f"dominospec: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    if (args.layout is None) == (not args.placements):
+        print("dominospec: error: give placements or --layout FILE.json (one of them)", file=sys.stderr)
+        return EXIT_USAGE
+    variant = load_or_report(args.spec)
+    if variant is None:
+        return EXIT_INPUT
+    engine = load_engine(variant, args.spec)
+    try:
+        steps = args.placements
+        if args.layout is not None:
+            try:
+                steps = steps_from_json(args.layout.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError) as err:
+                raise LoadError(f"{args.layout}: cannot read: {getattr(err, 'strerror', None) or err}") from None
+        block = example_block(engine, layout_from_steps(engine, steps), pack)
+    except ExampleError as err:
+        where = f"{args.layout}:" if args.layout is not None else ""
+        print(f"dominospec: error: {where}{err}", file=sys.stderr)
+        return EXIT_INPUT
+    print(("\n\n" if args.markdown else "\n").join(block))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dominospec", description="Rules compiler and verifier for Fives-family dominoes.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -138,6 +200,29 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cmd.add_argument("record", type=Path, metavar="RECORD.json")
     replay_cmd.add_argument("--json", action="store_true", help="print one JSON object: events, scores, winners, error")
     replay_cmd.set_defaults(run=cmd_replay)
+
+    verify_cmd = commands.add_parser("verify", help="check the worked examples and tables of rule documents")
+    verify_cmd.add_argument("spec", type=Path, metavar="SPEC")
+    verify_cmd.add_argument("documents", nargs="+", type=Path, metavar="DOC")
+    verify_cmd.add_argument("--lang", metavar="L", help="the documents' language (default: detected from the text)")
+    verify_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
+                            help="load a language pack that is not shipped (may be repeated)")
+    verify_cmd.add_argument("--json", action="store_true", help="print a JSON list, one object per document")
+    verify_cmd.set_defaults(run=cmd_verify)
+
+    example_cmd = commands.add_parser("example", help="write the worked-example block of a layout")
+    example_cmd.add_argument("spec", type=Path, metavar="SPEC")
+    example_cmd.add_argument("placements", nargs="*", metavar="PLACEMENT",
+                             help="TILE for the lead, then TILE:ON:PORT (or TILE when it fits one port only); "
+                                  "the last one is the example's placed tile")
+    example_cmd.add_argument("--layout", type=Path, metavar="FILE.json",
+                             help='the placements as JSON: [["[1|4]"], ["[1|1]", "[1|4]", "low"], ...]')
+    example_cmd.add_argument("--lang", default="en", metavar="L", help="the language to write in (default: en)")
+    example_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
+                             help="load a language pack that is not shipped (may be repeated)")
+    example_cmd.add_argument("--markdown", action="store_true",
+                             help="separate the three lines by blank lines, so Markdown shows them as paragraphs")
+    example_cmd.set_defaults(run=cmd_example)
     return parser
 
 

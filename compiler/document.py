@@ -1,0 +1,344 @@
+"""Reading a rule document (plain text or Markdown) into worked examples and table rows, with lines.
+
+A worked example is a placed-tile line, then a caption line (the sum and the points) and a detail line
+(the sum and points again, tiles, spinners, connections, legal continuation points, counted
+contributions), blank lines allowed between them. A table is a Markdown pipe table whose headers all
+name columns the language pack knows: end total -> points (plain, raw, displayed), or players -> tiles
+dealt. Every other line is prose: skipped, and counted as skipped. Whatever cannot be read becomes a
+failure of the example it belongs to, so nothing wrong in a block goes unreported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .language_pack import LISTS, Pack, detect
+
+MAX_DOCUMENT_BYTES = 5_000_000
+
+
+class DocumentError(Exception):
+    """The document cannot be read at all (missing, a directory, binary, not UTF-8)."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One disagreement: field, what the rules (or the format) expect, what the document says."""
+    field: str
+    expected: str
+    found: str
+
+
+@dataclass(frozen=True)
+class Statement:
+    """The sum and the points as one line states them; plain points, or raw and displayed."""
+    terms: tuple[int, ...]
+    total: int
+    plain: int | None
+    raw: int | None
+    displayed: int | None
+
+
+@dataclass(frozen=True)
+class Connection:
+    tile: str
+    port: str
+    other_tile: str
+    other_port: str
+
+
+@dataclass(frozen=True)
+class Continuation:
+    tile: str
+    port: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Contribution:
+    tile: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Detail:
+    statement: Statement
+    tiles: tuple[str, ...]
+    spinners: tuple[str, ...]
+    connections: tuple[Connection, ...]
+    continuations: tuple[Continuation, ...]
+    counted: tuple[Contribution, ...]
+
+
+@dataclass
+class LayoutExample:
+    line: int  # the placed-tile line (or the first block line when that is missing)
+    placed: str | None
+    caption: Statement | None = None
+    detail: Detail | None = None
+    problems: list[Failure] = field(default_factory=list)
+    kind: str = "layout"
+
+
+@dataclass
+class TableRow:
+    line: int
+    table: str  # "scoring" or "deal"
+    cells: dict[str, int]
+    problems: list[Failure] = field(default_factory=list)
+    kind: str = "table-row"
+
+
+@dataclass
+class Document:
+    path: str
+    pack: Pack
+    examples: list[LayoutExample | TableRow]
+    read_lines: int
+    skipped_lines: int
+
+
+def read_text(path: Path) -> str:
+    """The document's text; DocumentError for anything that is not a readable UTF-8 text file."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise DocumentError(f"{path}: cannot read: {err.strerror or err}") from None
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise DocumentError(f"{path}: the document is {len(data):,} bytes; at most {MAX_DOCUMENT_BYTES:,} are read")
+    if b"\0" in data:
+        line = data[:data.index(b"\0")].count(b"\n") + 1
+        raise DocumentError(f"{path}:{line}: not a text document (a NUL byte)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise DocumentError(f"{path}:{line}: not UTF-8 text (byte 0x{data[err.start]:02x})") from None
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines as editors number them: a newline ends a line; a CR before it is dropped."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+def _tile(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class _Reader:
+    def __init__(self, lines: list[str], pack: Pack):
+        self.lines = lines
+        self.pack = pack
+        self.read = 0
+        self.skipped = 0
+        self.examples: list[LayoutExample | TableRow] = []
+
+    def is_block_line(self, index: int) -> bool:
+        return self.pack.starts_block_line(self.lines[index])
+
+    def next_text_line(self, index: int) -> int:
+        while index < len(self.lines) and not self.lines[index].strip():
+            index += 1
+        return index
+
+    def run(self) -> None:
+        index = 0
+        while index < len(self.lines):
+            line = self.lines[index]
+            if not line.strip():
+                index += 1
+            elif self.pack.placed_re.fullmatch(line):
+                index = self.block(index, index + 1)
+            elif self.is_block_line(index):
+                index = self.block(None, index)
+            elif line.lstrip().startswith("|"):
+                index = self.table(index)
+            else:
+                self.skipped += 1
+                index += 1
+
+    # --- worked examples -----------------------------------------------------------------------
+
+    def block(self, placed_at: int | None, index: int) -> int:
+        pack = self.pack
+        block_lines: list[int] = []
+        index = self.next_text_line(index)
+        while len(block_lines) < 2 and index < len(self.lines) and self.is_block_line(index):
+            block_lines.append(index)
+            index = self.next_text_line(index + 1)
+        first = placed_at if placed_at is not None else block_lines[0]
+        example = LayoutExample(line=first + 1, placed=None)
+        problems = example.problems
+        if placed_at is None:
+            problems.append(Failure("placed tile line", f"'{pack.render('placed', tile='[a|b]')}' first",
+                                    "no placed-tile line"))
+        else:
+            match = pack.placed_re.fullmatch(self.lines[placed_at])
+            assert match is not None
+            example.placed = _tile(match["tile"])
+        texts = [self.lines[i] for i in block_lines]
+        if not texts:
+            problems.append(Failure("detail line", "a caption line and a detail line", "none"))
+        elif pack.detail_re.fullmatch(texts[0]) or (len(texts) == 1 and not pack.caption_re.fullmatch(texts[0])):
+            problems.append(Failure("caption line", "a caption line before the detail line", "none"))
+            example.detail = self.detail(texts[0], problems)
+            block_lines = block_lines[:1]
+            index = self.next_text_line(block_lines[0] + 1)
+        else:
+            example.caption = self.caption(texts[0], problems)
+            if len(texts) == 1:
+                problems.append(Failure("detail line", "a detail line after the caption", "none"))
+            else:
+                example.detail = self.detail(texts[1], problems)
+        self.read += len(block_lines) + (placed_at is not None)
+        self.examples.append(example)
+        return index
+
+    def unreadable(self, line: str, fields: tuple[str, ...], name: str) -> Failure:
+        """Where a caption or detail line stops following the pack's template."""
+        for count in range(len(fields), -1, -1):
+            match = self.pack.prefix_pattern(fields, count).fullmatch(line)
+            if match is not None:
+                break
+        assert match is not None  # zero fields always match
+        if count == len(fields):
+            return Failure(name, "nothing after the last field", _short(match["rest"]))
+        return Failure(name, f"'{self.pack.field_label(fields[count])} …'", _short(match["rest"]) or "end of line")
+
+    def caption(self, line: str, problems: list[Failure]) -> Statement | None:
+        match = self.pack.caption_re.fullmatch(line)
+        if match is None:
+            problems.append(self.unreadable(line, self.pack.caption, "caption line"))
+            return None
+        return self.statement_of(match.groupdict(), "caption ", problems)
+
+    def statement_of(self, groups: dict[str, str | None], prefix: str, problems: list[Failure]) -> Statement:
+        numbers: dict[str, int | None] = {}
+        for number, label in (("points", "points"), ("raw", "raw points"), ("displayed", "displayed points")):
+            text = groups.get(f"points__{number}")
+            numbers[number] = None if text is None else int(text)
+            unit = groups.get(f"points__{number}_unit")
+            if text is not None and unit is not None:
+                expected = self.pack.unit(number, int(text))
+                if " ".join(unit.split()).casefold() != expected.casefold():
+                    problems.append(Failure(f"{prefix}{label} unit", expected, " ".join(unit.split())))
+        terms = tuple(int(t) for t in re.findall(r"\d+", groups["sum__terms"] or ""))
+        return Statement(terms, int(groups["sum__total"] or 0), numbers["points"], numbers["raw"],
+                         numbers["displayed"])
+
+    def detail(self, line: str, problems: list[Failure]) -> Detail | None:
+        match = self.pack.detail_re.fullmatch(line)
+        if match is None:
+            problems.append(self.unreadable(line, self.pack.detail, "detail line"))
+            return None
+        groups = match.groupdict()
+        lists: dict[str, list[dict[str, str]]] = {}
+        for kind in LISTS:
+            items, bad = self.pack.read_list(kind, groups[f"{kind}__items"] or "")
+            if bad is not None:
+                problems.append(Failure(kind, f"items like {self.sample(kind)} separated by "
+                                              f"'{self.pack.separators[kind].strip()}'", _short(bad)))
+            lists[kind] = items
+        connections = []
+        for item in lists["connections"]:
+            ports = [self.port(item[key], "connections", problems) for key in ("port", "other_port")]
+            connections.append(Connection(_tile(item["tile"]), ports[0], _tile(item["other_tile"]), ports[1]))
+        continuations = [Continuation(_tile(item["tile"]), self.port(item["port"], "continuations", problems),
+                                      int(item["value"])) for item in lists["continuations"]]
+        return Detail(
+            statement=self.statement_of(groups, "", problems),
+            tiles=tuple(_tile(item["tile"]) for item in lists["tiles"]),
+            spinners=tuple(_tile(item["tile"]) for item in lists["spinners"]),
+            connections=tuple(connections),
+            continuations=tuple(continuations),
+            counted=tuple(Contribution(_tile(item["tile"]), int(item["value"])) for item in lists["counted"]),
+        )
+
+    def sample(self, kind: str) -> str:
+        pack = self.pack
+        samples = {
+            "connections": pack.render("connection", tile="[1|4]", port=pack.port_name("low"), other_tile="[1|1]",
+                                       other_port=pack.port_name("lineA")),
+            "continuations": pack.render("continuation", tile="[1|1]", port=pack.port_name("lineB"), value=1),
+            "counted": pack.render("contribution", tile="[1|1]", value=2),
+        }
+        return f"'{samples.get(kind, '[1|4]')}'"
+
+    def port(self, name: str, kind: str, problems: list[Failure]) -> str:
+        port = self.pack.port_named(name)
+        if port is None:
+            problems.append(Failure(kind, "a port named " + " or ".join(f"'{n}'" for n in self.pack.ports.values()),
+                                    f"'{name.strip()}'"))
+            return name.strip()
+        return port
+
+    # --- tables --------------------------------------------------------------------------------
+
+    def table(self, index: int) -> int:
+        start = index
+        while index < len(self.lines) and self.lines[index].lstrip().startswith("|"):
+            index += 1
+        rows = [_cells(self.lines[i]) for i in range(start, index)]
+        roles = [self.pack.column_named(cell) for cell in rows[0]]
+        kind = _table_kind(roles)
+        if kind is None or len(rows) < 2 or not all(re.fullmatch(r":?-{3,}:?", c) for c in rows[1]):
+            self.skipped += index - start
+            return index
+        self.read += index - start
+        for offset, cells in enumerate(rows[2:], start=start + 2):
+            row = TableRow(line=offset + 1, table=kind, cells={})
+            if len(cells) != len(roles):
+                row.problems.append(Failure("row", f"{len(roles)} cells", f"{len(cells)} cells"))
+            for role, cell in zip(roles, cells):
+                assert role is not None
+                if re.fullmatch(r"\d+", cell):
+                    row.cells[role] = int(cell)
+                else:
+                    row.problems.append(Failure(role.replace("_", " "), "a whole number", f"'{cell}'"))
+            self.examples.append(row)
+        return index
+
+
+def _cells(line: str) -> list[str]:
+    text = line.strip()
+    text = text[1:] if text.startswith("|") else text
+    text = text[:-1] if text.endswith("|") else text
+    return [cell.strip() for cell in text.split("|")]
+
+
+def _table_kind(roles: list[str | None]) -> str | None:
+    if None in roles or len(set(roles)) != len(roles):
+        return None
+    present = set(roles)
+    if present == {"players", "tiles_per_player"}:
+        return "deal"
+    if "end_total" in present and len(present) > 1 and present <= {"end_total", "points", "raw", "displayed"}:
+        return "scoring"
+    return None
+
+
+def parse_document(lines: list[str], pack: Pack, path: str) -> Document:
+    reader = _Reader(lines, pack)
+    reader.run()
+    return Document(path, pack, reader.examples, reader.read, reader.skipped)
+
+
+def load_document(path: Path, packs: dict[str, Pack], pack: Pack | None = None) -> Document:
+    """Read a document in the given language, or the one detected from its text among packs."""
+    lines = split_lines(read_text(path))
+    if pack is None:
+        pack = detect(lines, packs)
+        if pack is None:
+            raise DocumentError(f"{path}: cannot tell the language: no worked example or table of a known "
+                                f"language ({', '.join(sorted(packs))}); give it with --lang")
+    return parse_document(lines, pack, str(path))

@@ -1,0 +1,415 @@
+"""Language packs: one JSON file per language with every label, port name, unit word and plural form
+that reading and writing worked-example blocks needs. Loading validates a pack; detection picks the
+pack whose labels a document uses.
+
+A pack's templates are the single description of the text: the reader turns them into patterns,
+the example writer fills them in. Adding a language is adding a file to compiler/languages/ (or
+passing one with --lang-pack), never editing this module.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")
+LISTS = ("tiles", "spinners", "connections", "continuations", "counted")
+DETAIL_FIELDS = ("sum", "points", *LISTS)
+COLUMNS = ("end_total", "points", "raw", "displayed", "players", "tiles_per_player")
+NUMBERS = ("points", "raw", "displayed")  # the numbers a unit word may follow
+
+# The placeholders each template needs (all of them) and may use (units are optional).
+TEMPLATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "placed": (("tile",), ()),
+    "sum": (("terms", "total"), ()),
+    "points": (("points",), ("points_unit",)),
+    "raw_points": (("raw", "displayed"), ("raw_unit", "displayed_unit")),
+    **{name: (("items",), ()) for name in LISTS},
+    "connection": (("tile", "port", "other_tile", "other_port"), ()),
+    "continuation": (("tile", "port", "value"), ()),
+    "contribution": (("tile", "value"), ()),
+}
+ITEM_TEMPLATE = {"tiles": None, "spinners": None, "connections": "connection",
+                 "continuations": "continuation", "counted": "contribution"}
+
+TILE = r"\[\s*\d+\s*\|\s*\d+\s*\]"
+_PLACEHOLDER_PATTERNS = {
+    "tile": TILE, "other_tile": TILE,
+    "terms": r"\d+(?:\s*\+\s*\d+)*",
+    "total": r"\d+", "points": r"\d+", "raw": r"\d+", "displayed": r"\d+", "value": r"\d+",
+    "items": r".+?", "port": r".+?", "other_port": r".+?",
+}
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
+_DASHES = "-‐‑‒–—"
+
+
+class PackError(Exception):
+    """A pack that cannot be used; the message starts with FILE or FILE:LINE:COL."""
+
+
+def _words(text: str) -> str:
+    """Text compared loosely: runs of white space are one space, case is ignored."""
+    return " ".join(text.split()).casefold()
+
+
+def _literal(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch.isspace():
+            if not out or out[-1] != r"\s*":
+                out.append(r"\s*")
+        elif ch in _DASHES:
+            out.append(f"[{_DASHES}]")
+        else:
+            out.append(re.escape(ch))
+    return "".join(out)
+
+
+def _pieces(template: str) -> list[tuple[bool, str]]:
+    """[(is_placeholder, text)] in order."""
+    pieces: list[tuple[bool, str]] = []
+    position = 0
+    for match in _PLACEHOLDER.finditer(template):
+        if match.start() > position:
+            pieces.append((False, template[position:match.start()]))
+        pieces.append((True, match.group(1)))
+        position = match.end()
+    if position < len(template):
+        pieces.append((False, template[position:]))
+    return pieces
+
+
+@dataclass(frozen=True)
+class Condition:
+    mod: int | None
+    values: frozenset[int]
+    negate: bool
+
+    def holds(self, n: int) -> bool:
+        value = n % self.mod if self.mod else n
+        return (value in self.values) != self.negate
+
+
+class Pack:
+    """A validated language pack, with the patterns that read its text and the helpers that write it."""
+
+    def __init__(self, data: dict[str, Any], source: str):
+        self.source = source
+        self.code: str = data["language"]
+        self.name: str = data["name"]
+        self.templates: dict[str, str] = {"placed": data["placed"], **data["templates"]}
+        self.caption: tuple[str, ...] = tuple(data["caption"])
+        self.detail: tuple[str, ...] = tuple(data["detail"])
+        self.separators: dict[str, str] = data["separators"]
+        self.none: str = data["none"]
+        self.ports: dict[str, str] = data["ports"]
+        self.units: dict[str, dict[str, str]] = data["units"]
+        self.plural: list[tuple[str, list[Condition]]] = [
+            (rule["form"], [Condition(c.get("mod"), frozenset(c.get("in", c.get("not_in", []))), "not_in" in c)
+                            for c in rule["when"]])
+            for rule in data["plural"]]
+        self._port_by_name = {_words(name): port for port, name in self.ports.items()}
+        self._column_by_name = {_words(name): role for role, names in data["columns"].items() for name in names}
+        self._none = _words(self.none)
+        self.placed_re = re.compile(r"\s*" + self._pattern("placed", "") + r"\s*")
+        self.caption_re = self._line(self.caption)
+        self.detail_re = self._line(self.detail)
+        self._starts = [re.compile(r"\s*" + self._slot(fields[0])) for fields in (self.caption, self.detail)]
+        self._items = {kind: re.compile(self._item_pattern(kind) + r"\s*(?:" + _literal(self.separators[kind].strip())
+                                        + r"\s*|$)") for kind in LISTS}
+
+    # --- reading -------------------------------------------------------------------------------
+
+    def _pattern(self, name: str, prefix: str) -> str:
+        out = []
+        for is_placeholder, text in _pieces(self.templates[name]):
+            if not is_placeholder:
+                out.append(_literal(text))
+                continue
+            if text.endswith("_unit"):
+                forms = sorted(set(self.units[text[:-5]].values()), key=len, reverse=True)
+                body = "|".join(_literal(form) for form in forms)
+            else:
+                body = _PLACEHOLDER_PATTERNS[text]
+            out.append(f"(?P<{prefix}{text}>{body})")
+        return "".join(out)
+
+    def _slot(self, field: str) -> str:
+        if field == "points":
+            return f"(?:{self._pattern('points', 'points__')}|{self._pattern('raw_points', 'points__')})"
+        return self._pattern(field, f"{field}__")
+
+    def _line(self, fields: Iterable[str]) -> re.Pattern[str]:
+        return re.compile(r"\s*" + r"\s*".join(self._slot(f) for f in fields) + r"\s*")
+
+    def _item_pattern(self, kind: str) -> str:
+        item = ITEM_TEMPLATE[kind]
+        return f"(?P<tile>{TILE})" if item is None else self._pattern(item, "")
+
+    def starts_block_line(self, line: str) -> bool:
+        """Does the line begin like a caption or detail line (with the first label of either)?"""
+        return any(start.match(line) for start in self._starts)
+
+    def prefix_pattern(self, fields: tuple[str, ...], count: int) -> re.Pattern[str]:
+        """The first `count` fields of a line, then anything: to find where an unreadable line goes wrong."""
+        return re.compile(r"\s*" + r"\s*".join(self._slot(f) for f in fields[:count]) + r"\s*(?P<rest>.*)")
+
+    def field_label(self, field: str) -> str:
+        """The fixed text a field starts with, for messages: 'Taşlar:'."""
+        first = _pieces(self.templates[field])[0]
+        return first[1].strip() if not first[0] else "{" + first[1] + "}"
+
+    def read_list(self, kind: str, text: str) -> tuple[list[dict[str, str]], str | None]:
+        """The items of a list field, and the first unreadable piece (None when all were read)."""
+        if _words(text) == self._none:
+            return [], None
+        items: list[dict[str, str]] = []
+        pattern = self._items[kind]
+        position = 0
+        text = text.strip()
+        while position < len(text):
+            match = pattern.match(text, position)
+            if match is None or match.end() == position:
+                return items, text[position:]
+            items.append(match.groupdict())
+            position = match.end()
+        return items, None
+
+    def port_named(self, name: str) -> str | None:
+        return self._port_by_name.get(_words(name))
+
+    def column_named(self, header: str) -> str | None:
+        return self._column_by_name.get(_words(header))
+
+    def plural_form(self, n: int) -> str:
+        for form, conditions in self.plural:
+            if all(c.holds(n) for c in conditions):
+                return form
+        return "other"
+
+    def unit(self, number: str, n: int) -> str:
+        forms = self.units[number]
+        return forms.get(self.plural_form(n), forms["other"])
+
+    # --- writing -------------------------------------------------------------------------------
+
+    def render(self, name: str, **values: Any) -> str:
+        out = []
+        for is_placeholder, text in _pieces(self.templates[name]):
+            if not is_placeholder:
+                out.append(text)
+            elif text.endswith("_unit"):
+                out.append(self.unit(text[:-5], values[text[:-5]]))
+            else:
+                out.append(str(values[text]))
+        return "".join(out)
+
+    def port_name(self, port: str) -> str:
+        return self.ports[port]
+
+    def items_text(self, kind: str, items: list[str]) -> str:
+        return self.separators[kind].join(items) if items else self.none
+
+    def points_text(self, raw: int | None, displayed: int | None, plain: int | None) -> str:
+        """The points sentence in the form the document uses: plain points, or raw and displayed."""
+        if plain is not None:
+            return self.render("points", points=plain)
+        return self.render("raw_points", raw=raw, displayed=displayed)
+
+
+# --- loading and validating ---------------------------------------------------------------------
+
+
+def _locate(text: str, path: tuple[str, ...]) -> str:
+    """LINE:COL of the last key of path that can be found in the JSON text, in order; 1:1 if none."""
+    position, found = 0, 0
+    for key in path:
+        at = text.find(json.dumps(key, ensure_ascii=False), position)
+        if at < 0:
+            break
+        position, found = at, at
+    line = text.count("\n", 0, found) + 1
+    column = found - (text.rfind("\n", 0, found) + 1) + 1
+    return f"{line}:{column}"
+
+
+class _Validator:
+    def __init__(self, text: str, source: str):
+        self.text = text
+        self.source = source
+
+    def fail(self, path: tuple[str, ...], message: str) -> PackError:
+        where = ".".join(path) if path else "the pack"
+        return PackError(f"{self.source}:{_locate(self.text, path)}: error: {where}: {message}")
+
+    def string(self, value: Any, path: tuple[str, ...]) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(path, "expected a non-empty string")
+        return value
+
+    def mapping(self, value: Any, path: tuple[str, ...], keys: Iterable[str], optional: bool = False) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(path, "expected an object")
+        keys = tuple(keys)
+        for key in value:
+            if key not in keys:
+                raise self.fail(path + (key,), f"unknown key (known: {', '.join(keys)})")
+        if not optional:
+            for key in keys:
+                if key not in value:
+                    raise self.fail(path, f"'{key}' is missing")
+        return value
+
+    def strings(self, value: Any, path: tuple[str, ...]) -> list[str]:
+        if not isinstance(value, list) or not value:
+            raise self.fail(path, "expected a non-empty list of strings")
+        return [self.string(v, path) for v in value]
+
+
+TOP_KEYS = ("language", "name", "placed", "caption", "detail", "templates", "separators", "none", "ports",
+            "plural", "units", "columns")
+
+
+def validate(data: Any, text: str, source: str) -> Pack:
+    v = _Validator(text, source)
+    v.mapping(data, (), TOP_KEYS)
+    code = v.string(data["language"], ("language",))
+    if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]+)*", code):
+        raise v.fail(("language",), f"'{code}' is not a language code such as 'en' or 'pt-BR'")
+    v.string(data["name"], ("name",))
+    templates = dict(v.mapping(data["templates"], ("templates",), [t for t in TEMPLATES if t != "placed"]))
+    templates["placed"] = data["placed"]
+    v.mapping(data["units"], ("units",), NUMBERS, optional=True)
+    for name, template in templates.items():
+        path = (name,) if name == "placed" else ("templates", name)
+        v.string(template, path)
+        required, optional = TEMPLATES[name]
+        used = [text for is_placeholder, text in _pieces(template) if is_placeholder]
+        for placeholder in used:
+            if placeholder not in required + optional:
+                raise v.fail(path, f"unknown placeholder {{{placeholder}}} (this template takes "
+                                   f"{', '.join('{' + p + '}' for p in required + optional)})")
+            if placeholder.endswith("_unit") and placeholder[:-5] not in data["units"]:
+                raise v.fail(path, f"{{{placeholder}}} needs units.{placeholder[:-5]}")
+        for placeholder in required:
+            if used.count(placeholder) != 1:
+                raise v.fail(path, f"needs {{{placeholder}}} exactly once")
+        if _pieces(template)[0][0] and name not in ("connection", "continuation", "contribution"):
+            raise v.fail(path, "must start with a label, not a placeholder (the label is how lines are found)")
+    for name in ("caption", "detail"):
+        fields = data[name]
+        if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+            raise v.fail((name,), f"expected a list of field names from {', '.join(DETAIL_FIELDS)}")
+        wanted = ("sum", "points") if name == "caption" else DETAIL_FIELDS
+        if sorted(fields) != sorted(wanted):
+            raise v.fail((name,), f"must name each of {', '.join(wanted)} once, in the order the line uses")
+    separators = v.mapping(data["separators"], ("separators",), LISTS)
+    for kind in LISTS:
+        if not v.string(separators[kind], ("separators", kind)).strip():
+            raise v.fail(("separators", kind), "a separator needs a visible character, such as ',' or ';'")
+    v.string(data["none"], ("none",))
+    ports = v.mapping(data["ports"], ("ports",), PORTS)
+    names = [_words(v.string(ports[p], ("ports", p))) for p in PORTS]
+    if len(set(names)) != len(names):
+        raise v.fail(("ports",), "two ports have the same name")
+    if not isinstance(data["plural"], list):
+        raise v.fail(("plural",), "expected a list of rules such as {\"form\": \"one\", \"when\": [{\"in\": [1]}]}")
+    forms = {"other"}
+    for index, rule in enumerate(data["plural"]):
+        path = ("plural", str(index))
+        v.mapping(rule, path, ("form", "when"))
+        forms.add(v.string(rule["form"], path + ("form",)))
+        if not isinstance(rule["when"], list) or not rule["when"]:
+            raise v.fail(path + ("when",), "expected a non-empty list of conditions")
+        for condition in rule["when"]:
+            v.mapping(condition, path + ("when",), ("mod", "in", "not_in"), optional=True)
+            if ("in" in condition) == ("not_in" in condition):
+                raise v.fail(path + ("when",), "a condition has exactly one of 'in' and 'not_in'")
+            values = condition.get("in", condition.get("not_in"))
+            if not isinstance(values, list) or not all(isinstance(n, int) and n >= 0 for n in values):
+                raise v.fail(path + ("when",), "'in' and 'not_in' take a list of whole numbers")
+            if "mod" in condition and not (isinstance(condition["mod"], int) and condition["mod"] > 0):
+                raise v.fail(path + ("when",), "'mod' takes a whole number above 0")
+    for number, unit in data["units"].items():
+        v.mapping(unit, ("units", number), sorted(forms))
+        for form, word in unit.items():
+            v.string(word, ("units", number, form))
+        if "other" not in unit:
+            raise v.fail(("units", number), "needs the 'other' form")
+    columns = v.mapping(data["columns"], ("columns",), COLUMNS)
+    seen: dict[str, str] = {}
+    for role in COLUMNS:
+        for header in v.strings(columns[role], ("columns", role)):
+            if _words(header) in seen and seen[_words(header)] != role:
+                raise v.fail(("columns", role), f"'{header}' also names the {seen[_words(header)]} column")
+            seen[_words(header)] = role
+    return Pack(data, source)
+
+
+def parse_pack(text: str, source: str) -> Pack:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise PackError(f"{source}:{err.lineno}:{err.colno}: error: malformed JSON: {err.msg}") from None
+    return validate(data, text, source)
+
+
+def load_pack(path: Path) -> Pack:
+    """A pack from a file; PackError (with FILE:LINE:COL where it can) for anything unusable."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as err:
+        raise PackError(f"{path}: error: cannot read: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise PackError(f"{path}: error: not UTF-8 text (byte {err.start})") from None
+    return parse_pack(text, str(path))
+
+
+def shipped_packs() -> dict[str, Pack]:
+    """The packs in compiler/languages/, by language code."""
+    packs = {}
+    for entry in sorted(resources.files("compiler").joinpath("languages").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            pack = parse_pack(entry.read_text(encoding="utf-8"), f"compiler/languages/{entry.name}")
+            packs[pack.code] = pack
+    return packs
+
+
+def language_packs(extra: list[Path] | None = None) -> dict[str, Pack]:
+    """The shipped packs plus packs from files (a file's pack replaces a shipped one of the same code)."""
+    packs = shipped_packs()
+    for path in extra or []:
+        pack = load_pack(path)
+        packs[pack.code] = pack
+    return packs
+
+
+def choose(packs: dict[str, Pack], lang: str | None) -> Pack | None:
+    """The pack for --lang; PackError naming the known codes when there is none."""
+    if lang is None:
+        return None
+    if lang not in packs:
+        raise PackError(f"unknown language '{lang}' (known: {', '.join(sorted(packs))}); "
+                        f"a pack for another language can be given with --lang-pack FILE")
+    return packs[lang]
+
+
+def detect(lines: list[str], packs: dict[str, Pack]) -> Pack | None:
+    """The pack whose placed-tile lines, block lines and table headers the document uses most; None if none."""
+    best, best_score = None, 0
+    for code in sorted(packs):
+        pack = packs[code]
+        score = 0
+        for line in lines:
+            if pack.placed_re.fullmatch(line) or pack.starts_block_line(line):
+                score += 1
+            elif line.lstrip().startswith("|"):
+                cells = [c for c in line.strip().strip("|").split("|")]
+                score += sum(1 for c in cells if pack.column_named(c))
+        if score > best_score:
+            best, best_score = pack, score
+    return best

@@ -1,0 +1,65 @@
+"""The verify report, a contract other tools rely on (README, "Verifying rule documents").
+
+Human: one line per checked example, `DOC:LINE: ok` or `DOC:LINE: FAIL: field: expected X, document
+says Y`; an example with more than one failure continues on indented lines `    field: expected X,
+document says Y`; then one summary line. JSON: a list with one object per document.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .document import Failure
+from .verify import Report
+
+
+def _failure(failure: Failure) -> str:
+    return f"{failure.field}: expected {failure.expected}, document says {failure.found}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def human(reports: list[Report]) -> str:
+    lines = []
+    for report in reports:
+        for outcome in report.outcomes:
+            where = f"{report.document}:{outcome.line}"
+            if outcome.passed:
+                lines.append(f"{where}: ok")
+                continue
+            first, *rest = outcome.failures
+            lines.append(f"{where}: FAIL: {_failure(first)}")
+            lines.extend(f"    {_failure(f)}" for f in rest)
+    outcomes = [o for r in reports for o in r.outcomes]
+    layouts = sum(1 for o in outcomes if o.kind == "layout")
+    passed = sum(1 for o in outcomes if o.passed)
+    lines.append(
+        f"{_count(len(reports), 'document')}: {len(outcomes)} checked "
+        f"({_count(layouts, 'worked example')}, {_count(len(outcomes) - layouts, 'table row')}): "
+        f"{passed} passed, {len(outcomes) - passed} failed; "
+        f"{_count(sum(r.read_lines for r in reports), 'line')} read, "
+        f"{sum(r.skipped_lines for r in reports)} skipped")
+    return "\n".join(lines)
+
+
+def as_json(reports: list[Report]) -> list[dict[str, Any]]:
+    return [{
+        "document": report.document,
+        "language": report.language,
+        "examples": [{
+            "line": outcome.line,
+            "kind": outcome.kind,
+            "status": "pass" if outcome.passed else "fail",
+            "failures": [{"field": f.field, "expected": f.expected, "found": f.found} for f in outcome.failures],
+        } for outcome in report.outcomes],
+        "passed": report.passed,
+        "failed": report.failed,
+        "skipped_lines": report.skipped_lines,
+    } for report in reports]
+
+
+def json_text(reports: list[Report]) -> str:
+    return json.dumps(as_json(reports), ensure_ascii=False, indent=2)

@@ -1,0 +1,295 @@
+"""Checking worked examples and table rows against a generated engine.
+
+Nothing here knows a rule: tiles, spinners, ports, counted ends and points all come from the engine
+module (TILES through parse_tile, SPINNER_POLICY, DEAL, placement_points, Layout). This module only
+decides whether the document's layout is a well-formed tree that some build order produces, rebuilds
+it through Layout.place, and compares what the engine says with what the document says, writing
+every expected value the way the document's language pack writes it.
+"""
+
+from __future__ import annotations
+
+import types
+from collections import Counter
+from dataclasses import dataclass
+
+from .document import Detail, Document, Failure, LayoutExample, Statement, TableRow
+from .language_pack import Pack
+from .example_writer import Layout, Writer, sorted_ends, terms_text
+from .snapshot import Rules, Snapshot, Tile, is_double, port_value, ports_of, replay
+
+@dataclass(frozen=True)
+class Outcome:
+    line: int
+    kind: str  # "layout" or "table-row"
+    failures: tuple[Failure, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+@dataclass(frozen=True)
+class Report:
+    document: str
+    language: str
+    outcomes: tuple[Outcome, ...]
+    read_lines: int
+    skipped_lines: int
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for o in self.outcomes if o.passed)
+
+    @property
+    def failed(self) -> int:
+        return len(self.outcomes) - self.passed
+
+
+class _Stop(Exception):
+    """The example cannot be checked further; its failures so far say why."""
+
+
+class _Example:
+    """The checks of one worked example, collecting failures."""
+
+    def __init__(self, example: LayoutExample, engine: types.ModuleType, pack: Pack):
+        self.example = example
+        self.engine = engine
+        self.write = Writer(engine, pack)
+        self.rules = Rules.of(engine)
+        self.failures: list[Failure] = list(example.problems)
+
+    def fail(self, field: str, expected: str, found: str) -> None:
+        self.failures.append(Failure(field, expected, found))
+
+    def stop_if_failed(self) -> None:
+        if self.failures:
+            raise _Stop
+
+    def tile(self, text: str, field: str) -> Tile | None:
+        try:
+            return self.engine.parse_tile(text)
+        except ValueError:
+            self.fail(field, f"a tile of the double-{self.engine.MAX_PIP} set", text)
+            return None
+
+    def run(self) -> list[Failure]:
+        try:
+            detail = self.example.detail
+            if detail is None or any(f.field not in ("caption line",) and not f.field.endswith("unit")
+                                     for f in self.failures):
+                raise _Stop
+            snapshot = self.structure(detail)
+            layout = self.build(snapshot, detail)
+            self.compare(layout, detail)
+        except _Stop:
+            pass
+        return self.failures
+
+    # --- the layout as a tree --------------------------------------------------------------------
+
+    def structure(self, detail: Detail) -> Snapshot:
+        tiles = [self.tile(t, "tiles") for t in detail.tiles]
+        placed = self.tile(self.example.placed or "", "placed tile")
+        for field, texts in (("spinners", detail.spinners),
+                             ("continuation points", [c.tile for c in detail.continuations]),
+                             ("counted contributions", [c.tile for c in detail.counted])):
+            for text in texts:
+                self.tile(text, field)
+        self.stop_if_failed()
+        assert placed is not None
+        listed = [t for t in tiles if t is not None]
+        for tile, count in Counter(listed).items():
+            if count > 1:
+                self.fail("tiles", "each tile once", f"{self.write.tile(tile)} {count} times")
+        if not listed:
+            self.fail("tiles", "at least the placed tile", self.write.pack.none)
+        elif placed not in listed:
+            self.fail("placed tile", f"one of the tiles listed ({self.write.tiles('tiles', listed)})",
+                      self.write.tile(placed))
+        self.stop_if_failed()
+        edges = []
+        for c in detail.connections:
+            ends = []
+            for text, port in ((c.tile, c.port), (c.other_tile, c.other_port)):
+                tile = self.tile(text, "connections")
+                if tile is None:
+                    continue
+                if tile not in listed:
+                    self.fail("connections", "tiles from the tile list", text)
+                elif port not in ports_of(tile):
+                    names = " or ".join(self.write.pack.port_name(p) for p in ports_of(tile))
+                    self.fail("connections", f"a port of {text} ({names})", f"{text} ({port})")
+                ends.append((tile, port))
+            self.stop_if_failed()
+            (a, pa), (b, pb) = ends
+            if port_value(a, pa) != port_value(b, pb):
+                self.fail("connections", f"equal pips at {self.write.end(a, pa)} – {self.write.end(b, pb)}",
+                          f"{port_value(a, pa)} – {port_value(b, pb)}")
+            edges.append(((a, pa), (b, pb)))
+        used = Counter(end for edge in edges for end in edge)
+        for (tile, port), count in used.items():
+            if count > 1:
+                self.fail("connections", f"{self.write.end(tile, port)} used once", f"used {count} times")
+        self.stop_if_failed()
+        snapshot = Snapshot(tuple(listed), tuple(edges), placed)
+        unjoined = snapshot.unjoined()
+        if len(edges) != len(listed) - 1 or unjoined:
+            found = f"{len(edges)} connections"
+            if unjoined:
+                found += f"; not joined: {self.write.tiles('tiles', unjoined)}"
+            self.fail("connections", f"one tree: {len(listed) - 1} connections joining all {len(listed)} tiles", found)
+        self.stop_if_failed()
+        if len(listed) > 1 and snapshot.degree(placed) != 1:
+            self.fail("placed tile", f"{self.write.tile(placed)} a leaf, joined by exactly one connection",
+                      f"joined by {snapshot.degree(placed)} connections")
+        self.branches(snapshot)
+        self.stop_if_failed()
+        return snapshot
+
+    def branches(self, snapshot: Snapshot) -> None:
+        branched = [(tile, port) for tile in snapshot.tiles for port in snapshot.ports_used(tile)
+                    if port.startswith("branch")]
+        policy = self.rules.spinners
+        for tile, port in branched:
+            if policy == "none":
+                self.fail("branches", "no branch (no double is a spinner in this variant)", self.write.end(tile, port))
+            elif self.rules.branches_after_lines:
+                sides = snapshot.ports_used(tile)
+                if not all(side in sides for side in ("lineA", "lineB")):
+                    self.fail("branches", f"{self.write.tile(tile)} line A and line B filled before a branch",
+                              self.write.end(tile, port))
+        doubles = sorted({tile for tile, _ in branched})
+        if policy == "first double" and len(doubles) > 1:
+            self.fail("branches", "branches on the first double only", self.write.tiles("spinners", doubles))
+
+    # --- rebuilding through the engine -----------------------------------------------------------
+
+    def build(self, snapshot: Snapshot, detail: Detail) -> Layout:
+        if not snapshot.leads():
+            wrong = [t for t in snapshot.tiles if is_double(t) and snapshot.degree(t)
+                     and "lineA" not in snapshot.ports_used(t)]
+            for tile in wrong or [snapshot.placed]:
+                used = " and ".join(self.write.pack.port_name(p) for p in snapshot.ports_used(tile))
+                self.fail("connections", f"{self.write.tile(tile)} joined by line A (a double joins by its line A)",
+                          f"{self.write.tile(tile)} joined by {used}")
+            raise _Stop
+        documented = [self.engine.parse_tile(t) for t in detail.spinners]
+        first_choices = [t for t in documented if t in snapshot.tiles and is_double(t)]
+        fallback, problem = None, "no build order"
+        for order in snapshot.plans(self.rules, first_choices):
+            try:
+                layout = replay(self.engine, order)
+            except self.engine.IllegalMove as err:
+                problem = str(err)
+                continue
+            if set(layout.spinners()) == set(documented):
+                return layout
+            if fallback is None:
+                fallback = layout
+        if fallback is None:
+            self.fail("layout", "a build order the rules allow, placing the documented tile last", problem)
+            raise _Stop
+        return fallback
+
+    # --- the engine against the document ---------------------------------------------------------
+
+    def compare(self, layout: Layout, detail: Detail) -> None:
+        self.failures.extend(compare_layout(self.engine, self.write.pack, layout, detail, self.example.caption))
+
+
+def compare_layout(engine: types.ModuleType, pack: Pack, layout: Layout, detail: Detail,
+                   caption: Statement | None) -> list[Failure]:
+    """What the engine's layout shows against what the detail (and caption) lines say."""
+    write = Writer(engine, pack)
+    failures: list[Failure] = []
+
+    def tile(text: str) -> Tile | None:
+        try:
+            return engine.parse_tile(text)
+        except ValueError:
+            return None
+
+    spinners = [tile(t) for t in detail.spinners]
+    if Counter(spinners) != Counter(layout.spinners()):
+        failures.append(Failure("spinners", write.tiles("spinners", layout.spinners()),
+                                pack.items_text("spinners", list(detail.spinners))))
+    documented_links = {frozenset({(tile(c.tile), c.port), (tile(c.other_tile), c.other_port)})
+                        for c in detail.connections}
+    if documented_links != {frozenset(link) for link in layout.connections()}:
+        failures.append(Failure("connections", write.connections(layout.connections()),
+                                write.connections(((tile(c.tile), c.port), (tile(c.other_tile), c.other_port))
+                                                  for c in detail.connections)))
+    documented_ports = [(tile(c.tile), c.port, c.value) for c in detail.continuations]
+    if Counter(documented_ports) != Counter(layout.open_ports()):
+        failures.append(Failure("continuation points", write.continuations(layout.open_ports()),
+                                write.continuations(documented_ports)))
+    ends = sorted_ends(layout)
+    counted = [(t, v) for t, _, v in ends]
+    documented_counted = [(tile(c.tile), c.value) for c in detail.counted]
+    if Counter(documented_counted) != Counter(counted):
+        failures.append(Failure("counted contributions", write.counted(counted), write.counted(documented_counted)))
+    for statement, prefix in ((detail.statement, ""), (caption, "caption ")):
+        if statement is not None:
+            failures.extend(compare_statement(engine, [v for _, v in counted], statement, prefix))
+    return failures
+
+
+def compare_statement(engine: types.ModuleType, counted: list[int], statement: Statement, prefix: str) -> list[Failure]:
+    """The written sum, its terms and arithmetic, and the points, against the engine."""
+    failures: list[Failure] = []
+    total = sum(counted)
+    if Counter(statement.terms) != Counter(counted):
+        failures.append(Failure(f"{prefix}sum terms", terms_text(counted), terms_text(statement.terms)))
+    if statement.total != total:
+        failures.append(Failure(f"{prefix}sum", str(total), str(statement.total)))
+    if sum(statement.terms) != statement.total:
+        written = terms_text(statement.terms)
+        failures.append(Failure(f"{prefix}arithmetic", f"{written} = {sum(statement.terms)}",
+                                f"{written} = {statement.total}"))
+    raw, displayed = engine.placement_points(total)
+    for field, expected, found in (("points", displayed, statement.plain), ("raw points", raw, statement.raw),
+                                   ("displayed points", displayed, statement.displayed)):
+        if found is not None and found != expected:
+            failures.append(Failure(f"{prefix}{field}", str(expected), str(found)))
+    return failures
+
+
+def verify_example(example: LayoutExample, engine: types.ModuleType, pack: Pack) -> list[Failure]:
+    return _Example(example, engine, pack).run()
+
+
+def verify_row(row: TableRow, engine: types.ModuleType) -> list[Failure]:
+    failures = list(row.problems)
+    if failures:
+        return failures
+    cells = row.cells
+    if row.table == "deal":
+        players = cells["players"]
+        if players not in engine.DEAL:
+            counts = sorted(engine.DEAL)
+            failures.append(Failure("players", f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}", str(players)))
+        elif engine.DEAL[players] != cells["tiles_per_player"]:
+            failures.append(Failure("tiles per player", str(engine.DEAL[players]), str(cells["tiles_per_player"])))
+        return failures
+    total = cells["end_total"]
+    highest = len(engine.RAW_POINTS) - 1
+    if total > highest:
+        return [Failure("end total", f"a reachable total, 0 to {highest}", str(total))]
+    raw, displayed = engine.placement_points(total)
+    for field, role, expected in (("points", "points", displayed), ("raw points", "raw", raw),
+                                  ("displayed points", "displayed", displayed)):
+        if role in cells and cells[role] != expected:
+            failures.append(Failure(field, str(expected), str(cells[role])))
+    return failures
+
+
+def verify_item(item: LayoutExample | TableRow, engine: types.ModuleType, pack: Pack) -> Outcome:
+    failures = verify_example(item, engine, pack) if isinstance(item, LayoutExample) else verify_row(item, engine)
+    return Outcome(item.line, item.kind, tuple(failures))
+
+
+def verify_document(document: Document, engine: types.ModuleType) -> Report:
+    outcomes = tuple(verify_item(item, engine, document.pack) for item in document.examples)
+    return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)
