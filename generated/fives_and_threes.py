@@ -59,6 +59,7 @@ DISPLAYED_POINTS: tuple[int, ...] = (
 
 _PIPS = {t: t[0] + t[1] for t in TILES}
 _TILE_SET = frozenset(TILES)
+_TEXT = {t: f"[{t[0]}|{t[1]}]" for t in TILES}  # events name tiles on every move: look them up
 
 
 class IllegalMove(ValueError):
@@ -259,6 +260,7 @@ class Match:
         self.players = players
         self.partnerships = partnerships
         self.sides = 2 if partnerships else players
+        self._sides = tuple(seat % 2 if partnerships else seat for seat in range(players))
         self.scores = [0] * self.sides if scores is None else [int(s) for s in scores]
         if len(self.scores) != self.sides or any(s < 0 for s in self.scores):
             raise IllegalMove(f"starting scores need {self.sides} numbers of at least 0")
@@ -290,7 +292,7 @@ class Match:
     # --- setup ---------------------------------------------------------------------------
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.partnerships else seat
+        return self._sides[seat]
 
     def start_hand(self, opener: Optional[int] = None, hands: Optional[list[list[Tile]]] = None,
                    pile: Optional[list[Tile]] = None) -> None:
@@ -386,7 +388,9 @@ class Match:
 
     def apply(self, move: Move) -> list[dict[str, Any]]:
         """Play one move for the current seat; returns the events it caused."""
-        legal = self.legal_moves()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
         if move not in legal:
             move = _normalise(move)
             if move not in legal:
@@ -443,12 +447,12 @@ class Match:
         total = layout.end_total()
         raw = RAW_POINTS[total]
         points = DISPLAYED_POINTS[total]
-        side = self.side_of(seat)
+        side = self._sides[seat]
         hand_ends = False
         if not hand:
             hand_ends = not self.partnerships or not self.hands[(seat + 2) % 4]
-        event: dict[str, Any] = {"event": "play", "seat": seat, "tile": format_tile(tile),
-                                 "on": None if on is None else format_tile(on), "port": port,
+        event: dict[str, Any] = {"event": "play", "seat": seat, "tile": _TEXT[tile],
+                                 "on": None if on is None else _TEXT[on], "port": port,
                                  "total": total, "raw": raw, "points": points}
         # Exactly 61: the placement and the going-out bonus are one event, kept or cancelled whole.
         gained = points + (GOING_OUT_BONUS if hand_ends else 0)
@@ -491,10 +495,13 @@ class Match:
 
     def _check_blocked(self) -> None:
         """End the hand when nobody holding tiles can play and nothing can be drawn."""
+        # The seat about to move usually can play: its legal moves settle it, and stay cached.
+        legal = self._legal = tuple(self._compute_legal())
+        if legal[0][0] != "pass":
+            return
         values = self.layout.open_values()
-        hands = self.hands
-        for offset in range(self.players):  # the seat about to move is the likeliest to play
-            for t in hands[(self.current + offset) % self.players]:
+        for hand in self.hands:
+            for t in hand:
                 if t[0] in values or t[1] in values:
                     return
         self._end_hand(blocked=True)
@@ -643,10 +650,11 @@ class RandomBot:
     """Picks uniformly among the legal moves."""
 
     def __init__(self, seed: Optional[int] = None) -> None:
-        self.rng = random.Random(seed)
+        self._random = random.Random(seed).random
 
     def choose(self, match: Match) -> Move:
-        return self.rng.choice(match.legal_moves())
+        moves = match.legal_moves()
+        return moves[int(self._random() * len(moves))]
 
 
 class GreedyBot:
