@@ -13,10 +13,12 @@ import types
 from collections import Counter
 from dataclasses import dataclass
 
+from hypothesis import HealthCheck, Phase, given, settings
+
 from .document import Detail, Document, Failure, LayoutExample, Statement, TableRow
 from .language_pack import Pack
 from .example_writer import Layout, Writer, sorted_ends, terms_text
-from .snapshot import Rules, Snapshot, Tile, is_double, port_value, ports_of, replay
+from .snapshot import Placement, Rules, Snapshot, Tile, build_orders, is_double, port_value, ports_of, replay
 
 @dataclass(frozen=True)
 class Outcome:
@@ -74,15 +76,20 @@ class _Example:
             self.fail(field, f"a tile of the double-{self.engine.MAX_PIP} set", text)
             return None
 
-    def run(self) -> list[Failure]:
+    def run(self, orders: int = 0) -> list[Failure]:
+        """All checks; with orders > 0 a passing example is also rebuilt in that many random build orders."""
         try:
             detail = self.example.detail
-            if detail is None or any(f.field not in ("caption line",) and not f.field.endswith("unit")
+            if detail is None or any(f.field != "caption line" and not f.field.endswith("unit")
                                      for f in self.failures):
                 raise _Stop
             snapshot = self.structure(detail)
             layout = self.build(snapshot, detail)
             self.compare(layout, detail)
+            if orders and not self.failures:
+                first = layout.spinners()[0] if self.rules.spinners == "first double" and layout.spinners() else None
+                self.failures.extend(explore_orders(self.engine, self.write.pack, snapshot, first, detail,
+                                                    self.example.caption, orders))
         except _Stop:
             pass
         return self.failures
@@ -120,9 +127,11 @@ class _Example:
                     self.fail("connections", "tiles from the tile list", text)
                 elif port not in ports_of(tile):
                     names = " or ".join(self.write.pack.port_name(p) for p in ports_of(tile))
-                    self.fail("connections", f"a port of {text} ({names})", f"{text} ({port})")
-                ends.append((tile, port))
-            self.stop_if_failed()
+                    self.fail("connections", f"a port of {text} ({names})", self.write.end(tile, port))
+                else:
+                    ends.append((tile, port))
+            if len(ends) < 2:
+                continue
             (a, pa), (b, pb) = ends
             if port_value(a, pa) != port_value(b, pb):
                 self.fail("connections", f"equal pips at {self.write.end(a, pa)} – {self.write.end(b, pb)}",
@@ -256,8 +265,47 @@ def compare_statement(engine: types.ModuleType, counted: list[int], statement: S
     return failures
 
 
-def verify_example(example: LayoutExample, engine: types.ModuleType, pack: Pack) -> list[Failure]:
-    return _Example(example, engine, pack).run()
+class _OrderFailed(Exception):
+    def __init__(self, order: list[Placement], failures: list[Failure]):
+        super().__init__("a build order gave another layout")
+        self.order = order
+        self.failures = failures
+
+
+def order_text(engine: types.ModuleType, order: list[Placement]) -> str:
+    """[1|4], then [1|1] on [1|4] low, ... (engine port names)."""
+    return ", then ".join(engine.format_tile(tile) + ("" if on is None else f" on {engine.format_tile(on)} {port}")
+                          for tile, on, port in order)
+
+
+def explore_orders(engine: types.ModuleType, pack: Pack, snapshot: Snapshot, first: Tile | None, detail: Detail,
+                   caption: Statement | None, max_examples: int) -> list[Failure]:
+    """Rebuild the snapshot in random valid build orders (Hypothesis, derandomized, so every run tries the
+    same orders) and compare each result with the document; the failures of the simplest failing order."""
+    rules = Rules.of(engine)
+
+    @settings(max_examples=max_examples, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
+    @given(build_orders(snapshot, rules, first))
+    def rebuild(order: list[Placement]) -> None:
+        try:
+            layout = replay(engine, order)
+        except engine.IllegalMove as err:
+            raise _OrderFailed(order, [Failure("build order", "a layout the engine builds", str(err))]) from None
+        failures = compare_layout(engine, pack, layout, detail, caption)
+        if failures:
+            raise _OrderFailed(order, failures)
+
+    try:
+        rebuild()
+    except _OrderFailed as failed:
+        built = order_text(engine, failed.order)
+        return [Failure(f"{f.field} (built as {built})", f.expected, f.found) for f in failed.failures]
+    return []
+
+
+def verify_example(example: LayoutExample, engine: types.ModuleType, pack: Pack, orders: int = 0) -> list[Failure]:
+    return _Example(example, engine, pack).run(orders)
 
 
 def verify_row(row: TableRow, engine: types.ModuleType) -> list[Failure]:
@@ -285,11 +333,15 @@ def verify_row(row: TableRow, engine: types.ModuleType) -> list[Failure]:
     return failures
 
 
-def verify_item(item: LayoutExample | TableRow, engine: types.ModuleType, pack: Pack) -> Outcome:
-    failures = verify_example(item, engine, pack) if isinstance(item, LayoutExample) else verify_row(item, engine)
+def verify_item(item: LayoutExample | TableRow, engine: types.ModuleType, pack: Pack, orders: int = 0) -> Outcome:
+    if isinstance(item, LayoutExample):
+        failures = verify_example(item, engine, pack, orders)
+    else:
+        failures = verify_row(item, engine)
     return Outcome(item.line, item.kind, tuple(failures))
 
 
-def verify_document(document: Document, engine: types.ModuleType) -> Report:
-    outcomes = tuple(verify_item(item, engine, document.pack) for item in document.examples)
+def verify_document(document: Document, engine: types.ModuleType, orders: int = 0) -> Report:
+    """Every example and table row; orders > 0 also rebuilds each passing example in random build orders."""
+    outcomes = tuple(verify_item(item, engine, document.pack, orders) for item in document.examples)
     return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)
