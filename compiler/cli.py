@@ -118,6 +118,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_INPUT if result.error else EXIT_OK
 
 
+def _orders(text: str) -> int:
+    if not text.isdigit() or int(text) > 10_000:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 10000, not {text!r}")
+    return int(text)
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     try:
         packs = language_packs(args.lang_pack)
@@ -139,7 +145,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             continue
         if not document.examples:
             print(f"{path}: warning: no worked example or table found (language {document.pack.code})", file=sys.stderr)
-        reports.append(verify_document(document, engine))
+        reports.append(verify_document(document, engine, args.orders))
     print(json_text(reports) if args.json else human(reports))
     if code == EXIT_OK and any(report.failed for report in reports):
         code = EXIT_INPUT
@@ -208,6 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
                             help="load a language pack that is not shipped (may be repeated)")
     verify_cmd.add_argument("--json", action="store_true", help="print a JSON list, one object per document")
+    verify_cmd.add_argument("--orders", type=_orders, default=0, metavar="N",
+                            help="also rebuild each passing layout example in N random build orders (default: 0)")
     verify_cmd.set_defaults(run=cmd_verify)
 
     example_cmd = commands.add_parser("example", help="write the worked-example block of a layout")

@@ -11,11 +11,19 @@ import json
 from typing import Any
 
 from .document import Failure
-from .verify import Report
+from .verify import Outcome, Report
 
 
-def _failure(failure: Failure) -> str:
+def failure_text(failure: Failure) -> str:
     return f"{failure.field}: expected {failure.expected}, document says {failure.found}"
+
+
+def outcome_lines(where: str, outcome: Outcome) -> list[str]:
+    """`WHERE: ok`, or `WHERE: FAIL: ...` and one indented line for each further failure."""
+    if outcome.passed:
+        return [f"{where}: ok"]
+    first, *rest = outcome.failures
+    return [f"{where}: FAIL: {failure_text(first)}", *(f"    {failure_text(f)}" for f in rest)]
 
 
 def _count(n: int, word: str) -> str:
@@ -26,13 +34,7 @@ def human(reports: list[Report]) -> str:
     lines = []
     for report in reports:
         for outcome in report.outcomes:
-            where = f"{report.document}:{outcome.line}"
-            if outcome.passed:
-                lines.append(f"{where}: ok")
-                continue
-            first, *rest = outcome.failures
-            lines.append(f"{where}: FAIL: {_failure(first)}")
-            lines.extend(f"    {_failure(f)}" for f in rest)
+            lines.extend(outcome_lines(f"{report.document}:{outcome.line}", outcome))
     outcomes = [o for r in reports for o in r.outcomes]
     layouts = sum(1 for o in outcomes if o.kind == "layout")
     passed = sum(1 for o in outcomes if o.passed)

@@ -1,0 +1,121 @@
+"""A pytest plugin: every worked example and table row of a rule document becomes its own test item.
+
+Declare documents in any test module; paths are relative to pytest's rootdir:
+
+    from compiler.pytest_plugin import rule_document
+
+    test_rules_en = rule_document("docs/rules.en.md", spec="spec/house.rules")
+
+Each item checks one example exactly as `dominospec verify` does, and rebuilds a passing layout
+example in `orders` random build orders (Hypothesis). A failure reads like the verify report:
+`DOC:LINE: FAIL: field: expected X, document says Y`.
+
+The plugin is registered by the installed distribution (entry point "compiler.pytest_plugin" in
+the pytest11 group); where dominospec is not installed, enable it with `-p compiler.pytest_plugin`
+or `pytest_plugins = ["compiler.pytest_plugin"]` in the rootdir's conftest.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+# The rest of the compiler is imported when a declared document is collected, so that pytest starts
+# (and runs every other test) even while a compiler module is broken.
+
+
+@dataclass(frozen=True)
+class RuleDocument:
+    document: str
+    spec: str
+    lang: str | None
+    lang_packs: tuple[str, ...]
+    orders: int
+    skip_if_missing: bool
+
+
+def rule_document(document: str, spec: str, *, lang: str | None = None, lang_packs: tuple[str, ...] = (),
+                  orders: int = 25, skip_if_missing: bool = False) -> RuleDocument:
+    """Declare a document to check against a spec. lang forces a language (default: detected);
+    lang_packs are extra pack files; orders is how many random build orders each layout example is
+    rebuilt in (0: none); skip_if_missing skips, rather than fails, when the document is absent."""
+    return RuleDocument(document, spec, lang, tuple(lang_packs), orders, skip_if_missing)
+
+
+@functools.cache
+def _engine(spec: Path) -> types.ModuleType:
+    from .engines import load_engine
+    from .spec import load
+    return load_engine(load(spec), spec)
+
+
+class ExampleFailed(Exception):
+    def __init__(self, where: str, outcome: Any):
+        super().__init__(where)
+        self.where = where
+        self.outcome = outcome
+
+
+class ExampleItem(pytest.Item):
+    def __init__(self, *, example: Any, engine: types.ModuleType, pack: Any, orders: int,
+                 path_text: str, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.example = example
+        self.engine = engine
+        self.pack = pack
+        self.orders = orders
+        self.path_text = path_text
+
+    def runtest(self) -> None:
+        from .verify import verify_item
+        outcome = verify_item(self.example, self.engine, self.pack, self.orders)
+        if not outcome.passed:
+            raise ExampleFailed(f"{self.path_text}:{self.example.line}", outcome)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        if isinstance(excinfo.value, ExampleFailed):
+            from .report import outcome_lines
+            return "\n".join(outcome_lines(excinfo.value.where, excinfo.value.outcome))
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return Path(self.path_text), self.example.line - 1, f"{self.path_text}:{self.example.line}"
+
+
+class DocumentCollector(pytest.Collector):
+    def __init__(self, *, declaration: RuleDocument, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.declaration = declaration
+
+    def collect(self) -> Iterator[ExampleItem]:
+        from .diagnostics import SpecError
+        from .document import DocumentError, load_document
+        from .language_pack import PackError, choose, language_packs
+        from .spec import LoadError
+        declared = self.declaration
+        root = self.config.rootpath
+        path = root / declared.document
+        if declared.skip_if_missing and not path.exists():
+            pytest.skip(f"{declared.document} is not there (looked in {path.parent})")
+        try:
+            packs = language_packs([root / p for p in declared.lang_packs])
+            document = load_document(path, packs, choose(packs, declared.lang))
+            engine = _engine((root / declared.spec).resolve())
+        except (PackError, DocumentError, LoadError) as err:
+            raise self.CollectError(str(err)) from None
+        except SpecError as err:
+            raise self.CollectError(f"{declared.spec}: {err}") from None
+        for example in document.examples:
+            yield ExampleItem.from_parent(self, name=f"line{example.line}", example=example, engine=engine,
+                                          pack=document.pack, orders=declared.orders, path_text=declared.document)
+
+
+def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object) -> DocumentCollector | None:
+    if isinstance(obj, RuleDocument):
+        return DocumentCollector.from_parent(collector, name=name, declaration=obj)
+    return None
