@@ -215,6 +215,68 @@ class Target:
     pos: Pos = _pos()
 
 
+class MatchTargetKind(Choice):
+    FIRST_TO = "first to"  # N match points
+    BEST_OF = "best of"  # N games: the first to win more than half of them
+
+
+class NextGameOpener(Choice):
+    LOSER = "loser of the previous game"
+    VARIANT_RULE = "the variant's rule"
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """'below 91' (absolute) or 'below 3/4 of the target' (relative to the game target)."""
+
+    numerator: int
+    denominator: int | None  # None: an absolute score
+    pos: Pos = _pos()
+
+    def cutoff(self, game_target: int) -> int:
+        """The lowest whole score that is not below the line."""
+        if self.denominator is None:
+            return self.numerator
+        return -(-game_target * self.numerator // self.denominator)
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """A line on the board (lurch, skunk, ...): a loser below it gives the winner more match points."""
+
+    name: str  # the clause key: "lurch line", "skunk line", "double skunk line", "triple skunk line"
+    below: Threshold
+    points: int | None  # None: the winner takes the whole match at once
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """How games make a match: match points per game won, the board's lines, and the match target."""
+
+    win_points: int
+    lines: tuple[MatchLine, ...]
+    target_kind: MatchTargetKind
+    target: int
+    next_game_opener: NextGameOpener = NextGameOpener.VARIANT_RULE
+    pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class MatchFormat:
+    """A match format on its own (cribbage's formats, say): a game target and the match rules."""
+
+    name: str
+    game_target: int
+    rules: MatchRules
+    source: str | None = None
+    where: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)
+    comments: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+
+MATCH_LINE_KEYS = ("lurch line", "skunk line", "double skunk line", "triple skunk line")
+
+
 @dataclass(frozen=True)
 class Variant:
     """Every rule of one variant. Optional clauses hold their documented defaults."""
@@ -250,6 +312,7 @@ class Variant:
     pip_award: PipAward | None = None
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER
     tied_lowest: TiedLowest = TiedLowest.EACH_WINS
+    match: MatchRules | None = None  # None: one game to the target is the whole contest
     # Where each clause was written (clause key -> position), and the comments around it.
     where: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)
     comments: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)

@@ -270,6 +270,8 @@ class Match:
         self.events: list[dict[str, Any]] = []
         self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
         self.starting_scores = list(self.scores)
+        # Board pegs per side, (back, front): the back peg shows the score before the last increment.
+        self.pegs: list[tuple[int, int]] = [(score, score) for score in self.scores]
         self.winners: list[int] = []
         self.over = False
         self.hand_number = 0
@@ -460,9 +462,10 @@ class Match:
             event["bonus"] = GOING_OUT_BONUS
         if gained and self.scores[side] + gained > TARGET:
             event["cancelled"] = True
-        else:
-            self.scores[side] += gained
+        elif gained:
+            self._score(side, gained)
         event["scores"] = list(self.scores)
+        event["pegs"] = list(self.pegs)
         self.events.append(event)
         if gained and self.scores[side] == TARGET and "cancelled" not in event:
             self._win([side])
@@ -528,11 +531,17 @@ class Match:
             if awards[side] and not self.over:
                 cancelled = self.scores[side] + awards[side] > TARGET
                 if not cancelled:
-                    self.scores[side] += awards[side]
+                    self._score(side, awards[side])
                 self.events.append({"event": "award", "side": side, "points": awards[side],
-                                    "cancelled": cancelled, "scores": list(self.scores)})
+                                    "cancelled": cancelled, "scores": list(self.scores), "pegs": list(self.pegs)})
                 if self.scores[side] == TARGET:
                     self._win([side])
+
+    def _score(self, side: int, points: int) -> None:
+        """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
+        score = self.scores[side] + points
+        self.scores[side] = score
+        self.pegs[side] = (self.pegs[side][1], score)
 
     def _win(self, sides: list[int]) -> None:
         self.over = True
@@ -549,6 +558,7 @@ class Match:
         return {
             "seat": seat, "hand": _tile_list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
             "pile_size": len(self.pile), "layout": self.layout.to_dict(), "scores": list(self.scores),
+            "pegs": list(self.pegs),
             "current": self.current, "hand_over": self.hand_over, "over": self.over, "winners": list(self.winners),
             "events": events,
         }
@@ -575,7 +585,8 @@ class Match:
     def to_json(self) -> str:
         state = {
             "variant": VARIANT_NAME, "players": self.players, "partnerships": self.partnerships,
-            "scores": self.scores, "starting_scores": self.starting_scores, "rng": _rng_state(self.rng),
+            "scores": self.scores, "starting_scores": self.starting_scores, "pegs": self.pegs,
+            "rng": _rng_state(self.rng),
             "events": self.events, "winners": self.winners,
             "deals": [[o, [_tile_list(h) for h in hs], _tile_list(p)] for o, hs, p in self.deals],
             "over": self.over, "hand_number": self.hand_number, "hand_over": self.hand_over,
@@ -598,6 +609,7 @@ class Match:
         match.rng.setstate(_rng_unstate(state["rng"]))
         match.events = state["events"]
         match.starting_scores = state["starting_scores"]
+        match.pegs = [(back, front) for back, front in state["pegs"]]
         match.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
                        for o, hs, p in state["deals"]]
         match.winners = state["winners"]

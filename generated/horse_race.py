@@ -281,6 +281,8 @@ class Match:
         self.events: list[dict[str, Any]] = []
         self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
         self.starting_scores = list(self.scores)
+        # Board pegs per side, (back, front): the back peg shows the score before the last increment.
+        self.pegs: list[tuple[int, int]] = [(score, score) for score in self.scores]
         self.winners: list[int] = []
         self.over = False
         self.hand_number = 0
@@ -470,8 +472,10 @@ class Match:
         event: dict[str, Any] = {"event": "play", "seat": seat, "tile": _TEXT[tile],
                                  "on": None if on is None else _TEXT[on], "port": port,
                                  "total": total, "raw": raw, "points": points}
-        self.scores[side] += points
+        if points:
+            self._score(side, points)
         event["scores"] = list(self.scores)
+        event["pegs"] = list(self.pegs)
         self.events.append(event)
         if self.scores[side] >= TARGET:
             self._win([side])  # at least 61: the match ends at once
@@ -560,11 +564,19 @@ class Match:
                             "winners": winners, "remaining_pips": remaining, "awards": awards})
         if any(awards):
             for side in range(self.sides):  # awards are applied together; all who reach the target share the win
-                self.scores[side] += awards[side]
-            self.events.append({"event": "award", "points": awards, "scores": list(self.scores)})
+                if awards[side]:
+                    self._score(side, awards[side])
+            self.events.append({"event": "award", "points": awards, "scores": list(self.scores),
+                                "pegs": list(self.pegs)})
             reached = [side for side in range(self.sides) if self.scores[side] >= TARGET]
             if reached:
                 self._win(reached)
+
+    def _score(self, side: int, points: int) -> None:
+        """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
+        score = self.scores[side] + points
+        self.scores[side] = score
+        self.pegs[side] = (self.pegs[side][1], score)
 
     def _win(self, sides: list[int]) -> None:
         self.over = True
@@ -581,6 +593,7 @@ class Match:
         return {
             "seat": seat, "hand": _tile_list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
             "pile_size": len(self.pile), "layout": self.layout.to_dict(), "scores": list(self.scores),
+            "pegs": list(self.pegs),
             "current": self.current, "hand_over": self.hand_over, "over": self.over, "winners": list(self.winners),
             "events": events,
         }
@@ -607,7 +620,8 @@ class Match:
     def to_json(self) -> str:
         state = {
             "variant": VARIANT_NAME, "players": self.players, "partnerships": self.partnerships,
-            "scores": self.scores, "starting_scores": self.starting_scores, "rng": _rng_state(self.rng),
+            "scores": self.scores, "starting_scores": self.starting_scores, "pegs": self.pegs,
+            "rng": _rng_state(self.rng),
             "events": self.events, "winners": self.winners,
             "deals": [[o, [_tile_list(h) for h in hs], _tile_list(p)] for o, hs, p in self.deals],
             "over": self.over, "hand_number": self.hand_number, "hand_over": self.hand_over,
@@ -630,6 +644,7 @@ class Match:
         match.rng.setstate(_rng_unstate(state["rng"]))
         match.events = state["events"]
         match.starting_scores = state["starting_scores"]
+        match.pegs = [(back, front) for back, front in state["pegs"]]
         match.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
                        for o, hs, p in state["deals"]]
         match.winners = state["winners"]
