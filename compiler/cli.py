@@ -158,24 +158,27 @@ def cmd_example(args: argparse.Namespace) -> int:
     except PackError as err:
         print(f"dominospec: error: {err}", file=sys.stderr)
         return EXIT_USAGE
-    if (args.layout is None) == (not args.placements):
-        print("dominospec: error: give placements or --layout FILE.json (one of them)", file=sys.stderr)
-        return EXIT_USAGE
     variant = load_or_report(args.spec)
     if variant is None:
         return EXIT_INPUT
     engine = load_engine(variant, args.spec)
+    steps: list[str] = []
     try:
-        steps = args.placements
-        if args.layout is not None:
+        for argument in args.placements:
+            if not argument.startswith("@"):
+                steps.append(argument)
+                continue
             try:
-                steps = steps_from_json(args.layout.read_text(encoding="utf-8"))
+                text = Path(argument[1:]).read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as err:
-                raise LoadError(f"{args.layout}: cannot read: {getattr(err, 'strerror', None) or err}") from None
+                raise LoadError(f"{argument[1:]}: cannot read: {getattr(err, 'strerror', None) or err}") from None
+            try:
+                steps.extend(steps_from_json(text))
+            except ExampleError as err:
+                raise ExampleError(f"{argument[1:]}:{err}") from None
         block = example_block(engine, layout_from_steps(engine, steps), pack)
     except ExampleError as err:
-        where = f"{args.layout}:" if args.layout is not None else ""
-        print(f"dominospec: error: {where}{err}", file=sys.stderr)
+        print(f"dominospec: error: {err}", file=sys.stderr)
         return EXIT_INPUT
     print(("\n\n" if args.markdown else "\n").join(block))
     return EXIT_OK
@@ -220,11 +223,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     example_cmd = commands.add_parser("example", help="write the worked-example block of a layout")
     example_cmd.add_argument("spec", type=Path, metavar="SPEC")
-    example_cmd.add_argument("placements", nargs="*", metavar="PLACEMENT",
-                             help="TILE for the lead, then TILE:ON:PORT (or TILE when it fits one port only); "
-                                  "the last one is the example's placed tile")
-    example_cmd.add_argument("--layout", type=Path, metavar="FILE.json",
-                             help='the placements as JSON: [["[1|4]"], ["[1|1]", "[1|4]", "low"], ...]')
+    example_cmd.add_argument("placements", nargs="+", metavar="PLACEMENT",
+                             help="TILE for the lead, then TILE:ON:PORT (or TILE when it fits one port only), or "
+                                  '@FILE.json holding placements as [["[1|4]"], ["[1|1]", "[1|4]", "low"], ...]; '
+                                  "the last tile placed is the example's placed tile")
     example_cmd.add_argument("--lang", default="en", metavar="L", help="the language to write in (default: en)")
     example_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
                              help="load a language pack that is not shipped (may be repeated)")

@@ -93,9 +93,12 @@ def place(engine: types.ModuleType, layout: Layout, step: str) -> None:
     if len(parts) not in (1, 3):
         raise ExampleError(f"{step!r}: write a placement as TILE or TILE:ON:PORT, such as '[1|1]:[1|4]:low'")
     tile = _tile(engine, parts[0], step)
+    on: Tile | None
+    port: str | None
     if len(parts) == 3:
-        on: Tile | None = _tile(engine, parts[1], step)
-        port: str | None = parts[2].strip()
+        on, port = _tile(engine, parts[1], step), parts[2].strip()
+    elif tile in layout.tiles:
+        on, port = None, None  # the engine says it is already on the table
     else:
         choices = layout.placements_for(tile)
         if len(choices) != 1:
@@ -127,5 +130,5 @@ def steps_from_json(text: str) -> list[str]:
         raise ExampleError(f"{err.lineno}:{err.colno}: malformed JSON: {err.msg}") from None
     if not isinstance(data, list) or not all(isinstance(entry, list) and len(entry) in (1, 3)
                                              and all(isinstance(x, str) for x in entry) for entry in data):
-        raise ExampleError('expected a list of placements such as [["[1|4]"], ["[1|1]", "[1|4]", "low"]]')
+        raise ExampleError(' expected a list of placements such as [["[1|4]"], ["[1|1]", "[1|4]", "low"]]')
     return [":".join(entry) for entry in data]

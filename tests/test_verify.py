@@ -1,0 +1,318 @@
+"""`dominospec verify` on the user's seed documents and the bundled ones: clean runs, injected faults,
+the report contract (human golden files, JSON shape), exit codes, and bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from compiler.document import parse_document, read_text, split_lines
+from compiler.engines import load_engine
+from compiler.language_pack import Pack, detect, shipped_packs
+from compiler.spec import load
+from compiler.verify import Report, verify_document
+
+from support import ROOT, run_cli
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the user's seed documents are not at {SEEDS}")
+GOLDEN = ROOT / "tests" / "golden" / "verify"
+FT, HR = "spec/fives_and_threes.rules", "spec/horse_race.rules"
+# document, spec, layout examples, table rows
+SEED_DOCUMENTS = [("000_efca2e0a7dfb4f64.txt", FT, 7, 9), ("001_6082015da32a818d.txt", FT, 7, 12),
+                  ("002_a7b98e31dda0da69.txt", HR, 11, 3)]
+BUNDLED = [("examples/fives_and_threes.en.md", FT, 8, 12), ("examples/horse_race.en.md", HR, 14, 11)]
+
+
+def seed(name: str) -> str:
+    return f"../shared/seeds/{name}"
+
+
+# --- clean documents -----------------------------------------------------------------------------
+
+
+@needs_seeds
+@pytest.mark.parametrize("name, spec, layouts, rows", SEED_DOCUMENTS)
+def test_seed_documents_verify_clean(name: str, spec: str, layouts: int, rows: int) -> None:
+    result = run_cli("verify", spec, seed(name), "--json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    [report] = json.loads(result.stdout)
+    assert report["language"] == ("fi" if name.startswith("001") else "tr")
+    kinds = [e["kind"] for e in report["examples"]]
+    assert kinds.count("layout") == layouts and kinds.count("table-row") == rows
+    assert report["passed"] == layouts + rows and report["failed"] == 0
+    assert report["skipped_lines"] > 0
+
+
+@pytest.mark.parametrize("path, spec, layouts, rows", BUNDLED)
+def test_bundled_documents_verify_clean(path: str, spec: str, layouts: int, rows: int) -> None:
+    result = run_cli("verify", spec, path, "--orders", "20")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1].startswith(
+        f"1 document: {layouts + rows} checked ({layouts} worked examples, {rows} table rows): "
+        f"{layouts + rows} passed, 0 failed;")
+
+
+@needs_seeds
+def test_human_report_golden() -> None:
+    result = run_cli("verify", FT, seed("000_efca2e0a7dfb4f64.txt"), seed("001_6082015da32a818d.txt"))
+    assert result.returncode == 0
+    assert result.stdout == (GOLDEN / "seeds_fives_and_threes.txt").read_text(encoding="utf-8")
+
+
+def test_failing_report_golden() -> None:
+    result = run_cli("verify", FT, "tests/data/faulty.en.md")
+    assert result.returncode == 1
+    assert result.stdout == (GOLDEN / "faulty.txt").read_text(encoding="utf-8")
+    assert result.stderr == ""
+
+
+def test_json_contract() -> None:
+    result = run_cli("verify", FT, "tests/data/faulty.en.md", "examples/fives_and_threes.en.md", "--json")
+    assert result.returncode == 1
+    reports = json.loads(result.stdout)
+    assert [r["document"] for r in reports] == ["tests/data/faulty.en.md", "examples/fives_and_threes.en.md"]
+    for report in reports:
+        assert set(report) == {"document", "language", "examples", "passed", "failed", "skipped_lines"}
+        assert report["language"] == "en"
+        assert report["passed"] + report["failed"] == len(report["examples"])
+        for example in report["examples"]:
+            assert set(example) == {"line", "kind", "status", "failures"}
+            assert example["kind"] in ("layout", "table-row") and example["status"] in ("pass", "fail")
+            assert (example["status"] == "fail") == bool(example["failures"])
+            for failure in example["failures"]:
+                assert set(failure) == {"field", "expected", "found"}
+                assert all(isinstance(v, str) and v for v in failure.values())
+    faulty = {e["line"]: e for e in reports[0]["examples"]}
+    assert faulty[5]["failures"] == [{"field": "tiles per player", "expected": "5", "found": "6"}]
+    assert reports[1]["failed"] == 0
+
+
+# --- injected faults -----------------------------------------------------------------------------
+
+_packs = shipped_packs()
+_engines = {spec: load_engine(load(ROOT / spec), ROOT / spec) for spec in (FT, HR)}
+
+
+class Seed:
+    """A seed document's lines, its pack, and the detail line of each layout example."""
+
+    def __init__(self, name: str, spec: str):
+        self.spec = spec
+        self.lines = split_lines(read_text(SEEDS / name))
+        pack = detect(self.lines, _packs)
+        assert pack is not None
+        self.pack: Pack = pack
+        document = parse_document(self.lines, pack, name)
+        self.layouts = [e for e in document.examples if e.kind == "layout"]
+        self.total = len(document.examples)
+
+    def detail_index(self, line: int) -> int:
+        index = line  # the line after the placed-tile line, 0-based
+        while not self.pack.detail_re.fullmatch(self.lines[index]):
+            index += 1
+        return index
+
+    def verify(self, lines: list[str]) -> Report:
+        return verify_document(parse_document(lines, self.pack, "doc"), _engines[self.spec])
+
+
+Edit = Callable[[str], str]
+
+
+def _bump_last_number(text: str) -> str:
+    return re.sub(r"(\d+)(?=\D*$)", lambda m: str(int(m[1]) + 1), text, count=1)
+
+
+def _fault(seed: Seed, kind: str, example_line: int) -> list[str] | None:
+    """The document with one fault in the example at example_line; None where the example cannot have it."""
+    lines = list(seed.lines)
+    pack = seed.pack
+    index = seed.detail_index(example_line)
+    match = pack.detail_re.fullmatch(lines[index])
+    assert match is not None
+    groups = match.groupdict()
+
+    def edit(group: str, change: Edit) -> list[str] | None:
+        if groups.get(group) is None:
+            return None
+        start, end = match.span(group)
+        new = change(lines[index][start:end])
+        lines[index] = lines[index][:start] + new + lines[index][end:]
+        return lines
+
+    continuations = groups["continuations__items"].split(";")
+    tiles = [t.strip() for t in groups["tiles__items"].split(",")]
+    if kind == "wrong point total":
+        return edit("points__points" if groups["points__points"] else "points__raw", lambda t: str(int(t) + 1))
+    if kind == "wrong sum":
+        return edit("sum__total", lambda t: str(int(t) + 1))
+    if kind == "wrong counted value":
+        return edit("counted__items", _bump_last_number)
+    if kind == "missing continuation point":
+        return edit("continuations__items", lambda t: ";".join(continuations[:-1])) if len(continuations) > 1 else None
+    if kind == "extra continuation point":
+        extra = pack.render("continuation", tile="[6|6]", port=pack.port_name("lineB"), value=6)
+        return None if "[6|6]" in tiles else edit("continuations__items", lambda t: f"{t}; {extra}")
+    if kind == "missing spinner":
+        spinners = groups["spinners__items"].split(",")
+        return None if groups["spinners__items"] == pack.none else \
+            edit("spinners__items", lambda t: ",".join(spinners[1:]).strip() or pack.none)
+    if kind == "extra spinner":
+        return None if groups["spinners__items"] != pack.none or not any(t[1] == t[3] for t in tiles) else \
+            edit("spinners__items", lambda t: next(t for t in tiles if t[1] == t[3]))
+    if kind == "connection between unequal pips":
+        low, high = pack.port_name("low"), pack.port_name("high")
+        swapped = {low: high, high: low}
+        return edit("connections__items", lambda t: re.sub(f"{re.escape(low)}|{re.escape(high)}",
+                                                          lambda m: swapped[m[0]], t, count=1)) \
+            if re.search(f"{re.escape(low)}|{re.escape(high)}", groups["connections__items"]) else None
+    if kind == "placed tile that is not a leaf":
+        inner = [t for t in tiles if groups["connections__items"].count(t) >= 2]
+        if not inner:
+            return None
+        placed = example_line - 1
+        lines[placed] = re.sub(r"\[\d\|\d\]", inner[0], lines[placed])
+        return lines
+    if kind == "displayed value that is not raw / 5":
+        return edit("points__displayed", lambda t: str(int(t) + 1))
+    raise AssertionError(kind)
+
+
+# fault kind -> the field that must report it
+FAULTS = {
+    "wrong point total": ("points", "raw points"),
+    "wrong sum": ("sum",),
+    "wrong counted value": ("counted contributions",),
+    "missing continuation point": ("continuation points",),
+    "extra continuation point": ("continuation points",),
+    "missing spinner": ("spinners",),
+    "extra spinner": ("spinners",),
+    "connection between unequal pips": ("connections",),
+    "placed tile that is not a leaf": ("placed tile",),
+    "displayed value that is not raw / 5": ("displayed points",),
+}
+NOT_APPLICABLE = {
+    ("missing spinner", FT): "no double is a spinner in Fives and Threes: nothing to leave out",
+    ("extra spinner", HR): "every double is a spinner in Horse Race: none can be added",
+    ("displayed value that is not raw / 5", FT): "Fives and Threes documents give plain points",
+}
+
+
+def _cases() -> list[object]:
+    cases = []
+    for name, spec, _, _ in SEED_DOCUMENTS:
+        for number, kind in enumerate(FAULTS):
+            reason = NOT_APPLICABLE.get((kind, spec))
+            marks = [pytest.mark.skip(reason=reason)] if reason else []
+            cases.append(pytest.param(name, spec, kind, number, marks=marks, id=f"{name[:3]}-{kind}"))
+    return cases
+
+
+@needs_seeds
+@pytest.mark.parametrize("name, spec, kind, number", _cases())
+def test_a_single_fault_fails_exactly_its_example(name: str, spec: str, kind: str, number: int) -> None:
+    document = Seed(name, spec)
+    candidates = [(e.line, lines) for e in document.layouts
+                  if (lines := _fault(Seed(name, spec), kind, e.line)) is not None]
+    assert candidates, f"no example of {name} can take the fault {kind!r}"
+    line, lines = candidates[number % len(candidates)]  # spread the faults over the examples
+    report = document.verify(lines)
+    failed = [o for o in report.outcomes if not o.passed]
+    assert [o.line for o in failed] == [line], [(o.line, o.failures) for o in failed]
+    assert {f.field for f in failed[0].failures} & set(FAULTS[kind]), failed[0].failures
+    assert report.passed == document.total - 1
+
+
+@needs_seeds
+def test_a_fault_through_the_command_line(tmp_path: Path) -> None:
+    document = Seed("002_a7b98e31dda0da69.txt", HR)
+    lines = _fault(document, "displayed value that is not raw / 5", 41)
+    assert lines is not None
+    path = tmp_path / "horse_race.tr.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_cli("verify", HR, str(path))
+    assert result.returncode == 1
+    assert f"{path}:41: FAIL: displayed points: expected 2, document says 3" in result.stdout.splitlines()
+    assert result.stdout.count("FAIL") == 1
+    assert result.stdout.splitlines()[-1].startswith("1 document: 14 checked (11 worked examples, 3 table rows): "
+                                                     "13 passed, 1 failed;")
+
+
+# --- languages -----------------------------------------------------------------------------------
+
+
+def test_language_can_be_forced() -> None:
+    result = run_cli("verify", FT, "examples/fives_and_threes.en.md", "--lang", "tr")
+    assert result.returncode == 0
+    assert "no worked example or table found (language tr)" in result.stderr
+    assert result.stdout.startswith("1 document: 0 checked")
+
+
+def test_a_new_language_is_a_pack_file() -> None:
+    result = run_cli("verify", HR, "tests/data/horse_race.de.md", "--lang-pack", "tests/data/de.json", "--json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    [report] = json.loads(result.stdout)
+    assert report["language"] == "de" and report["passed"] == 4 and report["failed"] == 0
+    without = run_cli("verify", HR, "tests/data/horse_race.de.md")
+    assert without.returncode == 2
+    assert "cannot tell the language" in without.stderr and "--lang" in without.stderr
+
+
+def test_unknown_language() -> None:
+    result = run_cli("verify", FT, "examples/fives_and_threes.en.md", "--lang", "xx")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("dominospec: error: unknown language 'xx' (known: en, fi, tr); "
+                             "a pack for another language can be given with --lang-pack FILE\n")
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"language": "de",\n  "name": "Deutsch",,\n}', "bad.json:2:21: error: malformed JSON: Expecting property name"),
+    ('[1, 2]', "bad.json:1:1: error: the pack: expected an object"),
+    ('{"language": "de"}', "bad.json:1:1: error: the pack: 'name' is missing"),
+])
+def test_bad_pack(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "bad.json").write_text(text, encoding="utf-8")
+    result = run_cli("verify", FT, "examples/fives_and_threes.en.md", "--lang-pack", str(tmp_path / "bad.json"))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"dominospec: error: {tmp_path}/{message}"), result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# --- bad input and exit codes --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "cannot read: No such file or directory"),
+    (b"Placed [1|4]\n\xff\xfe\n", ":2: not UTF-8 text (byte 0xff)"),
+    (b"text\n\x00binary", ":2: not a text document (a NUL byte)"),
+])
+def test_unreadable_document(tmp_path: Path, content: bytes | None, message: str) -> None:
+    path = tmp_path / "doc.md"
+    if content is not None:
+        path.write_bytes(content)
+    result = run_cli("verify", FT, str(path), "examples/fives_and_threes.en.md")
+    assert result.returncode == 2
+    assert result.stderr == f"dominospec: error: {path}{'' if message.startswith(':') else ': '}{message}\n"
+    assert "examples/fives_and_threes.en.md:23: ok" in result.stdout  # the readable one is still checked
+
+
+def test_a_directory_is_unreadable(tmp_path: Path) -> None:
+    result = run_cli("verify", FT, str(tmp_path))
+    assert result.returncode == 2 and "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_usage_errors() -> None:
+    assert run_cli("verify", FT).returncode == 2
+    missing_spec = run_cli("verify", "spec/none.rules", "examples/fives_and_threes.en.md")
+    assert missing_spec.returncode == 2 and "spec/none.rules: cannot read" in missing_spec.stderr
+
+
+def test_an_invalid_spec_is_wrong_input(tmp_path: Path) -> None:
+    (tmp_path / "broken.rules").write_text('variant: "x"\n', encoding="utf-8")
+    result = run_cli("verify", str(tmp_path / "broken.rules"), "examples/fives_and_threes.en.md")
+    assert result.returncode == 1 and "error:" in result.stderr and result.stdout == ""
