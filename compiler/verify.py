@@ -304,6 +304,17 @@ def explore_orders(engine: types.ModuleType, pack: Pack, snapshot: Snapshot, fir
     return []
 
 
+def layout_snapshot(example: LayoutExample, engine: types.ModuleType, pack: Pack) -> Snapshot | None:
+    """The example's layout as a snapshot, or None when the document's layout is not a valid tree."""
+    check = _Example(example, engine, pack)
+    if example.detail is None or check.failures:
+        return None
+    try:
+        return check.structure(example.detail)
+    except _Stop:
+        return None
+
+
 def verify_example(example: LayoutExample, engine: types.ModuleType, pack: Pack, orders: int = 0) -> list[Failure]:
     return _Example(example, engine, pack).run(orders)
 

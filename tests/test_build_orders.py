@@ -1,0 +1,152 @@
+"""Build orders: any valid order of a documented layout must give the engine the documented ports,
+counted ends and points; written examples read back and verify in every language."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from compiler.document import LayoutExample, load_document, parse_document
+from compiler.engines import load_engine
+from compiler.example_writer import example_block
+from compiler.language_pack import shipped_packs
+from compiler.snapshot import Rules, build_orders, replay
+from compiler.spec import load
+from compiler.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
+
+from support import ROOT
+
+PACKS = shipped_packs()
+SPECS = {name: ROOT / "spec" / f"{name}.rules" for name in ("fives_and_threes", "horse_race")}
+SPECS["first_double"] = ROOT / "tests" / "data" / "first_double.rules"
+ENGINES = {name: load_engine(load(path), path) for name, path in SPECS.items()}
+SEEDS = ROOT.parent / "shared" / "seeds"
+DOCUMENTS = [(ROOT / "examples" / "fives_and_threes.en.md", "fives_and_threes"),
+             (ROOT / "examples" / "horse_race.en.md", "horse_race")]
+if SEEDS.is_dir():
+    DOCUMENTS += [(SEEDS / "000_efca2e0a7dfb4f64.txt", "fives_and_threes"),
+                  (SEEDS / "001_6082015da32a818d.txt", "fives_and_threes"),
+                  (SEEDS / "002_a7b98e31dda0da69.txt", "horse_race")]
+
+
+def _examples() -> list[object]:
+    cases = []
+    for path, spec in DOCUMENTS:
+        document = load_document(path, PACKS)
+        for example in document.examples:
+            if isinstance(example, LayoutExample):
+                cases.append(pytest.param(example, document.pack, spec, id=f"{path.name}:{example.line}"))
+    return cases
+
+
+@pytest.mark.parametrize("example, pack, spec", _examples())
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_every_build_order_arrives_at_the_documented_layout(example: LayoutExample, pack: object, spec: str,
+                                                            data: st.DataObject) -> None:
+    engine = ENGINES[spec]
+    snapshot = layout_snapshot(example, engine, pack)
+    assert snapshot is not None and example.detail is not None
+    order = data.draw(build_orders(snapshot, Rules.of(engine)))
+    assert order[-1][0] == snapshot.placed and sorted(t for t, _, _ in order) == sorted(snapshot.tiles)
+    layout = replay(engine, order)
+    assert compare_layout(engine, pack, layout, example.detail, example.caption) == []
+
+
+@st.composite
+def layouts(draw: st.DrawFn, spec: str) -> object:
+    """A random legal layout of 1 to 12 tiles, built through the engine's own placements_for."""
+    engine = ENGINES[spec]
+    layout = engine.Layout()
+    for _ in range(draw(st.integers(1, 12))):
+        options = [(t, on, port) for t in engine.TILES if t not in layout.tiles
+                   for on, port in layout.placements_for(t)]
+        if not options:
+            break
+        layout.place(*draw(st.sampled_from(options)))
+    return layout
+
+
+@pytest.mark.parametrize("spec", sorted(SPECS))
+@pytest.mark.parametrize("language", sorted(PACKS))
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_written_examples_verify(spec: str, language: str, data: st.DataObject) -> None:
+    engine, pack = ENGINES[spec], PACKS[language]
+    layout = data.draw(layouts(spec))
+    lines = example_block(engine, layout, pack)
+    document = parse_document(["Prose before.", *lines, "Prose after."], pack, "written")
+    report = verify_document(document, engine)
+    assert [o.failures for o in report.outcomes] == [()]
+    assert (document.read_lines, document.skipped_lines) == (3, 2)
+    [example] = document.examples
+    snapshot = layout_snapshot(example, engine, pack)
+    assert snapshot is not None and example.detail is not None
+    first = layout.spinners()[0] if engine.SPINNER_POLICY == "first double" and layout.spinners() else None
+    rebuilt = replay(engine, data.draw(build_orders(snapshot, Rules.of(engine), first)))
+    assert compare_layout(engine, pack, rebuilt, example.detail, example.caption) == []
+
+
+def _first_double_example(spinner: str) -> tuple[LayoutExample, object]:
+    """[1|4] led, [1|1] on its low end, [4|4] on its high end: either double may have come first."""
+    engine, pack = ENGINES["first_double"], PACKS["en"]
+    layout = engine.Layout()
+    first, second = ((1, 1), (4, 4)) if spinner == "[1|1]" else ((4, 4), (1, 1))
+    layout.place((1, 4))
+    for double in (first, second):
+        layout.place(double, (1, 4), "low" if double == (1, 1) else "high")
+    layout.place((1, 2), (1, 1), "lineB")
+    example = parse_document(example_block(engine, layout, pack), pack, "doc").examples[0]
+    assert isinstance(example, LayoutExample)
+    return example, pack
+
+
+@pytest.mark.parametrize("spinner", ["[1|1]", "[4|4]"])
+def test_first_double_is_the_first_in_some_build_order(spinner: str) -> None:
+    example, pack = _first_double_example(spinner)
+    assert verify_example(example, ENGINES["first_double"], pack, orders=20) == []
+
+
+def test_random_orders_find_a_layout_that_depends_on_the_order() -> None:
+    """Under "first double" the spinner depends on which double came first: orders drawn without
+    keeping the documented first double are caught giving another layout."""
+    engine = ENGINES["first_double"]
+    example, pack = _first_double_example("[1|1]")
+    snapshot = layout_snapshot(example, engine, pack)
+    assert snapshot is not None and example.detail is not None
+    assert explore_orders(engine, pack, snapshot, (1, 1), example.detail, example.caption, 30) == []
+    failures = explore_orders(engine, pack, snapshot, None, example.detail, example.caption, 30)
+    assert failures and failures[0].field.startswith("spinners (built as ")
+    assert failures[0].expected == "[4|4]" and failures[0].found == "[1|1]"
+
+
+def test_no_valid_build_order_is_reported() -> None:
+    pack, engine = PACKS["en"], ENGINES["horse_race"]
+    lines = ["Placed [1|2]",
+             "Counted contributions: 2 + 4 + 2 = 8. Placement score: 0 raw points (0 displayed points).",
+             "Counted contributions: 2 + 4 + 2 = 8. Placement score: 0 raw points (0 displayed points). "
+             "Tiles: [1|4], [1|1], [1|2]. Spinners: [1|1]. Connections: [1|4] (low end) – [1|1] (line A); "
+             "[1|1] (branch A) – [1|2] (low end). Legal continuation points: [1|1] (line B, 1); "
+             "[1|2] (high end, 2); [1|4] (high end, 4). Counted contributions: [1|1]: 2; [1|2]: 2; [1|4]: 4."]
+    [outcome] = verify_document(parse_document(lines, pack, "doc"), engine).outcomes
+    assert [(f.field, f.expected, f.found) for f in outcome.failures] == [
+        ("branches", "[1|1] line A and line B filled before a branch", "[1|1] (branch A)")]
+
+
+def test_the_documented_tile_must_be_placeable_last() -> None:
+    """[4|4] joined to the rest only by its line B could only have been the lead, but it is the placed tile."""
+    pack, engine = PACKS["en"], ENGINES["fives_and_threes"]
+    lines = ["Placed [4|4]", "Counted contributions: 4 + 8 = 12. Placement score: 4 points.",
+             "Counted contributions: 4 + 8 = 12. Placement score: 4 points. Tiles: [1|4], [4|4]. Spinners: none. "
+             "Connections: [1|4] (high end) – [4|4] (line B). Legal continuation points: [1|4] (low end, 1); "
+             "[4|4] (line A, 4). Counted contributions: [1|4]: 1; [4|4]: 8."]
+    [outcome] = verify_document(parse_document(lines, pack, "doc"), engine).outcomes
+    assert [f.field for f in outcome.failures] == ["connections"]
+    assert outcome.failures[0].found == "[4|4] joined by line B"
+
+
+def test_any_tile_but_the_placed_one_can_lead() -> None:
+    example, pack = _first_double_example("[1|1]")
+    snapshot = layout_snapshot(example, ENGINES["first_double"], pack)
+    assert snapshot is not None
+    assert sorted(snapshot.leads()) == [(1, 1), (1, 4), (4, 4)]
