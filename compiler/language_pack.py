@@ -228,6 +228,8 @@ def _locate(text: str, path: tuple[str, ...]) -> str:
     """LINE:COL of the last key of path that can be found in the JSON text, in order; 1:1 if none."""
     position, found = 0, 0
     for key in path:
+        if key.isdigit():  # a list index: the next key is looked for after the list's name
+            continue
         at = text.find(json.dumps(key, ensure_ascii=False), position)
         if at < 0:
             break
@@ -335,7 +337,7 @@ def validate(data: Any, text: str, source: str) -> Pack:
             if "mod" in condition and not (isinstance(condition["mod"], int) and condition["mod"] > 0):
                 raise v.fail(path + ("when",), "'mod' takes a whole number above 0")
     for number, unit in data["units"].items():
-        v.mapping(unit, ("units", number), sorted(forms))
+        v.mapping(unit, ("units", number), sorted(forms), optional=True)
         for form, word in unit.items():
             v.string(word, ("units", number, form))
         if "other" not in unit:

@@ -1,0 +1,118 @@
+"""Language packs (validation, positions of mistakes, detection, plural forms) and the pytest plugin
+run as a user's project runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler.document import split_lines
+from compiler.language_pack import PackError, detect, parse_pack, shipped_packs
+
+from support import ROOT
+
+EN = (ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8")
+
+
+def test_shipped_packs() -> None:
+    packs = shipped_packs()
+    assert sorted(packs) == ["en", "fi", "tr"]
+    for code, pack in packs.items():
+        assert pack.source == f"compiler/languages/{code}.json"
+
+
+def _broken(change: str, value: object) -> str:
+    data = json.loads(EN)
+    *path, key = change.split(".")
+    target = data
+    for part in path:
+        target = target[part]
+    if value is None:
+        del target[key]
+    else:
+        target[key] = value
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("change, value, message", [
+    ("ports.branchB", None, "ports: 'branchB' is missing"),
+    ("templates.tiles", "Tiles: {tiles}.", "templates.tiles: unknown placeholder {tiles} (this template takes {items})"),
+    ("templates.sum", "Counted contributions: {terms}.", "templates.sum: needs {total} exactly once"),
+    ("templates.counted", "{items} are counted.", "templates.counted: must start with a label"),
+    ("detail", ["sum", "points", "tiles"], "detail: must name each of sum, points, tiles, spinners, connections"),
+    ("ports.lineB", "line A", "ports: two ports have the same name"),
+    ("units.points", {"one": "point"}, "units.points: needs the 'other' form"),
+    ("language", "English", "language: 'English' is not a language code"),
+    ("plural", [{"form": "one", "when": [{"in": [1], "not_in": [2]}]}], "exactly one of 'in' and 'not_in'"),
+    ("columns.points", ["End total"], "columns.points: 'End total' also names the end_total column"),
+])
+def test_a_malformed_pack_says_where_and_what(change: str, value: object, message: str) -> None:
+    text = _broken(change, value)
+    with pytest.raises(PackError) as caught:
+        parse_pack(text, "de.json")
+    assert message in str(caught.value)
+    where, what = str(caught.value).split(": error: ")
+    file, line, column = where.split(":")
+    key = what.split(":")[0].split(".")[-1]  # the position is that of the key the message names
+    assert file == "de.json" and text.splitlines()[int(line) - 1][int(column) - 1:].startswith(f'"{key}"')
+
+
+def test_plural_rules_with_modulo() -> None:
+    """A pack for a language with three forms (here Polish-like rules) needs no code."""
+    data = json.loads(EN)
+    data["plural"] = [{"form": "one", "when": [{"in": [1]}]},
+                      {"form": "few", "when": [{"mod": 10, "in": [2, 3, 4]}, {"mod": 100, "not_in": [12, 13, 14]}]}]
+    data["units"]["points"] = {"one": "punkt", "few": "punkty", "other": "punktów"}
+    pack = parse_pack(json.dumps(data), "pl.json")
+    assert [pack.unit("points", n) for n in (1, 2, 5, 12, 22, 25)] == \
+        ["punkt", "punkty", "punktów", "punktów", "punkty", "punktów"]
+
+
+def test_detection_needs_a_known_label() -> None:
+    packs = shipped_packs()
+    assert detect(split_lines("Just prose.\nMore prose."), packs) is None
+    assert detect(["Asetettu [1|4]"], packs).code == "fi"
+    assert detect(["| Uç toplamı | Kazanılan puan |"], packs).code == "tr"
+
+
+# --- the plugin, in a project of its own -----------------------------------------------------------
+
+
+def _project(tmp_path: Path, declaration: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "spec").mkdir()
+    (tmp_path / "spec" / "fives_and_threes.rules").write_text(
+        (ROOT / "spec" / "fives_and_threes.rules").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "faulty.en.md").write_text((ROOT / "tests" / "data" / "faulty.en.md").read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    (tmp_path / "test_rules.py").write_text(
+        f"from compiler.pytest_plugin import rule_document\n\n{declaration}\n", encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "compiler.pytest_plugin", "-q", "-rs",
+                           "-p", "no:cacheprovider", "test_rules.py"], cwd=tmp_path, capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def test_plugin_reports_each_failing_example_at_its_line(tmp_path: Path) -> None:
+    result = _project(tmp_path, 'rules = rule_document("faulty.en.md", spec="spec/fives_and_threes.rules")')
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "13 failed, 2 passed" in result.stdout
+    assert "faulty.en.md:57: FAIL: sum: expected 5, document says 6" in result.stdout
+    assert "    caption points: expected 1, document says 2" in result.stdout
+    assert "Traceback" not in result.stdout
+
+
+def test_plugin_skips_a_missing_document_only_when_told(tmp_path: Path) -> None:
+    skipped = _project(tmp_path, 'rules = rule_document("absent.md", spec="spec/fives_and_threes.rules", '
+                                 'skip_if_missing=True)')
+    # pytest's "no tests ran" (5): the only declared document was skipped.
+    assert skipped.returncode == 5 and "1 skipped" in skipped.stdout and "absent.md is not there" in skipped.stdout
+
+
+def test_plugin_reports_a_missing_document_as_an_error(tmp_path: Path) -> None:
+    result = _project(tmp_path, 'rules = rule_document("absent.md", spec="spec/fives_and_threes.rules")')
+    assert result.returncode != 0
+    assert "absent.md: cannot read: No such file or directory" in result.stdout
