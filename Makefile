@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The user's rule documents, beside the checkout.
+SEEDS := ../shared/seeds
 
 .PHONY: demo test bench clean
 
@@ -16,6 +18,12 @@ demo: $(STAMP)
 	$(BIN)/dominospec check spec/*.rules examples/*.rules
 	$(BIN)/dominospec compile spec/*.rules
 	$(BIN)/dominospec replay spec/fives_and_threes.rules examples/fives_and_threes.match.json
+	$(BIN)/dominospec verify spec/fives_and_threes.rules examples/fives_and_threes.en.md
+	$(BIN)/dominospec verify spec/horse_race.rules examples/horse_race.en.md
+	if [ -d $(SEEDS) ]; then \
+	  $(BIN)/dominospec verify spec/fives_and_threes.rules $(SEEDS)/000_efca2e0a7dfb4f64.txt $(SEEDS)/001_6082015da32a818d.txt && \
+	  $(BIN)/dominospec verify spec/horse_race.rules $(SEEDS)/002_a7b98e31dda0da69.txt; \
+	else echo "$(SEEDS) is not there: the seed documents are not verified"; fi
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
