@@ -20,10 +20,15 @@ def _written(v: ir.Variant, key: str) -> bool:
     return key in v.where
 
 
+def _set_name(max_pip: int) -> str:
+    words = {value: word for word, value in ir.PIP_WORDS.items()}
+    return f"double-{words.get(max_pip, max_pip)}"
+
+
 def check_tile_set(v: ir.Variant) -> Iterator[Diagnostic]:
     if not 1 <= v.max_pip <= MAX_PIP_LIMIT:
-        yield Diagnostic(f"a double-{v.max_pip} set is not supported", _at(v, "tiles"),
-                         f"sets go from double one to double {MAX_PIP_LIMIT}")
+        yield Diagnostic(f"a {_set_name(v.max_pip)} set is not supported", _at(v, "tiles"),
+                         f"sets go from double 1 to double {MAX_PIP_LIMIT}")
 
 
 def check_players(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -48,7 +53,8 @@ def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
                          "two fixed partnerships sit opposite each other at a table of 4")
     elif not v.min_players <= 4 <= v.max_players:
         yield Diagnostic("partnerships need 4 players, but 'players' does not allow 4", _at(v, "partnerships"),
-                         f"the players clause allows {v.min_players} to {v.max_players}")
+                         f"'players' allows {v.min_players} to {v.max_players}: let it include 4, "
+                         "or say 'partnerships: none'")
     if v.partnership_out is None:
         yield Diagnostic("the required clause 'partnership goes out:' is missing", _at(v, "partnerships"),
                          "with partnerships, add 'partnership goes out: when both partners are out' "
@@ -66,7 +72,7 @@ def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
             seen[count] = rule
             if count not in v.player_counts:
                 yield Diagnostic(f"a deal for {count} players, but 'players' allows {v.min_players} to {v.max_players}",
-                                 rule.pos)
+                                 rule.pos, f"remove {count} from the deal, or let 'players' include it")
         if rule.tiles_each < 1:
             yield Diagnostic("each player must be dealt at least 1 tile", rule.pos)
     for count in v.player_counts:
@@ -78,9 +84,12 @@ def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
         needed = count * rule.tiles_each + v.reserve
         if needed > v.tile_count:
             reserve = f" plus a reserve of {v.reserve}" if v.reserve else ""
+            most = (v.tile_count - v.reserve) // count
             yield Diagnostic(
                 f"{count} players x {rule.tiles_each} tiles{reserve} is {needed} tiles, "
-                f"but a double-{v.max_pip} set holds {v.tile_count}", rule.pos)
+                f"but a {_set_name(v.max_pip)} set holds {v.tile_count}", rule.pos,
+                (f"deal {count} players at most {most} tiles each" + (" or keep a smaller reserve" if v.reserve else ""))
+                if most >= 1 else "use a larger set")
 
 
 def check_drawing(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -153,7 +162,8 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
     award = v.pip_award
     if award is not None:
         if award.divide_by < 1:
-            yield Diagnostic("the pip award cannot be divided by 0", v.where.get("pip award:divided_by", award.pos))
+            yield Diagnostic("the pip award cannot be divided by 0", v.where.get("pip award:divided_by", award.pos),
+                             "divide by 1 or more, or leave 'divided by' out")
         if award.round_to is not None and award.round_to < 1:
             yield Diagnostic("the pip award cannot be rounded to the nearest 0", v.where.get("pip award:rounded_to", award.pos))
     if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
@@ -166,7 +176,8 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
 
 def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.target.points < 1:
-        yield Diagnostic(f"the target must be positive, not {v.target.points}", v.target.pos)
+        yield Diagnostic(f"the target must be positive, not {v.target.points}", v.target.pos,
+                         f"for example 'target: {v.target.kind} 61'")
 
 
 Pass = Callable[[ir.Variant], Iterator[Diagnostic]]

@@ -47,7 +47,7 @@ def holds(cond: ir.Cond, names: dict[str, int]) -> bool:
         case ir.MultipleOf(value, divisor, positive):
             a, d = evaluate(value, names), evaluate(divisor, names)
             if d == 0:
-                raise FormulaError("'multiple of 0' is never decided", divisor)
+                raise FormulaError("'multiple of 0' divides by zero", divisor)
             return a % d == 0 and (a > 0 or not positive)
         case ir.Logic("and", left, right):
             return holds(left, names) and holds(right, names)

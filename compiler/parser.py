@@ -101,35 +101,35 @@ def decode(data: bytes) -> str:
 # --- syntax errors ---------------------------------------------------------------------------
 
 
-def _describe_terminal(name: str) -> str:
+# Terminals that stand for a kind of value rather than for fixed words.
+_KINDS = {
+    "INT": "a whole number", "STRING": 'a quoted text such as "Fives and Threes"', "NAME": "a name such as total",
+    "COMPARE": "a comparison such as >= or ==", "_NL": "the end of the line", "$END": "the end of the spec",
+}
+
+
+def _words(name: str) -> list[str]:
+    """The fixed words a terminal accepts, in the order the language lists them; [] for a kind of value."""
     if name in PHRASE_TERMINALS:
-        return " or ".join(f"'{m.value}'" for m in PHRASE_TERMINALS[name])
-    descriptions = {
-        "INT": "a whole number", "STRING": 'a quoted text such as "Fives and Threes"',
-        "NAME": "a name such as total", "_NL": "the end of the line",
-        "PIP_WORD": ", ".join(ir.PIP_WORDS) + " or a whole number",
-        "NONE": "'none'", "NOTHING": "'nothing'", "NO_LIMIT": "'no limit'", "COMPARE": "a comparison",
-        "POSITIVE": "'positive'",
-    }
-    if name in descriptions:
-        return descriptions[name]
+        return [member.value for member in PHRASE_TERMINALS[name]]
+    if name == "PIP_WORD":
+        return list(ir.PIP_WORDS)
     try:
         pattern = parser().get_terminal(name).pattern
     except KeyError:
-        return name
-    return f"'{pattern.value}'" if isinstance(pattern, lark.lexer.PatternStr) else name
+        return []
+    return [pattern.value] if isinstance(pattern, lark.lexer.PatternStr) else []
+
+
+def _expected(names: set[str]) -> str:
+    """'a', 'b' or c: the fixed words first, then the kinds of value."""
+    words = [word for name in sorted((n for n in names if _words(n)), key=lambda n: _words(n)[0]) for word in _words(name)]
+    items = [f"'{word}'" for word in dict.fromkeys(words)] + sorted(_KINDS.get(n, n) for n in names if not _words(n))
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _phrases(names: set[str]) -> list[str]:
-    out: list[str] = []
-    for name in names:
-        if name in PHRASE_TERMINALS:
-            out.extend(m.value for m in PHRASE_TERMINALS[name])
-        else:
-            described = _describe_terminal(name)
-            if described.startswith("'"):
-                out.append(described.strip("'"))
-    return out
+    return [word for name in names for word in _words(name)]
 
 
 def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
@@ -146,6 +146,9 @@ def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
         return Diagnostic("the spec ends in the middle of a clause", pos)
     expected = set(getattr(err, "expected", None) or getattr(err, "allowed", None) or ())
 
+    if isinstance(err, lark.UnexpectedCharacters) and rest and (rest[0].isspace() or not rest[0].isprintable()):
+        return Diagnostic(f"unexpected invisible character U+{ord(rest[0]):04X}", pos,
+                          "only spaces and tabs may separate words; delete it or retype the line")
     if expected == {"COLON"} and before.strip():
         key = before.strip()
         return Diagnostic(f"a colon is missing after '{_short(key)}'", pos,
@@ -156,21 +159,22 @@ def _syntax_diagnostic(err: lark.UnexpectedInput, text: str) -> Diagnostic:
     if isinstance(err, lark.UnexpectedCharacters) and rest.startswith('"') and '"' not in rest[1:]:
         return Diagnostic("this quoted text has no closing '\"'", pos, 'end the text with " on the same line')
 
-    if isinstance(err, lark.UnexpectedCharacters):
+    if expected & PHRASE_TERMINALS.keys() and code[column - 1:].strip():
+        what = f"unexpected '{_short(code[column - 1:].strip())}'"  # a phrase of several words, all shown
+    elif isinstance(err, lark.UnexpectedCharacters):
         found = rest[:1]
         what = f"unexpected character {found!r}" if found and not found.isalnum() else f"unexpected '{_short(_word(rest))}'"
     else:
         token = err.token  # type: ignore[attr-defined]
         what = "unexpected end of line" if token.type == "_NL" else f"unexpected '{_short(str(token))}'"
-    wanted = sorted({_describe_terminal(n) for n in expected})
-    message = f"{what}; expected {', '.join(wanted)}" if wanted else what
+    message = f"{what}; expected {_expected(expected)}" if expected else what
     phrase = nearest(rest.strip(), _phrases(expected)) or nearest(_word(rest), _phrases(expected))
     return Diagnostic(message, pos, f"did you mean '{phrase}'?" if phrase else None)
 
 
 def _unknown_clause(code: str, pos: ir.Pos) -> Diagnostic:
     """The error lies in the clause key: name the key as written and suggest the nearest one."""
-    key = code.split(":", 1)[0].strip() if ":" in code else code.split()[0]
+    key = code.split(":", 1)[0].strip() if ":" in code else re.split(r"[ \t]", code.strip())[0]
     start = ir.Pos(pos.line, len(code) - len(code.lstrip()) + 1)
     if not key:
         return Diagnostic("a clause key is missing before ':'", start,

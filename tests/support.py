@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -33,5 +34,6 @@ def front_end(text: str) -> ir.Variant | None:
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     """The real `dominospec` command, run from the repository root so paths in messages are stable."""
-    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=ROOT, capture_output=True,
+    env = {**os.environ, "PYTHONUTF8": "1"}
+    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, encoding="utf-8", timeout=60)

@@ -78,8 +78,9 @@ def _mutate(text: str, data: st.DataObject) -> str:
     end = data.draw(st.integers(start, min(len(text), start + 12)))
     new = data.draw(st.one_of(
         st.text(max_size=6),
-        st.sampled_from([":", "(", ")", '"', "#", "\n", "\r", "\t", "\x00", "\u2028", "0", "99999999", " if ",
-                         " / 0", " - 100", "double", "players", "not ", ","]),
+        st.sampled_from([":", "(", ")", '"', "#", "\n", "\r", "\t", "0", "99999999", " if ", " / 0", " - 100",
+                         "double", "players", "not ", ",", "\x00", "\x0b", "\x0c", "\x1c", "\x85", "\xa0",
+                         "\u2028", "\u3000", "\ufeff"]),
     ))
     if kind == "delete":
         return text[:start] + text[end:]
