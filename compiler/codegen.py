@@ -48,10 +48,25 @@ def context(v: ir.Variant) -> dict[str, object]:
         "extra_after_double": ir.ExtraTurn.AFTER_DOUBLE in v.extra_turn,
         "extra_after_score": ir.ExtraTurn.AFTER_SCORE in v.extra_turn,
         "after_blocked": v.after_blocked or v.next_opener,
+        **(_match_context(v.match, v.target.points) if v.match else {}),
     }
 
 
-def generate(v: ir.Variant, spec_name: str) -> str:
-    """The engine module for a checked variant; spec_name is the path shown in the header."""
-    body = _environment().get_template("engine.py.j2").render(**context(v))
+def _match_context(m: ir.MatchRules, game_target: int) -> dict[str, object]:
+    # Deepest line first: the first line a loser is below is the one that counts.
+    lines = sorted(m.lines, key=lambda line: line.below.cutoff(game_target))
+    return {"m": m, "lines": lines, "game_target": game_target, "ir": ir}
+
+
+def generate(spec: ir.Variant | ir.MatchFormat, spec_name: str) -> str:
+    """The module for a checked spec; spec_name is the path shown in the header.
+
+    A variant gives a whole engine; a match format on its own gives just its match scoring.
+    """
+    if isinstance(spec, ir.MatchFormat):
+        template = "match_format.py.j2"
+        values = {"f": spec, **_match_context(spec.rules, spec.game_target)}
+    else:
+        template, values = "engine.py.j2", context(spec)
+    body = _environment().get_template(template).render(**values)
     return HEADER.format(spec=spec_name) + "\n" + body

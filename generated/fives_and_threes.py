@@ -240,6 +240,20 @@ def _tile_list(tiles: Iterable[Tile]) -> list[str]:
     return [format_tile(t) for t in tiles]
 
 
+def reckon_hand(sides: tuple[int, ...], remaining: list[int], out_seat: Optional[int]) -> tuple[list[int], list[int]]:
+    """The hand-end reckoning: (winning sides, points awarded per side).
+
+    sides[seat] is the seat's side; remaining[seat] its pips left in hand; out_seat the seat that
+    played its last tile, or None for a blocked hand.
+    """
+    count = max(sides) + 1
+    winners: list[int] = []
+    awards = [0] * count
+    if out_seat is not None:
+        winners = [sides[out_seat]]
+    return winners, awards
+
+
 class Match:
     """A match of many hands between 2 and 4 players.
 
@@ -518,13 +532,9 @@ class Match:
         self.hand_over = True
         self._last_blocked = blocked
         self._legal = None
-        winners: list[int] = []
-        awards = [0] * self.sides
         seats = range(self.players)
-        if not blocked:
-            winner_seat = self._last_tile_seat
-            winners = [self.side_of(winner_seat)]
         remaining = [self._pips([s]) for s in seats]
+        winners, awards = reckon_hand(self._sides, remaining, None if blocked else self._last_tile_seat)
         self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
                             "winners": winners, "remaining_pips": remaining, "awards": awards})
         for side in range(self.sides):  # exactly 61: each award is its own event
