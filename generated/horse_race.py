@@ -535,6 +535,7 @@ class Match:
         self.events.append({"event": "draw", "seat": seat, "tile": _TEXT[tile]})
         if self.layout.placements_for(tile):
             self._drawn = tile  # a playable drawn tile is played at once
+        self._check_blocked()  # the last tile drawn may leave nobody able to play: the hand ends now
 
     def _pass(self) -> None:
         seat = self.current
