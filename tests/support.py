@@ -15,6 +15,18 @@ from compiler.parser import parse
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules")])
 
+# A small valid spec; the placement score (line 7) is left to fill in.
+SPEC_WITH_FORMULA = """\
+variant: "Formula test"
+tiles: double six
+players: 2 to 4
+deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles
+undealt tiles: out of play
+spinners: none
+placement score: {}
+target: at least 61
+"""
+
 
 def front_end(text: str) -> ir.Variant | None:
     """Parse and check: the Variant, or None when the front end rejects the text with a SpecError.

@@ -14,7 +14,7 @@ from compiler import ir
 from compiler.checks import check
 from compiler.parser import MAX_FORMULA_PARTS, MAX_NUMBER, parse
 from compiler.printer import format_expr, format_variant
-from support import SHIPPED
+from support import SHIPPED, SPEC_WITH_FORMULA
 
 # --- the shipped specs ------------------------------------------------------------------------
 
@@ -70,18 +70,6 @@ def formulas(depth: int) -> st.SearchStrategy[ir.Expr]:
         st.builds(ir.BinOp, st.sampled_from("+-*/"), inner, inner),
         st.builds(ir.Conditional, inner, _conditions(inner), st.none() | inner),
     )
-
-
-SPEC_WITH_FORMULA = """\
-variant: "Formula test"
-tiles: double six
-players: 2 to 4
-deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles
-undealt tiles: out of play
-spinners: none
-placement score: {}
-target: at least 61
-"""
 
 
 @settings(max_examples=300)

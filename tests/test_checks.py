@@ -1,0 +1,120 @@
+"""The semantic checks, pass by pass: what each accepts, what it rejects, where it points."""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler import ir
+from compiler.checks import check
+from compiler.diagnostics import Diagnostic, SpecError
+from compiler.parser import parse
+from support import ROOT, SPEC_WITH_FORMULA
+
+BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")
+
+
+def edited(*changes: tuple[str, str], add: str = "") -> str:
+    text = BASE
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new, 1)
+    return text + add
+
+
+def problems(text: str) -> list[Diagnostic]:
+    with pytest.raises(SpecError) as caught:
+        check(parse(text))
+    return caught.value.diagnostics
+
+
+def test_a_valid_variant_comes_back_unchanged() -> None:
+    variant = parse(BASE)
+    assert check(variant) is variant
+
+
+@pytest.mark.parametrize("text", [
+    edited(add="partnerships: optional at 4 players\npartnership goes out: when one partner is out\n"),
+    edited(("undealt tiles: out of play", "undealt tiles: draw pile\ncannot play: draw until playable\nreserve: 0 tiles")),
+    edited(("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles", "deal: 2 players get 14 tiles, 3 or 4 players get 7 tiles")),
+    edited(("spinners: none", "spinners: first double\nbranches open: at once")),
+    edited(add="next opener: player of the last tile\nafter a blocked hand: next seat clockwise\n"),
+    edited(add="blocked hand: lowest pips win\ntied lowest: no winner\n"),
+    edited(add="extra turn after: a scoring placement\nextra turn without a legal tile: the turn ends\n"),
+    edited(("placement score: total if", "placement score: total / (total - 10) if total > 10 and")),
+], ids=["optional partnerships", "draw pile without reserve", "the whole set dealt", "branches with a spinner",
+        "after a blocked hand", "ties in a blocked hand", "stuck on an extra turn", "guarded division"])
+def test_rules_that_fit_together_pass(text: str) -> None:
+    check(parse(text))
+
+
+def test_the_whole_set_may_be_dealt_but_not_one_tile_more() -> None:
+    deal = "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles"
+    check(parse(edited((deal, "deal: 2 players get 14 tiles, 3 or 4 players get 7 tiles"))))
+    found = problems(edited((deal, "deal: 2 players get 14 tiles, 3 or 4 players get 7 tiles"),
+                            ("undealt tiles: out of play",
+                             "undealt tiles: draw pile\ncannot play: draw until playable\nreserve: 1 tiles")))
+    assert [d.message for d in found] == [
+        "2 players x 14 tiles plus a reserve of 1 is 29 tiles, but a double-six set holds 28",
+        "4 players x 7 tiles plus a reserve of 1 is 29 tiles, but a double-six set holds 28",
+    ]
+
+
+def test_end_totals_are_checked_up_to_the_pips_of_the_whole_set() -> None:
+    """200 - total goes negative only past 200: never with double six (168 pips), but with double nine."""
+    text = SPEC_WITH_FORMULA.format("200 - total")
+    check(parse(text))
+    found = problems(text.replace("tiles: double six", "tiles: double nine"))
+    assert [d.message for d in found] == ["the placement score is negative (-1) when the end total is 201"]
+    assert found[0].pos == ir.Pos(7, 18)
+
+
+def test_a_broken_base_stops_the_passes_that_would_repeat_it() -> None:
+    """A million players would otherwise give a million 'no deal' messages."""
+    found = problems(edited(("players: 2 to 4", "players: 2 to 1000000"), ("target: at least 61", "target: at least 0")))
+    assert [d.message for d in found] == ["1000000 players is more than the 10 supported",
+                                         "the target must be positive, not 0"]
+    found = problems(edited(("tiles: double six", "tiles: double 0")))
+    assert [d.message for d in found] == ["a double-0 set is not supported"]
+
+
+def test_every_problem_is_reported_in_line_order() -> None:
+    found = problems(edited(("target: at least 61", "target: exactly 0"), ("spinners: none", "spinners: none\nbranches open: at once"),
+                            ("placement score: total if", "placement score: points if")))
+    assert [d.pos.line for d in found] == [7, 8, 9]
+
+
+@pytest.mark.parametrize(("change", "message", "pos"), [
+    (("spinners: none", "spinners: none\npartnership goes out: when one partner is out"),
+     "'partnership goes out' is given, but there are no partnerships", (7, 1)),
+    (("spinners: none", "spinners: none\ndrawn tile: joins the hand"),
+     "'drawn tile' only applies to a draw pile, but undealt tiles are out of play", (7, 1)),
+    (("spinners: none", "spinners: none\ndraw limit: 2 tiles per turn"),
+     "'draw limit' only applies to a draw pile, but undealt tiles are out of play", (7, 1)),
+    (("undealt tiles: out of play", "undealt tiles: draw pile"),
+     "undealt tiles form a draw pile, but a player who cannot play knocks: nobody ever draws", (5, 16)),
+    (("spinners: none", "spinners: none\nfirst opener: next seat clockwise"),
+     "the first hand has no earlier hand, so its opener cannot be 'next seat clockwise'", (7, 15)),
+    (("spinners: none", "spinners: none\nraw points per displayed point: 2"),
+     "an end total of 5 scores 5 raw points, not a whole number of displayed points (2 raw points each)", (8, 18)),
+    (("spinners: none", "spinners: none\npip award: opponents' pips, rounded to the nearest 0"),
+     "the pip award cannot be rounded to the nearest 0", (7, 52)),
+    (("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles", "deal: 2 or 3 players get 5 tiles, 4 players get 0 tiles"),
+     "each player must be dealt at least 1 tile", (4, 35)),
+    (("players: 2 to 4", "players: 2 to 11"), "11 players is more than the 10 supported", (3, 10)),
+    (("players: 2 to 4", "players: 3 to 4"), "a deal for 2 players, but 'players' allows 3 to 4", (4, 7)),
+])
+def test_each_check_names_the_problem_and_points_at_its_clause(
+        change: tuple[str, str], message: str, pos: tuple[int, int]) -> None:
+    found = problems(edited(change))
+    assert [(d.message, (d.pos.line, d.pos.column)) for d in found] == [(message, pos)]
+
+
+def test_the_draw_pile_contradiction_offers_both_fixes() -> None:
+    """With no 'cannot play' written, the draw-pile contradiction points at 'undealt tiles'."""
+    found = problems(edited(("undealt tiles: out of play", "undealt tiles: draw pile")))
+    assert found[0].hint == "add 'cannot play: draw until playable', or say 'undealt tiles: out of play'"
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.glob("spec/*.rules")), ids=lambda p: p.name)
+def test_the_canonical_specs_are_valid(path) -> None:
+    check(parse(path.read_text(encoding="utf-8")))
