@@ -387,11 +387,21 @@ class _Builder:
         round_to, divide_by = None, 1
         for step in t.children[1:]:
             value = self._int(step.children[0])
+            words = "rounded to the nearest" if step.data == "rounded_to" else "divided by"
+            if f"pip award:{step.data}" in self.where:
+                self.problems.append(Diagnostic(f"the pip award says '{words}' twice", _pos(step),
+                                                "keep one"))
+            elif step.data == "rounded_to" and divide_by != 1:
+                # The award is always rounded first and divided after: the text must say so.
+                self.problems.append(Diagnostic(
+                    "the pip award is rounded first and divided after: 'rounded to' comes before 'divided by'",
+                    _pos(step),
+                    f"write 'rounded to the nearest {value}, divided by {divide_by}'"))
+            self.where[f"pip award:{step.data}"] = _pos(step.children[0])
             if step.data == "rounded_to":
                 round_to = value
             else:
                 divide_by = value
-            self.where[f"pip award:{step.data}"] = _pos(step.children[0])
         self.fields["pip_award"] = ir.PipAward(ir.AwardFrom(str(first)), round_to, divide_by, _pos(first))
 
     def _blocked_hand(self, t: Tree) -> None:
