@@ -180,6 +180,63 @@ def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"for example 'target: {v.target.kind} 61'")
 
 
+def check_match_rules(rules: ir.MatchRules, game_target: int, target_pos: ir.Pos) -> Iterator[Diagnostic]:
+    """Match play: the lines must nest, deeper lines paying at least as much as shallower ones."""
+    if rules.win_points < 1:
+        yield Diagnostic("a game won must score at least 1 match point", rules.pos)
+    if rules.target < 1:
+        yield Diagnostic(f"the match target must be positive, not {rules.target}", rules.pos)
+    seen: dict[int, ir.MatchLine] = {}
+    for line in rules.lines:
+        if line.below.denominator is not None and (line.below.denominator < 1 or line.below.numerator > line.below.denominator):
+            yield Diagnostic(f"the {line.name} must be a fraction of the target between 0 and 1", line.below.pos,
+                             "write it as 'below 3/4 of the target', or give a score: 'below 91'")
+            continue
+        cutoff = line.below.cutoff(game_target)
+        if not 1 <= cutoff <= game_target:
+            yield Diagnostic(f"the {line.name} at {cutoff} is outside the board: scores go from 0 to {game_target}",
+                             line.below.pos, f"the game target is {game_target} (line {target_pos.line})")
+            continue
+        if cutoff in seen:
+            yield Diagnostic(f"the {line.name} and the {seen[cutoff].name} are the same line (below {cutoff})", line.pos)
+        seen[cutoff] = line
+        if line.points is not None and line.points < rules.win_points:
+            yield Diagnostic(f"the {line.name} pays {line.points} match points, less than the {rules.win_points} "
+                             "of a plain win", line.pos)
+    ordered = sorted(seen.items())  # deepest first
+    for (_, deeper), (_, shallower) in zip(ordered, ordered[1:]):
+        if shallower.points is None:
+            yield Diagnostic(f"the {shallower.name} wins the match outright, yet the deeper {deeper.name} does not",
+                             shallower.pos, "only the deepest line may win the match outright")
+        elif deeper.points is not None and deeper.points < shallower.points:
+            yield Diagnostic(f"the {deeper.name} (below {deeper.below.cutoff(game_target)}) pays {deeper.points}, "
+                             f"less than the {shallower.name} (below {shallower.below.cutoff(game_target)}) "
+                             f"pays {shallower.points}", deeper.pos, "a deeper line pays at least as much")
+
+
+def check_match(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.match is None:
+        return
+    yield from check_match_rules(v.match, v.target.points, v.target.pos)
+    if v.match.next_game_opener is ir.NextGameOpener.LOSER and v.first_opener is ir.Opener.HIGHEST_DOUBLE:
+        yield Diagnostic("the loser of a game cannot open the next one when the first opener is the holder of "
+                         "the highest double", _at(v, "next game opener"),
+                         "say 'next game opener: the variant's rule', or 'first opener: by lot'")
+
+
+def check_format(f: ir.MatchFormat) -> ir.MatchFormat:
+    """A match format on its own: its game target and its match rules."""
+    problems: list[Diagnostic] = []
+    if f.game_target < 1:
+        problems.append(Diagnostic(f"the game target must be positive, not {f.game_target}",
+                                   f.where.get("game target:value", ir.NOWHERE)))
+    else:
+        problems += check_match_rules(f.rules, f.game_target, f.where.get("game target", ir.NOWHERE))
+    if problems:
+        raise SpecError(problems)
+    return f
+
+
 Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
 
 # The tile set and the players are the ground the other passes stand on.
@@ -187,11 +244,14 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # These count tiles, seats or end totals: after a base problem they would only repeat it (or run
 # through a million player counts), so they wait until the base is sound.
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula)
-OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_target)
+OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_target,
+                                  check_match)
 
 
-def check(v: ir.Variant) -> ir.Variant:
-    """Run every pass; raise SpecError with all problems found, or return the variant unchanged."""
+def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:
+    """Run every pass; raise SpecError with all problems found, or return the spec unchanged."""
+    if isinstance(v, ir.MatchFormat):
+        return check_format(v)
     problems = [d for check_pass in BASE_PASSES for d in check_pass(v)]
     passes = OTHER_PASSES if problems else BASED_PASSES + OTHER_PASSES
     problems += [d for check_pass in passes for d in check_pass(v)]

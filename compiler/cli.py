@@ -14,7 +14,7 @@ from .diagnostics import SpecError
 from .parser import parse
 from .codegen import generate
 from .engines import display_path, load_engine, module_name
-from .printer import format_variant
+from .printer import format_spec
 from .replay import RecordError, describe, parse_record, replay
 from .document import DocumentError, load_document
 from .example_writer import ExampleError, example_block, layout_from_steps, steps_from_json
@@ -62,7 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    return load_each(args.files, lambda path, variant: sys.stdout.write(format_variant(variant)))
+    return load_each(args.files, lambda path, variant: sys.stdout.write(format_spec(variant)))
 
 
 def cmd_compile(args: argparse.Namespace) -> int:

@@ -29,6 +29,8 @@ PHRASE_TERMINALS: dict[str, type[ir.Choice]] = {
     "BLOCKED_KIND": ir.BlockedHand,
     "TIED_KIND": ir.TiedLowest,
     "TARGET_KIND": ir.TargetKind,
+    "MATCH_TARGET_KIND": ir.MatchTargetKind,
+    "NEXT_GAME_KIND": ir.NextGameOpener,
 }
 
 

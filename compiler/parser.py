@@ -48,7 +48,20 @@ CLAUSE_KEYS: dict[str, str] = {
     "blocked hand": "blocked_hand",
     "tied lowest": "tied_lowest",
     "target": "target",
+    # Match play: in a variant, or (with "match format" instead of "variant") a format on its own.
+    "match format": "format_name",
+    "game target": "game_target",
+    "match points for a win": "win_points",
+    "lurch line": "lines",
+    "skunk line": "lines",
+    "double skunk line": "lines",
+    "triple skunk line": "lines",
+    "match target": "match_target",
+    "next game opener": "next_game_opener",
 }
+MATCH_KEYS = ("game target", "match points for a win", *ir.MATCH_LINE_KEYS, "match target", "next game opener")
+FORMAT_REQUIRED = ("match format", "game target", "match points for a win", "match target")
+MATCH_REQUIRED = ("match points for a win", "match target")
 REQUIRED = ("variant", "tiles", "players", "deal", "undealt tiles", "spinners", "placement score", "target")
 EXAMPLES = {
     "variant": 'variant: "My House Fives"',
@@ -59,6 +72,10 @@ EXAMPLES = {
     "spinners": "spinners: none",
     "placement score": "placement score: total if total is a positive multiple of 5",
     "target": "target: at least 61",
+    "match format": 'match format: "Free play"',
+    "game target": "game target: 121",
+    "match points for a win": "match points for a win: 1",
+    "match target": "match target: first to 5 match points",
 }
 RULE_TO_KEY = {
     "variant": "variant", "source": "source", "tiles": "tiles", "players": "players",
@@ -71,12 +88,15 @@ RULE_TO_KEY = {
     "extra_turn": "extra turn after", "extra_turn_stuck": "extra turn without a legal tile",
     "partnership_out": "partnership goes out", "going_out": "going out scores",
     "pip_award": "pip award", "blocked_hand": "blocked hand", "tied_lowest": "tied lowest",
-    "target": "target",
+    "target": "target", "match_format": "match format", "game_target": "game target",
+    "match_win": "match points for a win", "match_target": "match target", "next_game_opener": "next game opener",
 }
+LINE_RULES = {"lurch": "lurch line", "skunk": "skunk line", "double_skunk": "double skunk line",
+              "triple_skunk": "triple skunk line"}
 
 
-def parse(text: str) -> ir.Variant:
-    """Parse spec text into a Variant; raises SpecError with positioned diagnostics."""
+def parse(text: str) -> ir.Variant | ir.MatchFormat:
+    """Parse spec text into a Variant (or a MatchFormat); raises SpecError with positioned diagnostics."""
     try:
         tree = parser().parse(text if text.endswith("\n") else text + "\n")
     except lark.UnexpectedInput as err:
@@ -219,9 +239,9 @@ class _Builder:
         self.where: dict[str, ir.Pos] = {}
         self.problems: list[Diagnostic] = []
 
-    def build(self, tree: Tree) -> ir.Variant:
+    def build(self, tree: Tree) -> ir.Variant | ir.MatchFormat:
         for clause in tree.children:
-            key = RULE_TO_KEY[clause.data]
+            key = RULE_TO_KEY.get(clause.data) or LINE_RULES[clause.children[0].data]
             pos = _pos(clause)
             if key in self.where:
                 first = self.where[key]
@@ -232,13 +252,48 @@ class _Builder:
             if clause.children:
                 self.where[key + ":value"] = _pos(clause.children[0])
             getattr(self, "_" + clause.data)(clause)
-        self._require()
+        if "match format" in self.where:
+            return self._build_format()
+        self._require(REQUIRED)
+        self._match_in_variant()
         if self.problems:
             raise SpecError(self.problems)
         return ir.Variant(**self.fields, where=self.where, comments=_comments(self.text, self.where))
 
-    def _require(self) -> None:
-        missing = [key for key in REQUIRED if key not in self.where]
+    def _build_format(self) -> ir.MatchFormat:
+        """A spec of match rules alone: only match clauses (and a source) belong in it."""
+        for key, pos in self.where.items():
+            if ":" not in key and key not in MATCH_KEYS and key not in ("match format", "source"):
+                self.problems.append(Diagnostic(
+                    f"'{key}' has no place in a match format", pos,
+                    "a match format holds only match clauses; to give a game's rules, write a variant "
+                    "(starting with 'variant:') and put the match clauses in it"))
+        self._require(FORMAT_REQUIRED)
+        if self.problems:
+            raise SpecError(self.problems)
+        return ir.MatchFormat(self.fields["format_name"], self.fields["game_target"], self._match_rules(),
+                              self.fields.get("source"), where=self.where, comments=_comments(self.text, self.where))
+
+    def _match_in_variant(self) -> None:
+        if "game target" in self.where:
+            self.problems.append(Diagnostic(
+                "a variant's game target is its 'target:' clause", self.where["game target"],
+                "remove 'game target:'; the match clauses use the variant's target"))
+        if any(key in self.where for key in MATCH_KEYS):
+            self._require(MATCH_REQUIRED, "match play needs ")
+            if not self.problems:
+                self.fields["match"] = self._match_rules()
+        for key in ("format_name", "game_target", "win_points", "lines", "match_target", "next_game_opener"):
+            self.fields.pop(key, None)
+
+    def _match_rules(self) -> ir.MatchRules:
+        kind, target = self.fields["match_target"]
+        return ir.MatchRules(self.fields["win_points"], tuple(self.fields.get("lines", ())), kind, target,
+                             self.fields.get("next_game_opener", ir.NextGameOpener.VARIANT_RULE),
+                             self.where["match points for a win"])
+
+    def _require(self, required: tuple[str, ...], what: str = "") -> None:
+        missing = [key for key in required if key not in self.where]
         if not missing:
             return
         examples = "\n".join(EXAMPLES[key] for key in missing)
@@ -249,7 +304,7 @@ class _Builder:
         names = ", ".join(f"'{key}:'" for key in missing)
         several = len(missing) > 1
         self.problems.append(Diagnostic(
-            f"the required clause{'s' if several else ''} {names} {'are' if several else 'is'} missing",
+            f"{what}the required clause{'s' if several else ''} {names} {'are' if several else 'is'} missing",
             ir.Pos(len(source_lines(self.text)), 1), f"add {'them' if several else 'it'}, for example:\n{examples}"))
 
     def _int(self, token: Token) -> int:
@@ -409,6 +464,37 @@ class _Builder:
 
     def _tied_lowest(self, t: Tree) -> None:
         self._choice("tied_lowest", ir.TiedLowest, t)
+
+    def _match_format(self, t: Tree) -> None:
+        self.fields["format_name"] = str(t.children[0])[1:-1]
+
+    def _game_target(self, t: Tree) -> None:
+        self.fields["game_target"] = self._int(t.children[0])
+
+    def _match_win(self, t: Tree) -> None:
+        self.fields["win_points"] = self._int(t.children[0])
+
+    def _match_line(self, t: Tree) -> None:
+        name, threshold, award = t.children
+        numbers = [self._int(n) for n in threshold.children]
+        below = ir.Threshold(numbers[0], numbers[1] if len(numbers) > 1 else None, _pos(threshold))
+        first = award.children[0]
+        points = None if first.type == "WINS_MATCH" else self._int(first)
+        line = ir.MatchLine(LINE_RULES[name.data], below, points, _pos(t))
+        self.fields["lines"] = sorted([*self.fields.get("lines", []), line], key=lambda l: ir.MATCH_LINE_KEYS.index(l.name))
+
+    def _match_target(self, t: Tree) -> None:
+        kind_token, count, unit = t.children
+        kind = ir.MatchTargetKind(str(kind_token))
+        wanted = "match point" if kind is ir.MatchTargetKind.FIRST_TO else "game"
+        if not str(unit).startswith(wanted):
+            self.problems.append(Diagnostic(
+                f"'{kind}' counts {wanted}s, not {unit}", _pos(unit),
+                f"write 'first to N match points' or 'best of N games'"))
+        self.fields["match_target"] = (kind, self._int(count))
+
+    def _next_game_opener(self, t: Tree) -> None:
+        self._choice("next_game_opener", ir.NextGameOpener, t)
 
     def _target(self, t: Tree) -> None:
         kind, points = t.children

@@ -5,23 +5,51 @@ from __future__ import annotations
 from dataclasses import fields
 
 from . import ir
-from .parser import CLAUSE_KEYS
+from .parser import CLAUSE_KEYS, MATCH_KEYS
 
 _DEFAULTS = {f.name: f.default for f in fields(ir.Variant)}
 _PIP_NAMES = {value: word for word, value in ir.PIP_WORDS.items()}
 
 
-def format_variant(v: ir.Variant) -> str:
+def format_spec(spec: ir.Variant | ir.MatchFormat) -> str:
+    """Canonical text of a variant or of a match format, comments kept with their clauses."""
+    if isinstance(spec, ir.MatchFormat):
+        clauses = [("match format", f'"{spec.name}"'), ("source", None if spec.source is None else f'"{spec.source}"'),
+                   ("game target", str(spec.game_target)), *_match_clauses(spec.rules, spec.where)]
+    else:
+        clauses = [(key, _clause_value(spec, key)) for key in CLAUSE_KEYS if key not in _MATCH_KEYS]
+        if spec.match is not None:
+            clauses += _match_clauses(spec.match, spec.where)
     lines: list[str] = []
-    for key in CLAUSE_KEYS:
-        value = _clause_value(v, key)
+    for key, value in clauses:
         if value is None:
             continue
-        lines.extend(v.comments.get(key, ()))
-        inline = v.comments.get(key + ":inline", ())
+        lines.extend(spec.comments.get(key, ()))
+        inline = spec.comments.get(key + ":inline", ())
         lines.append(f"{key}: {value}" + ("  " + " ".join(inline) if inline else ""))
-    lines.extend(v.comments.get(":end", ()))
+    lines.extend(spec.comments.get(":end", ()))
     return "\n".join(lines) + "\n"
+
+
+_MATCH_KEYS = ("match format", *MATCH_KEYS)
+
+
+def _match_clauses(rules: ir.MatchRules, where: dict[str, ir.Pos]) -> list[tuple[str, str | None]]:
+    clauses: list[tuple[str, str | None]] = [("match points for a win", str(rules.win_points))]
+    for line in rules.lines:
+        below = line.below
+        threshold = f"{below.numerator}" if below.denominator is None else f"{below.numerator}/{below.denominator} of the target"
+        award = "wins the match" if line.points is None else f"scores {_count(line.points, 'match point')}"
+        clauses.append((line.name, f"below {threshold} {award}"))
+    unit = "match point" if rules.target_kind is ir.MatchTargetKind.FIRST_TO else "game"
+    clauses.append(("match target", f"{rules.target_kind} {_count(rules.target, unit)}"))
+    shown = "next game opener" in where or rules.next_game_opener is not ir.NextGameOpener.VARIANT_RULE
+    clauses.append(("next game opener", str(rules.next_game_opener) if shown else None))
+    return clauses
+
+
+def _count(number: int, unit: str) -> str:
+    return f"{number} {unit}" + ("" if number == 1 else "s")
 
 
 def _shown(v: ir.Variant, key: str, field: str) -> bool:

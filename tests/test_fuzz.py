@@ -30,6 +30,7 @@ def _terminal_strategies() -> dict[str, st.SearchStrategy[str]]:
     explicit.update(
         PIP_WORD=_spaced(st.sampled_from(sorted(ir.PIP_WORDS))),
         COMPARE=_spaced(st.sampled_from(["<", "<=", ">", ">=", "==", "!="])),
+        MATCH_UNIT=_spaced(st.sampled_from(["match points", "match point", "games", "game"])),
         NAME=_spaced(st.sampled_from(["total", "total", "total", "points", "t"])),
         INT=_spaced(st.one_of(st.integers(0, 70), st.integers(0, 10 * MAX_NUMBER)).map(str)),
         STRING=_spaced(st.text(st.characters(blacklist_characters='"\n\r', blacklist_categories=["Cs"]),

@@ -7,7 +7,7 @@ import pytest
 from compiler import ir
 from compiler.diagnostics import Diagnostic, SpecError
 from compiler.parser import decode, parse
-from compiler.printer import format_variant
+from compiler.printer import format_spec
 from support import SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")
@@ -24,7 +24,7 @@ def test_crlf_and_a_byte_order_mark_read_like_plain_lines() -> None:
     plain = parse(BASE)
     windows = decode(b"\xef\xbb\xbf" + BASE.replace("\n", "\r\n").encode("utf-8"))
     assert parse(windows) == plain
-    assert format_variant(parse(windows)) == format_variant(plain)
+    assert format_spec(parse(windows)) == format_spec(plain)
 
 
 def test_only_a_newline_ends_a_line() -> None:
@@ -41,7 +41,7 @@ def test_a_hash_inside_quoted_text_starts_no_comment() -> None:
     variant = parse(text)
     assert variant.name == "Table #1"
     assert variant.comments == {"variant:inline": ("# the name has a hash",)}
-    assert format_variant(variant).startswith('variant: "Table #1"  # the name has a hash\n')
+    assert format_spec(variant).startswith('variant: "Table #1"  # the name has a hash\n')
 
 
 def test_comments_are_kept_with_the_clause_below_them() -> None:

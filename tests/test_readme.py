@@ -10,7 +10,7 @@ import pytest
 from compiler.checks import check
 from compiler.grammar import PHRASE_TERMINALS
 from compiler.parser import CLAUSE_KEYS, REQUIRED, parse
-from compiler.printer import format_variant
+from compiler.printer import format_spec
 from support import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -22,7 +22,7 @@ REFERENCE = README[_START:] if _END < 0 else README[_START:_END]
 def test_the_first_spec_is_valid_and_canonical() -> None:
     example = re.search(r"### A first spec\n\n```\n(.*?)```", README, re.S)
     assert example
-    assert format_variant(check(parse(example.group(1)))) == example.group(1)
+    assert format_spec(check(parse(example.group(1)))) == example.group(1)
 
 
 @pytest.mark.parametrize("key", CLAUSE_KEYS)

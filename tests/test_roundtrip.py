@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from compiler import ir
 from compiler.checks import check
 from compiler.parser import MAX_FORMULA_PARTS, MAX_NUMBER, parse
-from compiler.printer import format_expr, format_variant
+from compiler.printer import format_expr, format_spec
 from support import SHIPPED, SPEC_WITH_FORMULA
 
 # --- the shipped specs ------------------------------------------------------------------------
@@ -26,7 +26,7 @@ def _name(path: Path) -> str:
 @pytest.mark.parametrize("path", SHIPPED, ids=_name)
 def test_shipped_spec_round_trips(path: Path) -> None:
     variant = check(parse(path.read_text(encoding="utf-8")))
-    again = parse(format_variant(variant))
+    again = parse(format_spec(variant))
     assert again == variant
     assert again.where.keys() == variant.where.keys()
 
@@ -34,7 +34,7 @@ def test_shipped_spec_round_trips(path: Path) -> None:
 @pytest.mark.parametrize("path", SHIPPED, ids=_name)
 def test_shipped_spec_is_in_canonical_form(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    assert format_variant(parse(text)) == text
+    assert format_spec(parse(text)) == text
 
 
 # --- any formula the language can write -------------------------------------------------------
@@ -181,11 +181,11 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
 @settings(max_examples=150)
 @given(valid_variants())
 def test_built_variant_prints_parses_back_and_passes_check(variant: ir.Variant) -> None:
-    text = format_variant(variant)
+    text = format_spec(variant)
     parsed = parse(text)
     assert parsed == variant
     assert check(parsed) is parsed
-    assert format_variant(parsed) == text
+    assert format_spec(parsed) == text
 
 
 @settings(max_examples=100)
@@ -198,8 +198,8 @@ def test_formatting_is_idempotent_whatever_the_layout(path: Path, data: st.DataO
     spaced = [re.sub(r":\s*", data.draw(st.sampled_from([": ", ":   ", ":\t"])), line, count=1)
               + data.draw(st.sampled_from(["", "  ", "\t"])) for line in shuffled]
     text = data.draw(st.sampled_from(["\n", "\r\n", "\n\n"])).join(spaced)
-    once = format_variant(parse(text))
-    assert format_variant(parse(once)) == once
+    once = format_spec(parse(text))
+    assert format_spec(parse(once)) == once
     assert parse(once) == parse(path.read_text(encoding="utf-8"))
 
 
@@ -214,7 +214,7 @@ COMMENT_TEXT = st.text(st.characters(blacklist_characters="\n\r", blacklist_cate
 def test_comments_survive_formatting(variant: ir.Variant, data: st.DataObject) -> None:
     """Comments above a clause, at the end of its line and after the last clause all come back,
     in order, from fmt, and fmt of the result is the same text."""
-    lines = format_variant(variant).rstrip("\n").split("\n")
+    lines = format_spec(variant).rstrip("\n").split("\n")
     written: list[str] = []
     out: list[str] = []
     for line in lines:
@@ -231,9 +231,9 @@ def test_comments_survive_formatting(variant: ir.Variant, data: st.DataObject) -
     text = "\n".join(out) + "\n"
 
     parsed = parse(text)
-    formatted = format_variant(parsed)
+    formatted = format_spec(parsed)
     assert parsed == variant
     assert formatted == text
-    assert format_variant(parse(formatted)) == formatted
+    assert format_spec(parse(formatted)) == formatted
     # A '#' inside quoted text (the variant's name) starts no comment.
     assert [m.group(1) for m in re.finditer(r'"[^"]*"|(#.*)', formatted) if m.group(1)] == written
