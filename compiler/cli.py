@@ -15,7 +15,7 @@ from .parser import parse
 from .codegen import generate
 from .engines import display_path, load_engine, module_name
 from .printer import format_spec
-from .replay import RecordError, describe, parse_record, replay
+from .replay import RecordError, board_for, describe, parse_record, replay
 from .document import DocumentError, load_document
 from .example_writer import ExampleError, example_block, layout_from_steps, steps_from_json
 from .language_pack import PackError, choose, language_packs
@@ -26,7 +26,7 @@ from .spec import LoadError, read_source
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 
-def load_or_report(path: Path) -> ir.Variant | None:
+def load_or_report(path: Path) -> ir.Variant | ir.MatchFormat | None:
     """Load a spec, printing its diagnostics to stderr; None when it is not valid."""
     text = None
     try:
@@ -88,10 +88,18 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return code
 
 
+def _not_a_variant(path: Path, spec: ir.MatchFormat | None, command: str) -> int:
+    """Exit code for a spec a variant's command cannot use: invalid (1) or a match format (2)."""
+    if spec is None:
+        return EXIT_INPUT
+    print(f"dominospec: error: {path} is a match format; {command} needs a variant's spec", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     variant = load_or_report(args.spec)
-    if variant is None:
-        return EXIT_INPUT
+    if not isinstance(variant, ir.Variant):
+        return _not_a_variant(args.spec, variant, "replay")
     try:
         text = args.record.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
@@ -111,6 +119,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         for event in result.events:
             print(describe(event))
+        if args.board and result.events:
+            print(board_for(engine, result))
         print(f"final scores: {result.scores}")
         print(f"winners: {', '.join(f'side {s}' for s in result.winners) if result.winners else 'none yet'}")
         if result.error:
@@ -159,8 +169,8 @@ def cmd_example(args: argparse.Namespace) -> int:
         print(f"dominospec: error: {err}", file=sys.stderr)
         return EXIT_USAGE
     variant = load_or_report(args.spec)
-    if variant is None:
-        return EXIT_INPUT
+    if not isinstance(variant, ir.Variant):
+        return _not_a_variant(args.spec, variant, "example")
     engine = load_engine(variant, args.spec)
     steps: list[str] = []
     try:
@@ -208,6 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cmd.add_argument("spec", type=Path, metavar="SPEC")
     replay_cmd.add_argument("record", type=Path, metavar="RECORD.json")
     replay_cmd.add_argument("--json", action="store_true", help="print one JSON object: events, scores, winners, error")
+    replay_cmd.add_argument("--board", action="store_true",
+                            help="also draw the cribbage board with both pegs of every side at the end")
     replay_cmd.set_defaults(run=cmd_replay)
 
     verify_cmd = commands.add_parser("verify", help="check the worked examples and tables of rule documents")

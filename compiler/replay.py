@@ -11,6 +11,8 @@ import types
 from dataclasses import dataclass, field
 from typing import Any
 
+from .board import render_board
+
 
 @dataclass
 class ReplayResult:
@@ -18,9 +20,13 @@ class ReplayResult:
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     error: str | None = None
+    match_points: list[int] | None = None  # only for a match of games
 
     def to_json(self) -> dict[str, Any]:
-        return {"events": self.events, "scores": self.scores, "winners": self.winners, "error": self.error}
+        out = {"events": self.events, "scores": self.scores, "winners": self.winners, "error": self.error}
+        if self.match_points is not None:
+            out["match_points"] = self.match_points
+        return out
 
 
 class RecordError(Exception):
@@ -81,9 +87,14 @@ def _move(engine: types.ModuleType, raw: Any, where: str) -> tuple[int, tuple[An
 
 
 def replay(engine: types.ModuleType, record: dict[str, Any]) -> ReplayResult:
-    """Replay a record; never raises for bad records: the result's error says what went wrong."""
+    """Replay a record; never raises for bad records: the result's error says what went wrong.
+
+    A record holds one game ('hands'), or, for a variant with match rules, a match of games
+    ('games', each with its 'hands').
+    """
     result = ReplayResult()
-    match = None
+    games: list[Any] = []  # the Match of each game replayed so far
+    series = None
     try:
         players = record.get("players")
         _require(isinstance(players, int) and not isinstance(players, bool), "'players' must be a number")
@@ -92,23 +103,67 @@ def replay(engine: types.ModuleType, record: dict[str, Any]) -> ReplayResult:
         scores = record.get("scores")
         _require(scores is None or (isinstance(scores, list) and all(isinstance(s, int) for s in scores)),
                  "'scores' must be a list of numbers")
-        hands = record.get("hands")
-        _require(isinstance(hands, list), "'hands' must be a list")
-        try:
-            match = engine.Match(players, partnerships, scores=scores, deal=False)
-        except engine.IllegalMove as err:
-            raise RecordError(str(err)) from None
-        for number, hand in enumerate(hands, 1):
-            _replay_hand(engine, match, hand, number, last=number == len(hands))
+        if "games" in record:
+            _require("hands" not in record, "a record holds 'hands' (one game) or 'games' (a match), not both")
+            _require(hasattr(engine, "Series"), "'games' needs a variant with match rules; this one is a single game")
+            _require(scores is None, "'scores' start a single game; a match of games starts from nothing")
+            _require(isinstance(record["games"], list), "'games' must be a list")
+            series = _replay_games(engine, record["games"], players, partnerships, games)
+        else:
+            hands = record.get("hands")
+            _require(isinstance(hands, list), "'hands' must be a list")
+            try:
+                games.append(engine.Match(players, partnerships, scores=scores, deal=False))
+            except engine.IllegalMove as err:
+                raise RecordError(str(err)) from None
+            _replay_hands(engine, games[0], hands, "")
     except RecordError as err:
         result.error = str(err)
-    if match is not None:
-        result.events, result.scores, result.winners = match.events, list(match.scores), list(match.winners)
+    for number, game in enumerate(games, 1):
+        if series is not None:
+            result.events.append({"event": "game", "game": number})
+        result.events.extend(game.events)
+        if series is not None and number <= len(series.score.results):
+            result.events.append({"event": "game_end", **series.score.results[number - 1]})
+    if games:
+        result.scores = list(games[-1].scores)
+        result.winners = list(series.winners if series is not None else games[-1].winners)
+    if series is not None:
+        result.match_points = list(series.score.match_points)
     return result
 
 
-def _replay_hand(engine: types.ModuleType, match: Any, hand: Any, number: int, last: bool) -> None:
-    where = f"hand {number}"
+def _replay_games(engine: types.ModuleType, records: list[Any], players: int, partnerships: bool | None,
+                  games: list[Any]) -> Any:
+    series = None
+    for number, game in enumerate(records, 1):
+        where = f"game {number}"
+        _require(isinstance(game, dict) and isinstance(game.get("hands"), list),
+                 f"{where}: a game is an object with a list of 'hands'")
+        first = game["hands"][0] if game["hands"] and isinstance(game["hands"][0], dict) else {}
+        opener = first.get("opener") if isinstance(first.get("opener"), int) else None
+        try:
+            if series is None:
+                series = engine.Series(players, partnerships, deal=False)
+            else:
+                _require(series.game.over, f"game {number - 1} is not won, yet another game follows")
+                _require(not series.over, f"{where}: the match was already won")
+                series.next_game(opener=opener, deal=False)
+        except engine.IllegalMove as err:
+            raise RecordError(f"{where}: {err}") from None
+        games.append(series.game)
+        _replay_hands(engine, series.game, game["hands"], f"{where}, ")
+        if series.game.over:
+            series.finish_game()
+    return series
+
+
+def _replay_hands(engine: types.ModuleType, match: Any, hands: list[Any], prefix: str) -> None:
+    for number, hand in enumerate(hands, 1):
+        _replay_hand(engine, match, hand, f"{prefix}hand {number}", last=number == len(hands))
+
+
+def _replay_hand(engine: types.ModuleType, match: Any, hand: Any, where: str, last: bool) -> None:
     _require(isinstance(hand, dict), f"{where}: a hand is an object with 'opener', 'deal' and 'moves'")
     _require(not match.over, f"{where}: the match was already won")
     opener = hand.get("opener")
@@ -171,6 +226,26 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "award":
         cancelled = " (cancelled: it would pass the target)" if event.get("cancelled") else ""
         return f"  awards {event['points']}{cancelled}; scores {event['scores']}"
+    if kind == "game":
+        return f"game {event['game']}"
+    if kind == "game_end":
+        line = f", {event['line']}" if event["line"] else ""
+        won = " and the match" if event["match_over"] else ""
+        return (f"game {event['game']} won by side {', '.join(str(s) for s in event['winners'])}{won}: "
+                f"{event['points']} match point{'s' if event['points'] != 1 else ''}{line}; "
+                f"match points {event['match_points']}")
     if kind == "win":
-        return f"match won by side {', '.join(str(s) for s in event['sides'])} with scores {event['scores']}"
+        return f"side {', '.join(str(s) for s in event['sides'])} reached the target: scores {event['scores']}"
     return json.dumps(event)
+
+
+def board_for(engine: types.ModuleType, result: ReplayResult) -> str:
+    """The board at the end of the replay: each side's pegs from the last scoring event."""
+    pegs = [(score, score) for score in result.scores]
+    for event in result.events:
+        if event["event"] == "game":
+            pegs = [(0, 0)] * len(pegs)
+        elif "pegs" in event:
+            pegs = [tuple(p) for p in event["pegs"]]
+    lines = [(name, cutoff) for name, cutoff, _ in getattr(engine, "MATCH_LINES", ())]
+    return render_board(pegs, engine.TARGET, lines)
