@@ -105,7 +105,7 @@ class Layout:
     def __init__(self) -> None:
         self.tiles: list[Tile] = []
         self._open: list[Port] = []
-        self._links: list[tuple[tuple[Tile, str], tuple[Tile, str]]] = []
+        self._links: list[tuple[Tile, str, Tile, str]] = []  # (on, its port, tile placed, its port)
         self._lines_filled: dict[Tile, int] = {}  # doubles only: how many line sides are covered
         self._spinners: list[Tile] = []
 
@@ -131,14 +131,31 @@ class Layout:
         raise IllegalMove(f"{format_tile(on)} {port} is not an open port")
 
     def _cover(self, tile: Tile, on: Tile, port: str) -> None:
-        """Attach tile to the open port (on, port), known to match."""
+        """Attach tile to the open port (on, port), known to match. Runs on every placement: one call."""
         ports = self._open
         for index in range(len(ports)):
             entry = ports[index]
             if entry[0] == on and entry[1] == port:
                 del ports[index]
-                self._attach(tile, on, port, entry[2])
-                return
+                value = entry[2]
+                break
+        self.tiles.append(tile)
+        if port == "lineA" or port == "lineB":  # a line side of a double is now covered
+            filled = self._lines_filled[on] + 1
+            self._lines_filled[on] = filled
+            if filled == 2 and on in self._spinners:
+                ports.extend([(on, "branchA", on[0]), (on, "branchB", on[0])])
+        if tile[0] == tile[1]:
+            self._links.append((on, port, tile, "lineA"))
+            self._lines_filled[tile] = 1
+            ports.append((tile, "lineB", value))
+            self._new_double(tile)
+        elif tile[0] == value:
+            self._links.append((on, port, tile, "low"))
+            ports.append((tile, "high", tile[1]))
+        else:
+            self._links.append((on, port, tile, "high"))
+            ports.append((tile, "low", tile[0]))
 
     def _lead(self, tile: Tile) -> None:
         self.tiles.append(tile)
@@ -149,31 +166,13 @@ class Layout:
         self._open.extend([(tile, "lineA", tile[0]), (tile, "lineB", tile[0])])
         self._new_double(tile)
 
-    def _attach(self, tile: Tile, on: Tile, port: str, value: int) -> None:
-        self.tiles.append(tile)
-        if port == "lineA" or port == "lineB":  # a line side of a double is now covered
-            filled = self._lines_filled[on] + 1
-            self._lines_filled[on] = filled
-            if filled == 2 and on in self._spinners:
-                self._open.extend([(on, "branchA", on[0]), (on, "branchB", on[0])])
-        if tile[0] == tile[1]:
-            self._links.append(((on, port), (tile, "lineA")))
-            self._lines_filled[tile] = 1
-            self._open.append((tile, "lineB", value))
-            self._new_double(tile)
-        elif tile[0] == value:
-            self._links.append(((on, port), (tile, "low")))
-            self._open.append((tile, "high", tile[1]))
-        else:
-            self._links.append(((on, port), (tile, "high")))
-            self._open.append((tile, "low", tile[0]))
 
     def _new_double(self, tile: Tile) -> None:
         self._spinners.append(tile)
 
     def connections(self) -> list[tuple[tuple[Tile, str], tuple[Tile, str]]]:
         """((tile on the table, its port), (tile placed, the port it joined by)), in placement order."""
-        return list(self._links)
+        return [((a, pa), (b, pb)) for a, pa, b, pb in self._links]
 
     def spinners(self) -> list[Tile]:
         return list(self._spinners)
@@ -241,7 +240,7 @@ class Layout:
     def to_dict(self) -> dict[str, Any]:
         return {
             "tiles": [format_tile(t) for t in self.tiles],
-            "connections": [[format_tile(a), pa, format_tile(b), pb] for (a, pa), (b, pb) in self._links],
+            "connections": [[format_tile(a), pa, format_tile(b), pb] for a, pa, b, pb in self._links],
             "spinners": [format_tile(t) for t in self.spinners()],
             "open_ports": [[format_tile(t), p, value] for t, p, value in self._open],
             "counted_ends": [[format_tile(t), p, value] for t, p, value in self.counted_ends()],
@@ -302,7 +301,8 @@ class Match:
         if len(self.scores) != self.sides or any(s < 0 for s in self.scores):
             raise IllegalMove(f"starting scores need {self.sides} numbers of at least 0")
         self.rng = random.Random(seed)
-        self.events: list[dict[str, Any]] = []
+        self._log: list[Any] = []  # event dicts, and placements as tuples until first read
+        self._built = 0  # how much of the log is dicts already
         self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
@@ -340,8 +340,8 @@ class Match:
             raise IllegalMove("the current hand is not over")
         size = DEAL[self.players]
         if hands is None:
-            tiles = list(TILES)
-            self.rng.shuffle(tiles)
+            draw = self.rng.random
+            tiles = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, cheaper than rng.shuffle
             hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
             pile = tiles[self.players * size:]
         else:
@@ -374,7 +374,7 @@ class Match:
         self._passes = 0
         self._legal = None
         self.deals.append((opener, [list(h) for h in hands], list(pile)))
-        self.events.append({"event": "hand", "hand": self.hand_number, "opener": opener})
+        self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
     def _choose_opener(self, given: Optional[int], hands: list[list[Tile]]) -> int:
         if self.hand_number == 0:
@@ -429,6 +429,12 @@ class Match:
 
     def apply(self, move: Move) -> list[dict[str, Any]]:
         """Play one move for the current seat; returns the events it caused."""
+        first_event = len(self._log)
+        self.play(move)
+        return self.events[first_event:]
+
+    def play(self, move: Move) -> None:
+        """apply() without handing back the events: simulations read match.events when they need them."""
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
@@ -436,7 +442,6 @@ class Match:
             move = _normalise(move)
             if move not in legal:
                 raise IllegalMove(self._why_illegal(move, legal))
-        first_event = len(self.events)
         self._legal = None
         kind = move[0]
         if kind == "play":
@@ -445,7 +450,16 @@ class Match:
             self._draw()
         else:
             self._pass()
-        return self.events[first_event:]
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The event log: hands, placements, draws, passes, hand ends, awards, wins."""
+        log = self._log
+        for index in range(self._built, len(log)):
+            if type(log[index]) is tuple:
+                log[index] = _play_event(log[index])
+        self._built = len(log)
+        return log
 
     def _why_illegal(self, move: Move, legal: tuple[Move, ...]) -> str:
         if self.over:
@@ -483,7 +497,6 @@ class Match:
             layout._lead(tile)
         hand = self.hands[seat]
         hand.remove(tile)
-        self._passes = 0
         self._drawn = None
         self._last_tile_seat = seat
         total = layout.end_total()
@@ -493,19 +506,16 @@ class Match:
         hand_ends = False
         if not hand:
             hand_ends = True
-        event: dict[str, Any] = {"event": "play", "seat": seat, "tile": _TEXT[tile],
-                                 "on": None if on is None else _TEXT[on], "port": port,
-                                 "total": total, "raw": raw, "points": points}
         if points:
             self._score(side, points)
-        event["scores"] = list(self.scores)
-        event["pegs"] = list(self.pegs)
-        self.events.append(event)
+        # A placement is logged compactly; the events property turns it into a dict when read.
+        self._log.append((seat, tile, on, port, total, raw, points, hand_ends, False,
+                          tuple(self.scores), tuple(self.pegs)))
         if self.scores[side] >= TARGET:
             self._win([side])  # at least 61: the match ends at once
             return
         if not hand:
-            self.events.append({"event": "out", "seat": seat})
+            self._log.append({"event": "out", "seat": seat})
         if hand_ends:
             self._end_hand(blocked=False)
             return
@@ -513,38 +523,20 @@ class Match:
         if earns_extra and hand:
             self._extra = True
             self._draws = 0
-            self._check_blocked()
+            self._next_turn(advance=False)
             return
-        self._next_seat()
+        self._next_turn(advance=True)
 
-    def _next_seat(self) -> None:
-        self._extra = False
-        self._draws = 0
-        players = self.players
-        seat = (self.current + 1) % players
-        while not self.hands[seat]:  # a seat that has gone out is skipped
-            seat = (seat + 1) % players
-        self.current = seat
-        self._check_blocked()
-
-    def _draw(self) -> None:
-        tile = self.pile.pop(0)
-        seat = self.current
-        self.hands[seat].append(tile)
-        self._draws += 1
-        self.events.append({"event": "draw", "seat": seat, "tile": _TEXT[tile]})
-        if self.layout.placements_for(tile):
-            self._drawn = tile  # a playable drawn tile is played at once
-        self._check_blocked()  # the last tile drawn may leave nobody able to play: the hand ends now
-
-    def _pass(self) -> None:
-        seat = self.current
-        self.events.append({"event": "pass", "seat": seat})
-        self._passes += 1
-        self._next_seat()
-
-    def _check_blocked(self) -> None:
-        """End the hand when nobody holding tiles can play and nothing can be drawn."""
+    def _next_turn(self, advance: bool) -> None:
+        """Start a turn: the next seat's (advance) or the same seat's again; end the hand if it is blocked."""
+        if advance:
+            self._extra = False
+            self._draws = 0
+            players = self.players
+            seat = (self.current + 1) % players
+            while not self.hands[seat]:  # a seat that has gone out is skipped
+                seat = (seat + 1) % players
+            self.current = seat
         # The seat about to move usually can play: its legal moves settle it, and stay cached.
         legal = self._legal = tuple(self._compute_legal())
         if legal[0][0] != "pass":
@@ -558,6 +550,22 @@ class Match:
                     return
         self._end_hand(blocked=True)
 
+    def _draw(self) -> None:
+        tile = self.pile.pop(0)
+        seat = self.current
+        self.hands[seat].append(tile)
+        self._draws += 1
+        self._log.append({"event": "draw", "seat": seat, "tile": _TEXT[tile]})
+        if self.layout.placements_for(tile):
+            self._drawn = tile  # a playable drawn tile is played at once
+        self._next_turn(advance=False)  # the last tile drawn may leave nobody able to play: the hand ends now
+
+    def _pass(self) -> None:
+        seat = self.current
+        self._log.append({"event": "pass", "seat": seat})
+        self._passes += 1
+        self._next_turn(advance=True)
+
     # --- the end of a hand ----------------------------------------------------------------
 
     def _pips(self, seats: Iterable[int]) -> int:
@@ -570,13 +578,13 @@ class Match:
         seats = range(self.players)
         remaining = [self._pips([s]) for s in seats]
         winners, awards = reckon_hand(self._sides, remaining, None if blocked else self._last_tile_seat)
-        self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
+        self._log.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
                             "winners": winners, "remaining_pips": remaining, "awards": awards})
         if any(awards):
             for side in range(self.sides):  # awards are applied together; all who reach the target share the win
                 if awards[side]:
                     self._score(side, awards[side])
-            self.events.append({"event": "award", "points": awards, "scores": list(self.scores),
+            self._log.append({"event": "award", "points": awards, "scores": list(self.scores),
                                 "pegs": list(self.pegs)})
             reached = [side for side in range(self.sides) if self.scores[side] >= TARGET]
             if reached:
@@ -593,7 +601,7 @@ class Match:
         self.hand_over = True
         self._legal = None
         self.winners = sorted(sides)
-        self.events.append({"event": "win", "sides": self.winners, "scores": list(self.scores)})
+        self._log.append({"event": "win", "sides": self.winners, "scores": list(self.scores)})
 
     # --- views and persistence ----------------------------------------------------------------
 
@@ -638,7 +646,7 @@ class Match:
             "opener": self.opener, "current": self.current, "hands": [_tile_list(h) for h in self.hands],
             "pile": _tile_list(self.pile),
             "layout": [[format_tile(t)] for t in self.layout.tiles[:1]] + [
-                [format_tile(b), format_tile(a), pa] for (a, pa), (b, _) in self.layout._links],
+                [format_tile(b), format_tile(a), pa] for a, pa, b, _ in self.layout._links],
             "last_tile_seat": self._last_tile_seat, "last_blocked": self._last_blocked, "extra": self._extra,
             "drawn": None if self._drawn is None else format_tile(self._drawn), "draws": self._draws,
             "passes": self._passes,
@@ -652,7 +660,8 @@ class Match:
             raise IllegalMove(f"this save is for {state.get('variant')!r}, not {VARIANT_NAME!r}")
         match = cls(state["players"], state["partnerships"], scores=state["scores"], deal=False)
         match.rng.setstate(_rng_unstate(state["rng"]))
-        match.events = state["events"]
+        match._log = state["events"]
+        match._built = len(match._log)
         match.starting_scores = state["starting_scores"]
         match.pegs = [(back, front) for back, front in state["pegs"]]
         match.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
@@ -677,6 +686,16 @@ class Match:
         match._draws = state["draws"]
         match._passes = state["passes"]
         return match
+
+
+def _play_event(entry: tuple[Any, ...]) -> dict[str, Any]:
+    seat, tile, on, port, total, raw, points, hand_ends, cancelled, scores, pegs = entry
+    event: dict[str, Any] = {"event": "play", "seat": seat, "tile": _TEXT[tile],
+                             "on": None if on is None else _TEXT[on], "port": port,
+                             "total": total, "raw": raw, "points": points}
+    event["scores"] = list(scores)
+    event["pegs"] = list(pegs)
+    return event
 
 
 def _normalise(move: Any) -> Move:
@@ -710,7 +729,7 @@ class RandomBot:
         self._random = random.Random(seed).random
 
     def choose(self, match: Match) -> Move:
-        moves = match.legal_moves()
+        moves = match._legal or match.legal_moves()  # usually cached by the move before: skip the call
         return moves[int(self._random() * len(moves))]
 
 
@@ -737,7 +756,7 @@ class GreedyBot:
 def play_hand(match: Match, bots: list[Any]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
     while not match.hand_over:
-        match.apply(bots[match.current].choose(match))
+        match.play(bots[match.current].choose(match))
 
 
 def play_match(match: Match, bots: list[Any], max_hands: int = 1000) -> list[int]:
