@@ -21,9 +21,11 @@ demo: $(STAMP)
 	$(BIN)/dominospec replay --board examples/fives_and_threes_match.rules examples/fives_and_threes_match.match.json
 	$(BIN)/dominospec verify spec/fives_and_threes.rules examples/fives_and_threes.en.md
 	$(BIN)/dominospec verify spec/horse_race.rules examples/horse_race.en.md
+	$(BIN)/dominospec verify examples/match_formats/free_play.rules examples/match_formats/free_play.en.md
 	if [ -d $(SEEDS) ]; then \
 	  $(BIN)/dominospec verify spec/fives_and_threes.rules $(SEEDS)/000_efca2e0a7dfb4f64.txt $(SEEDS)/001_6082015da32a818d.txt && \
-	  $(BIN)/dominospec verify spec/horse_race.rules $(SEEDS)/002_a7b98e31dda0da69.txt; \
+	  $(BIN)/dominospec verify spec/horse_race.rules $(SEEDS)/002_a7b98e31dda0da69.txt && \
+	  $(BIN)/dominospec verify examples/match_formats/free_play.rules $(SEEDS)/004_e15a6d28b1457256.txt; \
 	else echo "$(SEEDS) is not there: the seed documents are not verified"; fi
 
 test: $(STAMP)

@@ -20,7 +20,7 @@ from .document import DocumentError, load_document
 from .example_writer import ExampleError, example_block, layout_from_steps, steps_from_json
 from .language_pack import PackError, choose, language_packs
 from .report import human, json_text
-from .verify import verify_document
+from .verify import SpecMismatch, verify_document
 from .spec import LoadError, read_source
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -149,13 +149,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for path in args.documents:
         try:
             document = load_document(path, packs, forced)
-        except DocumentError as err:
+            reports.append(verify_document(document, engine, args.orders))
+        except (DocumentError, SpecMismatch) as err:
             print(f"dominospec: error: {err}", file=sys.stderr)
             code = EXIT_USAGE
             continue
         if not document.examples:
             print(f"{path}: warning: no worked example or table found (language {document.pack.code})", file=sys.stderr)
-        reports.append(verify_document(document, engine, args.orders))
     print(json_text(reports) if args.json else human(reports))
     if code == EXIT_OK and any(report.failed for report in reports):
         code = EXIT_INPUT

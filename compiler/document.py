@@ -4,8 +4,10 @@ A worked example is a placed-tile line, then a caption line (the sum and the poi
 (the sum and points again, tiles, spinners, connections, legal continuation points, counted
 contributions), blank lines allowed between them. A table is a Markdown pipe table whose headers all
 name columns the language pack knows: end total -> points (plain, raw, displayed), or players -> tiles
-dealt. Every other line is prose: skipped, and counted as skipped. Whatever cannot be read becomes a
-failure of the example it belongs to, so nothing wrong in a block goes unreported.
+dealt; or a match table: the game number, one score column per player (headed by the player's name),
+an optional result column, and the running match score ("2-1"). Every other line is prose: skipped,
+and counted as skipped. Whatever cannot be read becomes a failure of the example it belongs to, so
+nothing wrong in a block goes unreported.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .language_pack import LISTS, Pack, detect
+from .language_pack import DASHES, LISTS, MATCH_COLUMNS, Pack, detect
 
 MAX_DOCUMENT_BYTES = 5_000_000
 
@@ -91,11 +93,34 @@ class TableRow:
     kind: str = "table-row"
 
 
+@dataclass(eq=False)
+class MatchTable:
+    """A match table: its rows are checked in order, each against the match as it stands after the ones before."""
+    line: int  # the header line
+    players: tuple[str, ...]  # the score columns' headers, in order
+    rows: list[MatchRow] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class MatchRow:
+    line: int
+    table: MatchTable
+    game: int | None = None
+    scores: tuple[int, ...] | None = None  # one per player; None when a score cannot be read
+    match_score: tuple[int, ...] | None = None  # the running match score, one number per player
+    joiner: str = "-"  # what the document writes between the numbers of a match score
+    problems: list[Failure] = field(default_factory=list)
+    kind: str = "table-row"
+
+
+Item = LayoutExample | TableRow | MatchRow
+
+
 @dataclass
 class Document:
     path: str
     pack: Pack
-    examples: list[LayoutExample | TableRow]
+    examples: list[Item]
     read_lines: int
     skipped_lines: int
 
@@ -141,7 +166,7 @@ class _Reader:
         self.pack = pack
         self.read = 0
         self.skipped = 0
-        self.examples: list[LayoutExample | TableRow] = []
+        self.examples: list[Item] = []
 
     def is_block_line(self, index: int) -> bool:
         return self.pack.starts_block_line(self.lines[index])
@@ -295,18 +320,35 @@ class _Reader:
             self.skipped += index - start
             return index
         self.read += index - start
+        if kind == "match":
+            self.match_table(start, rows, roles)
+            return index
         for offset, cells in enumerate(rows[2:], start=start + 2):
             row = TableRow(line=offset + 1, table=kind, cells={})
-            if len(cells) != len(roles):
-                row.problems.append(Failure("row", f"{len(roles)} cells", f"{len(cells)} cells"))
-            for role, cell in zip(roles, cells):
+            for role, cell in _row_cells(roles, cells, row.problems):
                 assert role is not None
-                if re.fullmatch(r"\d+", cell):
-                    row.cells[role] = int(cell)
-                else:
-                    row.problems.append(Failure(role.replace("_", " "), "a whole number", f"'{cell}'"))
+                number = _whole(cell, role.replace("_", " "), row.problems)
+                if number is not None:
+                    row.cells[role] = number
             self.examples.append(row)
         return index
+
+    def match_table(self, start: int, rows: list[list[str]], roles: list[str | None]) -> None:
+        table = MatchTable(line=start + 1, players=tuple(cell for role, cell in zip(roles, rows[0]) if role is None))
+        for offset, cells in enumerate(rows[2:], start=start + 2):
+            row = MatchRow(line=offset + 1, table=table)
+            scores: list[int | None] = []
+            for role, cell in _row_cells(roles, cells, row.problems):
+                if role is None:
+                    scores.append(_whole(cell, "scores", row.problems))
+                elif role == "game":
+                    row.game = _whole(cell, "game", row.problems)
+                elif role == "match_score":
+                    _read_match_score(cell, row, len(table.players))
+            if len(scores) == len(table.players) and None not in scores:
+                row.scores = tuple(s for s in scores if s is not None)
+            table.rows.append(row)
+            self.examples.append(row)
 
 
 def _cells(line: str) -> list[str]:
@@ -316,10 +358,39 @@ def _cells(line: str) -> list[str]:
     return [cell.strip() for cell in text.split("|")]
 
 
+def _row_cells(roles: list[str | None], cells: list[str], problems: list[Failure]) -> list[tuple[str | None, str]]:
+    """Each cell with its column's role; a row with another number of cells than the header is a problem."""
+    if len(cells) != len(roles):
+        problems.append(Failure("row", f"{len(roles)} cells", f"{len(cells)} cells"))
+    return list(zip(roles, cells))
+
+
+def _whole(cell: str, field: str, problems: list[Failure]) -> int | None:
+    if re.fullmatch(r"\d+", cell):
+        return int(cell)
+    problems.append(Failure(field, "a whole number", f"'{cell}'"))
+    return None
+
+
+def _read_match_score(cell: str, row: MatchRow, players: int) -> None:
+    """The running match score: a number per player, joined by a dash or a colon ("2-1", "2 – 1", "2:1")."""
+    numbers = re.split(rf"\s*[{DASHES}:]\s*", cell)
+    if len(numbers) != players or not all(re.fullmatch(r"\d+", n) for n in numbers):
+        row.problems.append(Failure("match score", f"a number for each of the {players} players, such as "
+                                                   f"{'-'.join(['0'] * players)}", f"'{cell}'"))
+        return
+    row.match_score = tuple(int(n) for n in numbers)
+    row.joiner = next(ch for ch in cell if ch in DASHES or ch == ":")
+
+
 def _table_kind(roles: list[str | None]) -> str | None:
-    if None in roles or len(set(roles)) != len(roles):
+    known = [role for role in roles if role is not None]
+    if len(set(known)) != len(known):
         return None
-    present = set(roles)
+    present = set(known)
+    if None in roles:  # unknown headers are players' names, in a match table
+        match = {"game", "match_score"} <= present <= set(MATCH_COLUMNS) and roles.count(None) >= 2
+        return "match" if match else None
     if present == {"players", "tiles_per_player"}:
         return "deal"
     if "end_total" in present and len(present) > 1 and present <= {"end_total", "points", "raw", "displayed"}:

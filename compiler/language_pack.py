@@ -20,6 +20,8 @@ PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")
 LISTS = ("tiles", "spinners", "connections", "continuations", "counted")
 DETAIL_FIELDS = ("sum", "points", *LISTS)
 COLUMNS = ("end_total", "points", "raw", "displayed", "players", "tiles_per_player")
+# A match table's columns besides the players' scores; a pack names all three or none.
+MATCH_COLUMNS = ("game", "result", "match_score")
 NUMBERS = ("points", "raw", "displayed")  # the numbers a unit word may follow
 
 # The placeholders each template needs (all of them) and may use (units are optional).
@@ -44,7 +46,7 @@ _PLACEHOLDER_PATTERNS = {
     "items": r".+?", "port": r".+?", "other_port": r".+?",
 }
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
-_DASHES = "-‐‑‒–—"
+DASHES = "-‐‑‒–—"
 
 
 class PackError(Exception):
@@ -62,8 +64,8 @@ def _literal(text: str) -> str:
         if ch.isspace():
             if not out or out[-1] != r"\s*":
                 out.append(r"\s*")
-        elif ch in _DASHES:
-            out.append(f"[{_DASHES}]")
+        elif ch in DASHES:
+            out.append(f"[{DASHES}]")
         else:
             out.append(re.escape(ch))
     return "".join(out)
@@ -253,13 +255,16 @@ class _Validator:
             raise self.fail(path, "expected a non-empty string")
         return value
 
-    def mapping(self, value: Any, path: tuple[str, ...], keys: Iterable[str], optional: bool = False) -> dict[str, Any]:
+    def mapping(self, value: Any, path: tuple[str, ...], keys: Iterable[str], optional: bool = False,
+                also: Iterable[str] = ()) -> dict[str, Any]:
+        """An object with the given keys (all required unless optional) and, optionally, those of also."""
         if not isinstance(value, dict):
             raise self.fail(path, "expected an object")
         keys = tuple(keys)
+        known = keys + tuple(also)
         for key in value:
-            if key not in keys:
-                raise self.fail(path + (key,), f"unknown key (known: {', '.join(keys)})")
+            if key not in known:
+                raise self.fail(path + (key,), f"unknown key (known: {', '.join(known)})")
         if not optional:
             for key in keys:
                 if key not in value:
@@ -342,9 +347,14 @@ def validate(data: Any, text: str, source: str) -> Pack:
             v.string(word, ("units", number, form))
         if "other" not in unit:
             raise v.fail(("units", number), "needs the 'other' form")
-    columns = v.mapping(data["columns"], ("columns",), COLUMNS)
+    columns = v.mapping(data["columns"], ("columns",), COLUMNS, also=MATCH_COLUMNS)
+    match_roles = [role for role in MATCH_COLUMNS if role in columns]
+    if match_roles and len(match_roles) < len(MATCH_COLUMNS):
+        missing = next(role for role in MATCH_COLUMNS if role not in columns)
+        raise v.fail(("columns", match_roles[0]), f"a match table needs {', '.join(MATCH_COLUMNS)} all named; "
+                                                  f"'{missing}' is missing")
     seen: dict[str, str] = {}
-    for role in COLUMNS:
+    for role in (*COLUMNS, *match_roles):
         for header in v.strings(columns[role], ("columns", role)):
             if _words(header) in seen and seen[_words(header)] != role:
                 raise v.fail(("columns", role), f"'{header}' also names the {seen[_words(header)]} column")

@@ -97,6 +97,7 @@ class DocumentCollector(pytest.Collector):
         from .document import DocumentError, load_document
         from .language_pack import PackError, choose, language_packs
         from .spec import LoadError
+        from .verify import SpecMismatch, check_spec_fits
         declared = self.declaration
         root = self.config.rootpath
         path = root / declared.document
@@ -106,7 +107,8 @@ class DocumentCollector(pytest.Collector):
             packs = language_packs([root / p for p in declared.lang_packs])
             document = load_document(path, packs, choose(packs, declared.lang))
             engine = _engine((root / declared.spec).resolve())
-        except (PackError, DocumentError, LoadError) as err:
+            check_spec_fits(document, engine)
+        except (PackError, DocumentError, LoadError, SpecMismatch) as err:
             raise self.CollectError(str(err)) from None
         except SpecError as err:
             raise self.CollectError(f"{declared.spec}: {err}") from None

@@ -1,21 +1,25 @@
 """Checking worked examples and table rows against a generated engine.
 
 Nothing here knows a rule: tiles, spinners, ports, counted ends and points all come from the engine
-module (TILES through parse_tile, SPINNER_POLICY, DEAL, placement_points, Layout). This module only
-decides whether the document's layout is a well-formed tree that some build order produces, rebuilds
-it through Layout.place, and compares what the engine says with what the document says, writing
-every expected value the way the document's language pack writes it.
+module (TILES through parse_tile, SPINNER_POLICY, DEAL, placement_points, Layout), match points from
+its MatchScore. This module only decides whether the document's layout is a well-formed tree that
+some build order produces, rebuilds it through Layout.place, feeds a match table's games to
+MatchScore, and compares what the engine says with what the document says, writing every expected
+value the way the document's language pack writes it.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 import types
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, Iterable
 
 from hypothesis import HealthCheck, Phase, given, settings
 
-from .document import Detail, Document, Failure, LayoutExample, Statement, TableRow
+from .document import Detail, Document, Failure, Item, LayoutExample, MatchRow, MatchTable, Statement, TableRow
 from .language_pack import Pack
 from .example_writer import Layout, Writer, sorted_ends, terms_text
 from .snapshot import Placement, Rules, Snapshot, Tile, build_orders, is_double, port_value, ports_of, replay
@@ -344,15 +348,95 @@ def verify_row(row: TableRow, engine: types.ModuleType) -> list[Failure]:
     return failures
 
 
-def verify_item(item: LayoutExample | TableRow, engine: types.ModuleType, pack: Pack, orders: int = 0) -> Outcome:
+def _match_text(row: MatchRow, points: Iterable[int]) -> str:
+    return row.joiner.join(str(p) for p in points)
+
+
+def _restarted(match: Any, row: MatchRow) -> Any | None:
+    """The engine's match as it stands, but at the document's running score (None if that is unreadable)."""
+    if row.match_score is None:
+        return None
+    restarted = copy.deepcopy(match)
+    restarted.match_points = list(row.match_score)
+    restarted.over, restarted.winners = False, []
+    return restarted
+
+
+def _match_game(row: MatchRow, match: Any, engine: types.ModuleType) -> tuple[list[Failure], Any]:
+    """One row's game fed to a copy of the match: the failures, and the match after it."""
+    assert row.scores is not None and row.match_score is not None  # a row without problems has both
+    after = copy.deepcopy(match)
+    try:
+        result = after.add_game(list(row.scores))
+    except engine.IllegalMove as err:
+        if match.over:
+            winners = " and ".join(row.table.players[side] for side in match.winners)
+            return [Failure("game", f"none after the match ({winners} won it at "
+                                    f"{_match_text(row, match.match_points)})", str(row.game))], match
+        scores = ", ".join(f"{name} {points}" for name, points in zip(row.table.players, row.scores))
+        return [Failure("scores", f"a game the match rules can score ({err})", scores)], match
+    if list(row.match_score) != result["match_points"]:
+        return [Failure("match score", _match_text(row, result["match_points"]),
+                        _match_text(row, list(row.match_score)))], after
+    return [], after
+
+
+@functools.lru_cache(maxsize=16)
+def verify_match_table(table: MatchTable, engine: types.ModuleType) -> tuple[tuple[Failure, ...], ...]:
+    """The failures of each row. The rows' games are fed to the engine's MatchScore in order, and each
+    running score must be the engine's match points. After a failing row the next one is also checked
+    from the document's running score, so that one wrong row (a wrong running score, or a game whose
+    scores are wrong) fails alone."""
+    if not hasattr(engine, "MatchScore"):
+        missing = Failure("match rules", f"a spec with match rules ('{engine.VARIANT_NAME}' has none)",
+                          "a match table")
+        return tuple((*row.problems, missing) for row in table.rows)
+    matches = [engine.MatchScore(len(table.players))]
+    verdicts = []
+    for number, row in enumerate(table.rows, start=1):
+        failures = list(row.problems)
+        if row.game is not None and row.game != number:
+            failures.append(Failure("game", str(number), str(row.game)))
+        after = matches[0]
+        if not row.problems:
+            tried = [_match_game(row, match, engine) for match in matches]
+            # The first match the row continues: the engine's own, else the one at the document's score.
+            game_failures, after = next((t for t in tried if not t[0]), tried[0])
+            failures.extend(game_failures)
+        verdicts.append(tuple(failures))
+        matches = [after]
+        if failures and (restarted := _restarted(after, row)) is not None:
+            matches.append(restarted)
+    return tuple(verdicts)
+
+
+def verify_item(item: Item, engine: types.ModuleType, pack: Pack, orders: int = 0) -> Outcome:
     if isinstance(item, LayoutExample):
         failures = verify_example(item, engine, pack, orders)
+    elif isinstance(item, MatchRow):
+        failures = list(verify_match_table(item.table, engine)[item.table.rows.index(item)])
     else:
         failures = verify_row(item, engine)
     return Outcome(item.line, item.kind, tuple(failures))
 
 
+class SpecMismatch(Exception):
+    """The document holds examples or tables the spec cannot check (a match format has no layout)."""
+
+
+def check_spec_fits(document: Document, engine: types.ModuleType) -> None:
+    """SpecMismatch when a match format's module is asked to check worked examples or scoring or deal tables."""
+    if not hasattr(engine, "FORMAT_NAME"):
+        return
+    for item in document.examples:
+        if not isinstance(item, MatchRow):
+            what = "a worked example" if isinstance(item, LayoutExample) else f"a {item.table} table row"
+            raise SpecMismatch(f"{document.path}:{item.line}: {what} needs a variant's spec: "
+                               f"'{engine.FORMAT_NAME}' is a match format, which checks match tables only")
+
+
 def verify_document(document: Document, engine: types.ModuleType, orders: int = 0) -> Report:
     """Every example and table row; orders > 0 also rebuilds each passing example in random build orders."""
+    check_spec_fits(document, engine)
     outcomes = tuple(verify_item(item, engine, document.pack, orders) for item in document.examples)
     return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)

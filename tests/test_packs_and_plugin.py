@@ -20,7 +20,7 @@ EN = (ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8")
 
 def test_shipped_packs() -> None:
     packs = shipped_packs()
-    assert sorted(packs) == ["en", "fi", "tr"]
+    assert sorted(packs) == ["en", "fi", "tr", "uz"]
     for code, pack in packs.items():
         assert pack.source == f"compiler/languages/{code}.json"
 
@@ -49,6 +49,9 @@ def _broken(change: str, value: object) -> str:
     ("language", "English", "language: 'English' is not a language code"),
     ("plural", [{"form": "one", "when": [{"in": [1], "not_in": [2]}]}], "exactly one of 'in' and 'not_in'"),
     ("columns.points", ["End total"], "columns.points: 'End total' also names the end_total column"),
+    ("columns.result", None, "columns.game: a match table needs game, result, match_score all named; 'result' is "
+                             "missing"),
+    ("columns.match_score", ["Game"], "columns.match_score: 'Game' also names the game column"),
 ])
 def test_a_malformed_pack_says_where_and_what(change: str, value: object, message: str) -> None:
     text = _broken(change, value)
@@ -77,17 +80,29 @@ def test_detection_needs_a_known_label() -> None:
     assert detect(split_lines("Just prose.\nMore prose."), packs) is None
     assert detect(["Asetettu [1|4]"], packs).code == "fi"
     assert detect(["| Uç toplamı | Kazanılan puan |"], packs).code == "tr"
+    assert detect(["| O'yin | Elis | Bob | Uchrashuv hisobi |"], packs).code == "uz"
+
+
+def test_match_columns_are_optional() -> None:
+    data = json.loads(EN)
+    for role in ("game", "result", "match_score"):
+        del data["columns"][role]
+    pack = parse_pack(json.dumps(data), "old.json")
+    assert pack.column_named("Match score") is None and pack.column_named("End total") == "end_total"
 
 
 # --- the plugin, in a project of its own -----------------------------------------------------------
 
 
-def _project(tmp_path: Path, declaration: str) -> subprocess.CompletedProcess[str]:
+def _project(tmp_path: Path, declaration: str, files: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """A project with the Fives and Threes spec, the faulty English document and the given files (name: text)."""
     (tmp_path / "spec").mkdir()
     (tmp_path / "spec" / "fives_and_threes.rules").write_text(
         (ROOT / "spec" / "fives_and_threes.rules").read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "faulty.en.md").write_text((ROOT / "tests" / "data" / "faulty.en.md").read_text(encoding="utf-8"),
                                            encoding="utf-8")
+    for name, text in (files or {}).items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     (tmp_path / "test_rules.py").write_text(
         f"from compiler.pytest_plugin import rule_document\n\n{declaration}\n", encoding="utf-8")
@@ -116,3 +131,25 @@ def test_plugin_reports_a_missing_document_as_an_error(tmp_path: Path) -> None:
     result = _project(tmp_path, 'rules = rule_document("absent.md", spec="spec/fives_and_threes.rules")')
     assert result.returncode != 0
     assert "absent.md: cannot read: No such file or directory" in result.stdout
+
+
+def _free_play(**documents: str) -> dict[str, str]:
+    return {"free_play.rules": (ROOT / "examples" / "match_formats" / "free_play.rules").read_text(encoding="utf-8"),
+            **documents}
+
+
+def test_plugin_checks_each_match_row_on_its_own(tmp_path: Path) -> None:
+    match = (ROOT / "examples" / "match_formats" / "free_play.en.md").read_text(encoding="utf-8")
+    result = _project(tmp_path, 'match = rule_document("match.en.md", spec="free_play.rules")',
+                      _free_play(**{"match.en.md": match.replace("| 3-2 |", "| 3-3 |")}))
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "1 failed, 4 passed" in result.stdout
+    assert "match.en.md:30: FAIL: match score: expected 3-2, document says 3-3" in result.stdout
+    assert "Traceback" not in result.stdout
+
+
+def test_plugin_reports_layouts_against_a_match_format_as_an_error(tmp_path: Path) -> None:
+    result = _project(tmp_path, 'layouts = rule_document("faulty.en.md", spec="free_play.rules")', _free_play())
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "faulty.en.md:5: a deal table row needs a variant's spec: 'Free play' is a match format" in result.stdout
+    assert "Traceback" not in result.stdout

@@ -19,6 +19,9 @@ seed_001_fi = rule_document(f"{SEEDS}/001_6082015da32a818d.txt", spec="spec/five
                             skip_if_missing=True)
 seed_002_tr = rule_document(f"{SEEDS}/002_a7b98e31dda0da69.txt", spec="spec/horse_race.rules",
                             skip_if_missing=True)
+free_play_en = rule_document("examples/match_formats/free_play.en.md", spec="examples/match_formats/free_play.rules")
+seed_004_uz = rule_document(f"{SEEDS}/004_e15a6d28b1457256.txt", spec="examples/match_formats/free_play.rules",
+                            skip_if_missing=True)
 
 
 def test_the_plugin_is_active(pytestconfig: pytest.Config) -> None:

@@ -266,7 +266,7 @@ def test_a_new_language_is_a_pack_file() -> None:
 def test_unknown_language() -> None:
     result = run_cli("verify", FT, "examples/fives_and_threes.en.md", "--lang", "xx")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == ("dominospec: error: unknown language 'xx' (known: en, fi, tr); "
+    assert result.stderr == ("dominospec: error: unknown language 'xx' (known: en, fi, tr, uz); "
                              "a pack for another language can be given with --lang-pack FILE\n")
 
 
