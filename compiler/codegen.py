@@ -23,7 +23,8 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def _table(values: list[int], per_line: int = 20) -> str:
+def _table(values: list[object], per_line: int = 20) -> str:
+    """A tuple literal laid out over several lines."""
     rows = [", ".join(str(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
     return "(\n    " + ",\n    ".join(rows) + ",\n)"
 
@@ -35,7 +36,7 @@ def context(v: ir.Variant) -> dict[str, object]:
     return {
         "v": v,
         "ir": ir,
-        "tiles": [(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)],
+        "tiles_table": _table([(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)], per_line=10),
         "deal": {n: v.tiles_dealt(n) for n in v.player_counts},
         "raw_table": _table(raw),
         "displayed_table": _table([r // v.raw_per_displayed for r in raw]),
