@@ -49,14 +49,14 @@ def context(v: ir.Variant) -> dict[str, object]:
         "extra_after_double": ir.ExtraTurn.AFTER_DOUBLE in v.extra_turn,
         "extra_after_score": ir.ExtraTurn.AFTER_SCORE in v.extra_turn,
         "after_blocked": v.after_blocked or v.next_opener,
-        **(_match_context(v.match, v.target.points) if v.match else {}),
+        **(_match_context(v.match, v.target.points, v.target.kind is ir.TargetKind.EXACTLY) if v.match else {}),
     }
 
 
-def _match_context(m: ir.MatchRules, game_target: int) -> dict[str, object]:
+def _match_context(m: ir.MatchRules, game_target: int, exact_target: bool) -> dict[str, object]:
     # Deepest line first: the first line a loser is below is the one that counts.
     lines = sorted(m.lines, key=lambda line: line.below.cutoff(game_target))
-    return {"m": m, "lines": lines, "game_target": game_target, "ir": ir}
+    return {"m": m, "lines": lines, "game_target": game_target, "exact_target": exact_target, "ir": ir}
 
 
 def generate(spec: ir.Variant | ir.MatchFormat, spec_name: str) -> str:
@@ -66,7 +66,7 @@ def generate(spec: ir.Variant | ir.MatchFormat, spec_name: str) -> str:
     """
     if isinstance(spec, ir.MatchFormat):
         template = "match_format.py.j2"
-        values = {"f": spec, **_match_context(spec.rules, spec.game_target)}
+        values = {"f": spec, **_match_context(spec.rules, spec.game_target, exact_target=False)}
     else:
         template, values = "engine.py.j2", context(spec)
     body = _environment().get_template(template).render(**values)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import types
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
-from hypothesis import strategies as st
+if TYPE_CHECKING:  # Hypothesis is imported only when build orders are drawn: every CLI start would pay for it
+    from hypothesis import strategies as st
 
 Tile = tuple[int, int]
 End = tuple[Tile, str]
@@ -168,6 +169,8 @@ def build_orders(snapshot: Snapshot, rules: Rules, first: Optional[Tile] = None)
 
     Under "first double", `first` is the double that must come first among the doubles.
     """
+    from hypothesis import strategies as st
+
     leads = [root for root in snapshot.leads() if snapshot.plan(root, rules, first) is not None]
     if not leads:
         return st.nothing()

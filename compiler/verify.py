@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from hypothesis import HealthCheck, Phase, given, settings
 
 from .document import Detail, Document, Failure, Item, LayoutExample, MatchRow, MatchTable, Statement, TableRow
 from .language_pack import Pack
@@ -286,6 +285,8 @@ def explore_orders(engine: types.ModuleType, pack: Pack, snapshot: Snapshot, fir
                    caption: Statement | None, max_examples: int) -> list[Failure]:
     """Rebuild the snapshot in random valid build orders (Hypothesis, derandomized, so every run tries the
     same orders) and compare each result with the document; the failures of the simplest failing order."""
+    from hypothesis import HealthCheck, Phase, given, settings  # only --orders needs it: keep CLI starts quick
+
     rules = Rules.of(engine)
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=True,

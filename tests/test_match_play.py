@@ -183,3 +183,9 @@ def test_replaying_with_a_match_format_is_a_usage_error():
     assert done.returncode == 2
     assert done.stderr == ("dominospec: error: examples/match_formats/free_play.rules is a match format; "
                            "replay needs a variant's spec\n")
+
+
+def test_a_game_to_exactly_61_cannot_end_above_it():
+    module = engine(CLUB_MATCH)
+    with pytest.raises(module.IllegalMove, match="a game to exactly 61 cannot end on 62"):
+        module.MatchScore(2).add_game([62, 40])
