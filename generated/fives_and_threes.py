@@ -268,11 +268,14 @@ class Match:
         self.partnerships = partnerships
         self.sides = 2 if partnerships else players
         self._sides = tuple(seat % 2 if partnerships else seat for seat in range(players))
-        self.scores = [0] * self.sides if scores is None else [int(s) for s in scores]
-        if len(self.scores) != self.sides or any(s < 0 for s in self.scores):
-            raise IllegalMove(f"starting scores need {self.sides} numbers of at least 0")
-        if any(s > TARGET for s in self.scores):
-            raise IllegalMove(f"a starting score cannot be above the target of exactly {TARGET}")
+        if scores is None:
+            self.scores = [0] * self.sides
+        else:
+            self.scores = [int(s) for s in scores]
+            if len(self.scores) != self.sides or any(s < 0 for s in self.scores):
+                raise IllegalMove(f"starting scores need {self.sides} numbers of at least 0")
+            if any(s > TARGET for s in self.scores):
+                raise IllegalMove(f"a starting score cannot be above the target of exactly {TARGET}")
         self.rng = random.Random(seed)
         self._log: list[Any] = []  # event dicts, and placements as tuples until first read
         self._built = 0  # how much of the log is dicts already
@@ -280,6 +283,7 @@ class Match:
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
         self.pegs: list[tuple[int, int]] = [(score, score) for score in self.scores]
+        self._board = (tuple(self.scores), tuple(self.pegs))  # scores and pegs as the log records them
         self.winners: list[int] = []
         self.over = False
         self.hand_number = 0
@@ -483,8 +487,7 @@ class Match:
             else:
                 self._score(side, gained)
         # A placement is logged compactly; the events property turns it into a dict when read.
-        self._log.append((seat, tile, on, port, total, raw, points, hand_ends, cancelled,
-                          tuple(self.scores), tuple(self.pegs)))
+        self._log.append((seat, tile, on, port, total, raw, points, hand_ends, cancelled, self._board))
         if gained and self.scores[side] == TARGET:
             self._win([side])
             return
@@ -493,7 +496,7 @@ class Match:
         if hand_ends:
             self._end_hand(blocked=False)
             return
-        self._next_turn(advance=True)
+        self._next_turn(True)
 
     def _next_turn(self, advance: bool) -> None:
         """Start a turn: the next seat's (advance) or the same seat's again; end the hand if it is blocked."""
@@ -521,7 +524,7 @@ class Match:
         seat = self.current
         self._log.append({"event": "pass", "seat": seat})
         self._passes += 1
-        self._next_turn(advance=True)
+        self._next_turn(True)
 
     # --- the end of a hand ----------------------------------------------------------------
 
@@ -552,6 +555,7 @@ class Match:
         score = self.scores[side] + points
         self.scores[side] = score
         self.pegs[side] = (self.pegs[side][1], score)
+        self._board = (tuple(self.scores), tuple(self.pegs))
 
     def _win(self, sides: list[int]) -> None:
         self.over = True
@@ -621,6 +625,7 @@ class Match:
         match._built = len(match._log)
         match.starting_scores = state["starting_scores"]
         match.pegs = [(back, front) for back, front in state["pegs"]]
+        match._board = (tuple(match.scores), tuple(match.pegs))
         match.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
                        for o, hs, p in state["deals"]]
         match.winners = state["winners"]
@@ -646,7 +651,7 @@ class Match:
 
 
 def _play_event(entry: tuple[Any, ...]) -> dict[str, Any]:
-    seat, tile, on, port, total, raw, points, hand_ends, cancelled, scores, pegs = entry
+    seat, tile, on, port, total, raw, points, hand_ends, cancelled, (scores, pegs) = entry
     event: dict[str, Any] = {"event": "play", "seat": seat, "tile": _TEXT[tile],
                              "on": None if on is None else _TEXT[on], "port": port,
                              "total": total, "raw": raw, "points": points}
@@ -655,7 +660,7 @@ def _play_event(entry: tuple[Any, ...]) -> dict[str, Any]:
     if cancelled:
         event["cancelled"] = True
     event["scores"] = list(scores)
-    event["pegs"] = list(pegs)
+    event["pegs"] = list(pegs)  # the pegs stay tuples: (back, front)
     return event
 
 
