@@ -1,0 +1,421 @@
+"""A small reference model of the Fives-family rules, for differential tests of the generated engines.
+
+It is written from the rules digest and the club's rule documents, and it interprets a checked
+Variant at run time: no engine code and no template is used. Clarity comes before speed: the layout
+is a list of tiles and a list of connections, and the open ports, spinners and counted ends are
+worked out from those lists by their definitions every time they are asked for.
+
+Choices the documents leave open, made in their most natural reading:
+- A double with neither line side covered (a doubled lead) counts its pips once, as one
+  contribution, whatever its branches hold.
+- With "may pass", a hand in which every seat still holding tiles passes in a row is blocked.
+- A tile drawn under "played at once" must be played before anything else.
+
+The events use the engines' public event schema (the one `dominospec replay --json` prints), so
+that the two logs can be compared field by field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from compiler import ir
+from compiler.formula import evaluate
+
+Tile = tuple[int, int]
+Move = tuple[Any, ...]
+Port = tuple[Tile, str, int]
+Link = tuple[tuple[Tile, str], tuple[Tile, str]]
+
+LINE_SIDES = ("lineA", "lineB")
+BRANCHES = ("branchA", "branchB")
+
+
+def full_set(max_pip: int) -> list[Tile]:
+    """Every tile of a double-max_pip set, low half first."""
+    return [(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)]
+
+
+def is_double(tile: Tile) -> bool:
+    return tile[0] == tile[1]
+
+
+def pip_count(tiles: list[Tile]) -> int:
+    return sum(a + b for a, b in tiles)
+
+
+def show(tile: Tile) -> str:
+    return f"[{tile[0]}|{tile[1]}]"
+
+
+def pip_award(variant: ir.Variant, pips: int) -> int:
+    """The award for these pips, already added up: rounded once to the nearest multiple (a remainder
+    of half or more rounds up), then divided."""
+    award = variant.pip_award
+    if award is None:
+        return 0
+    if award.round_to is not None:
+        pips = (pips + award.round_to // 2) // award.round_to * award.round_to
+    return pips // award.divide_by
+
+
+def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: Optional[int]
+           ) -> tuple[list[int], list[int]]:
+    """The hand-end reckoning: (winning sides, points awarded per side).
+
+    sides[seat] is the seat's side, remaining[seat] the pips left in its hand, out_seat the seat
+    that went out, or None when the hand is blocked. Going out wins the hand for the seat's side,
+    which takes the award from its opponents' hands (or from every other hand) and, when the target
+    is "at least", the going-out bonus too (with an exact target the bonus is part of the last
+    placement). A blocked hand is won by the side with the lowest pips, its partners' hands combined
+    or its lightest hand, as the variant says; every tied side takes a full award from all the
+    other sides' hands, unless a tie means no winner.
+    """
+    count = max(sides) + 1
+    seats = range(len(sides))
+    winners: list[int] = []
+    awards = [0] * count
+    if out_seat is not None:
+        side = sides[out_seat]
+        winners = [side]
+        if variant.pip_award is not None and variant.pip_award.source is ir.AwardFrom.ALL_OTHER_HANDS:
+            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if s != out_seat))
+        else:
+            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if sides[s] != side))
+        if variant.target.kind is ir.TargetKind.AT_LEAST:
+            awards[side] += variant.going_out_bonus
+    elif variant.blocked_hand is not ir.BlockedHand.NO_WINNER:
+        def weight(side: int) -> int:
+            own = [remaining[s] for s in seats if sides[s] == side]
+            return sum(own) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own)
+        lowest = min(weight(side) for side in range(count))
+        winners = [side for side in range(count) if weight(side) == lowest]
+        if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.NO_WINNER:
+            winners = []
+        for side in winners:
+            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if sides[s] != side))
+    return winners, awards
+
+
+class Table:
+    """The layout: the tiles in placement order and the connections between their ports."""
+
+    def __init__(self, variant: ir.Variant) -> None:
+        self.variant = variant
+        self.tiles: list[Tile] = []
+        self.links: list[Link] = []  # ((tile on the table, its port), (tile placed, the port it joined by))
+
+    def spinners(self) -> list[Tile]:
+        doubles = [t for t in self.tiles if is_double(t)]
+        if self.variant.spinners is ir.Spinners.NONE:
+            return []
+        if self.variant.spinners is ir.Spinners.FIRST_DOUBLE:
+            return doubles[:1]
+        return doubles
+
+    def used(self) -> set[tuple[Tile, str]]:
+        """Every (tile, port) that a connection joins."""
+        return {end for link in self.links for end in link}
+
+    @staticmethod
+    def value(tile: Tile, port: str) -> int:
+        """The pips a port shows: the high half for "high", the low half (or a double's value) otherwise."""
+        return tile[1] if port == "high" else tile[0]
+
+    def ports(self, tile: Tile, spinners: list[Tile], used: set[tuple[Tile, str]]) -> list[str]:
+        """The ports a tile on the table has now, used or not."""
+        if not is_double(tile):
+            return ["low", "high"]
+        if tile not in spinners:
+            return list(LINE_SIDES)
+        lines_full = all((tile, side) in used for side in LINE_SIDES)
+        if lines_full or self.variant.branches_open is ir.BranchesOpen.AT_ONCE:
+            return [*LINE_SIDES, *BRANCHES]
+        return list(LINE_SIDES)
+
+    def open_ports(self) -> list[Port]:
+        """Every port of every tile on the table that no connection uses: (tile, port, pips)."""
+        spinners, used = self.spinners(), self.used()
+        return [(t, p, self.value(t, p)) for t in self.tiles for p in self.ports(t, spinners, used) if (t, p) not in used]
+
+    def counted_ends(self) -> list[Port]:
+        """The scoring ends: (tile, port, contribution).
+
+        An open half of a non-double counts its pips. A double counts through its line sides: with
+        one side covered, the open side counts both halves (or one half, as the variant says); with
+        neither covered it counts its pips once; covered on both, nothing. Branch ports never count:
+        a started branch counts through the outer end of its arm, an unopened one not at all.
+        """
+        counted: list[Port] = [(t, p, v) for t, p, v in self.open_ports() if not is_double(t)]
+        halves = 2 if self.variant.double_at_end is ir.DoubleAtEnd.BOTH_HALVES else 1
+        used = self.used()
+        for tile in self.tiles:
+            if not is_double(tile):
+                continue
+            open_sides = [side for side in LINE_SIDES if (tile, side) not in used]
+            if len(open_sides) == 2:
+                counted.append((tile, "lineA", tile[0] + tile[1]))
+            elif len(open_sides) == 1:
+                counted.append((tile, open_sides[0], halves * tile[0]))
+        return counted
+
+    def end_total(self) -> int:
+        return sum(value for _, _, value in self.counted_ends())
+
+    def place(self, tile: Tile, on: Optional[Tile], port: Optional[str]) -> None:
+        """Lay a tile: the lead (on None), or onto an open port; a double joins by its line A."""
+        if on is not None and port is not None:
+            value = self.value(on, port)
+            joined = "lineA" if is_double(tile) else ("low" if tile[0] == value else "high")
+            self.links.append(((on, port), (tile, joined)))
+        self.tiles.append(tile)
+
+
+class Game:
+    """A match: hands dealt by the caller, moves applied one at a time, events in the engines' schema."""
+
+    def __init__(self, variant: ir.Variant, players: int, partnerships: bool, scores: list[int]) -> None:
+        self.v = variant
+        self.players = players
+        self.partnerships = partnerships
+        self.sides = 2 if partnerships else players
+        self.scores = list(scores)
+        self.pegs = [(score, score) for score in scores]  # (back peg, front peg) per side, as on a cribbage board
+        self.exact = variant.target.kind is ir.TargetKind.EXACTLY
+        self.events: list[dict[str, Any]] = []
+        self.hand_number = 0
+        self.hand_over = True
+        self.over = False
+        self.winners: list[int] = []
+        self.opener = -1
+        self.current = -1
+        self.hands: list[list[Tile]] = [[] for _ in range(players)]
+        self.pile: list[Tile] = []
+        self.table = Table(variant)
+        self.last_tile_seat = -1
+        self.last_blocked = False
+        self.extra = False  # the current seat is on an extra turn
+        self.drawn: Optional[Tile] = None  # a drawn tile that must be played now
+        self.draws = 0  # tiles drawn in this turn
+        self.passes = 0  # passes since the last placement
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    # --- the deal and the opener ---------------------------------------------------------
+
+    def decided_opener(self, hands: list[list[Tile]]) -> Optional[int]:
+        """The opener the variant's rule names for the next hand, or None when a lot decides."""
+        if self.hand_number == 0:
+            rule = self.v.first_opener
+        elif self.last_blocked:
+            rule = self.v.after_blocked or self.v.next_opener
+        else:
+            rule = self.v.next_opener
+        if rule is ir.Opener.NEXT_SEAT:
+            return (self.opener + 1) % self.players
+        if rule is ir.Opener.LAST_TILE:
+            return self.last_tile_seat
+        if rule is ir.Opener.HIGHEST_DOUBLE:
+            holders = {t: seat for seat, hand in enumerate(hands) for t in hand if is_double(t)}
+            return holders[max(holders)] if holders else None
+        return None
+
+    def start_hand(self, hands: list[list[Tile]], pile: list[Tile], lot: Optional[int]) -> None:
+        """Deal the given hands; the opener is the rule's, or the seat the lot drew."""
+        decided = self.decided_opener(hands)
+        self.opener = self.current = decided if decided is not None else lot
+        self.hands = [list(hand) for hand in hands]
+        self.pile = list(pile)
+        self.table = Table(self.v)
+        self.hand_number += 1
+        self.hand_over = False
+        self.extra = False
+        self.drawn = None
+        self.draws = 0
+        self.passes = 0
+        self.events.append({"event": "hand", "hand": self.hand_number, "opener": self.opener})
+
+    # --- what may be done --------------------------------------------------------------------
+
+    def placements(self, tile: Tile, ports: list[Port]) -> list[tuple[Tile, str]]:
+        return [(on, port) for on, port, value in ports if value in tile]
+
+    def can_draw(self) -> bool:
+        return (self.v.undealt is ir.Undealt.DRAW_PILE and self.v.cannot_play is ir.CannotPlay.DRAW
+                and len(self.pile) > self.v.reserve
+                and (self.v.draw_limit is None or self.draws < self.v.draw_limit))
+
+    def legal_moves(self) -> list[Move]:
+        if self.hand_over:
+            return []
+        tiles = [self.drawn] if self.drawn is not None else self.hands[self.current]
+        if not self.table.tiles:
+            doubles = [t for t in tiles if is_double(t)]
+            if self.v.lead is ir.Lead.DOUBLE_IF_HELD and doubles:
+                tiles = doubles
+            return [("play", t, None, None) for t in tiles]
+        ports = self.table.open_ports()
+        plays: list[Move] = [("play", t, on, port) for t in tiles for on, port in self.placements(t, ports)]
+        if plays:
+            may_pass = self.v.when_able is ir.WhenAble.MAY_PASS and self.drawn is None
+            return plays + [("pass",)] if may_pass else plays
+        if self.extra and self.v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS:
+            return [("pass",)]
+        if self.can_draw():
+            return [("draw",)]
+        return [("pass",)]
+
+    def apply(self, move: Move) -> list[dict[str, Any]]:
+        """Apply a legal move; returns the events it caused."""
+        if move not in self.legal_moves():
+            raise ValueError(f"illegal move {move!r}")
+        first = len(self.events)
+        if move[0] == "play":
+            self._play(move[1], move[2], move[3])
+        elif move[0] == "draw":
+            self._draw()
+        else:
+            self._pass()
+        return self.events[first:]
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def _play(self, tile: Tile, on: Optional[Tile], port: Optional[str]) -> None:
+        seat, side = self.current, self.side_of(self.current)
+        from_draw = self.drawn is not None
+        self.table.place(tile, on, port)
+        self.hands[seat].remove(tile)
+        self.drawn = None
+        self.passes = 0
+        self.last_tile_seat = seat
+        total = self.table.end_total()
+        raw = evaluate(self.v.placement_score, {"total": total})
+        points = raw // self.v.raw_per_displayed
+        emptied = not self.hands[seat]
+        side_out = emptied and (not self.partnerships or self.v.partnership_out is ir.PartnershipOut.ONE_PARTNER
+                                or not self.hands[(seat + 2) % 4])
+        event: dict[str, Any] = {"event": "play", "seat": seat, "tile": show(tile),
+                                 "on": None if on is None else show(on), "port": port,
+                                 "total": total, "raw": raw, "points": points}
+        if self.exact:
+            # The placement and the going-out bonus are one scoring event, kept or cancelled whole.
+            gained = points + (self.v.going_out_bonus if side_out else 0)
+            if side_out:
+                event["bonus"] = self.v.going_out_bonus
+            kept = self.scores[side] + gained <= self.v.target.points
+            if kept:
+                self._score(side, gained)
+            else:
+                event["cancelled"] = True
+            won = kept and gained > 0 and self.scores[side] == self.v.target.points
+        else:
+            self._score(side, points)
+            won = self.scores[side] >= self.v.target.points
+        event["scores"] = list(self.scores)
+        event["pegs"] = list(self.pegs)
+        self.events.append(event)
+        if won:
+            self._win([side])
+            return
+        if emptied:
+            self.events.append({"event": "out", "seat": seat})
+        if side_out:
+            self._end_hand(blocked=False)
+            return
+        earns = ((ir.ExtraTurn.AFTER_DOUBLE in self.v.extra_turn and is_double(tile))
+                 or (ir.ExtraTurn.AFTER_SCORE in self.v.extra_turn and raw > 0))
+        if from_draw and self.v.drawn_tile is ir.DrawnTile.PLAYED_AT_ONCE_ENDS_TURN:
+            earns = False
+        if earns and not emptied:
+            self.extra = True
+            self.draws = 0
+        else:
+            self._next_turn()
+        self._settle()
+
+    def _draw(self) -> None:
+        tile = self.pile.pop(0)
+        self.hands[self.current].append(tile)
+        self.draws += 1
+        self.events.append({"event": "draw", "seat": self.current, "tile": show(tile)})
+        if self.v.drawn_tile is not ir.DrawnTile.JOINS_HAND and self.placements(tile, self.table.open_ports()):
+            self.drawn = tile
+        self._settle()
+
+    def _pass(self) -> None:
+        self.events.append({"event": "pass", "seat": self.current})
+        self.passes += 1
+        self._next_turn()
+        self._settle()
+
+    def _next_turn(self) -> None:
+        """The turn passes clockwise to the next seat still holding tiles."""
+        self.extra = False
+        self.draws = 0
+        seat = (self.current + 1) % self.players
+        while not self.hands[seat]:
+            seat = (seat + 1) % self.players
+        self.current = seat
+
+    def _settle(self) -> None:
+        """End the hand the moment it is blocked."""
+        holders = [hand for hand in self.hands if hand]
+        everyone_passed = self.v.when_able is ir.WhenAble.MAY_PASS and self.passes >= len(holders)
+        drawable = self.v.undealt is ir.Undealt.DRAW_PILE and len(self.pile) > self.v.reserve
+        ports = self.table.open_ports()
+        stuck = not any(self.placements(t, ports) for hand in holders for t in hand)
+        if everyone_passed or (stuck and not drawable):
+            self._end_hand(blocked=True)
+
+    # --- the end of a hand -------------------------------------------------------------------
+
+    def _end_hand(self, blocked: bool) -> None:
+        self.hand_over = True
+        self.last_blocked = blocked
+        remaining = [pip_count(hand) for hand in self.hands]
+        sides = [self.side_of(seat) for seat in range(self.players)]
+        winners, awards = reckon(self.v, sides, remaining, None if blocked else self.last_tile_seat)
+        self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked, "winners": winners,
+                            "remaining_pips": remaining, "awards": awards})
+        if self.exact:
+            self._reckon_exactly(awards)
+        else:
+            self._reckon_at_least(awards)
+
+    def _reckon_exactly(self, awards: list[int]) -> None:
+        """Each award is its own event: cancelled if it would pass the target; reaching it wins at once."""
+        target = self.v.target.points
+        for side, points in enumerate(awards):
+            if not points or self.over:
+                continue
+            cancelled = self.scores[side] + points > target
+            if not cancelled:
+                self._score(side, points)
+            self.events.append({"event": "award", "side": side, "points": points, "cancelled": cancelled,
+                                "scores": list(self.scores), "pegs": list(self.pegs)})
+            if self.scores[side] == target:
+                self._win([side])
+
+    def _reckon_at_least(self, awards: list[int]) -> None:
+        """The awards are applied together; every side that reaches the target shares the win."""
+        if not any(awards):
+            return
+        for side, points in enumerate(awards):
+            self._score(side, points)
+        self.events.append({"event": "award", "points": awards, "scores": list(self.scores), "pegs": list(self.pegs)})
+        reached = [side for side in range(self.sides) if self.scores[side] >= self.v.target.points]
+        if reached:
+            self._win(reached)
+
+    def _score(self, side: int, points: int) -> None:
+        """Add points; on the board the back peg leapfrogs the front one, so it shows the score before."""
+        if points:
+            self.scores[side] += points
+            self.pegs[side] = (self.pegs[side][1], self.scores[side])
+
+    def _win(self, sides: list[int]) -> None:
+        self.over = True
+        self.hand_over = True
+        self.winners = sorted(sides)
+        self.events.append({"event": "win", "sides": self.winners, "scores": list(self.scores)})

@@ -1,0 +1,107 @@
+"""The generated engines against the reference model, side by side over Hypothesis-drawn deals and
+move choices: at every step the same seat to move, legal moves, layout, counted ends and scores, and
+after every move the same events (plays, draws, passes, hand ends, awards, wins).
+
+Tied blocked hands are too rare in whole games to be met often, so the hand-end reckoning is also
+compared on its own, over drawn remaining pips where ties are common."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, target
+from hypothesis import strategies as st
+
+from engine_cases import SPEC_IDS, deals, engine_for, tables
+from reference_model import Game, reckon
+from support import SHIPPED
+
+
+def over_every_spec(max_examples: int):
+    """Run a test for every shipped spec, drawing from Hypothesis's data."""
+    def decorate(test):
+        test = given(data=st.data())(settings(max_examples=max_examples, deadline=None)(test))
+        return pytest.mark.parametrize("path", SHIPPED, ids=SPEC_IDS)(test)
+    return decorate
+
+
+@functools.cache
+def index_below(count: int) -> st.SearchStrategy[int]:
+    return st.integers(0, count - 1)
+
+
+def assert_same_state(match: Any, model: Game) -> None:
+    layout, table = match.layout, model.table
+    assert layout.tiles == table.tiles
+    assert layout.connections() == table.links
+    assert sorted(layout.spinners()) == sorted(table.spinners())
+    assert sorted(layout.open_ports()) == sorted(table.open_ports())
+    assert sorted(layout.counted_ends()) == sorted(table.counted_ends())
+    assert layout.end_total() == table.end_total()
+    assert [sorted(hand) for hand in match.hands] == [sorted(hand) for hand in model.hands]
+    assert match.pile == model.pile
+    assert (match.scores, match.pegs) == (model.scores, model.pegs)
+    assert (match.hand_over, match.over, match.winners) == (model.hand_over, model.over, model.winners)
+    if not model.hand_over:
+        assert match.current == model.current
+        assert sorted(match.legal_moves(), key=repr) == sorted(model.legal_moves(), key=repr)
+
+
+@over_every_spec(max_examples=60)
+def test_engine_plays_like_the_model(path, data):
+    variant, engine = engine_for(path)
+    players, partnerships, scores = data.draw(tables(variant), label="table")
+    match = engine.Match(players, partnerships, scores=scores, deal=False)
+    model = Game(variant, players, partnerships, scores)
+    for _ in range(data.draw(st.integers(1, 4), label="hands to play")):
+        hands, pile = data.draw(deals(variant, players), label="deal")
+        lot = None if model.decided_opener(hands) is not None else data.draw(index_below(players), label="lot")
+        match.start_hand(opener=lot, hands=hands, pile=pile)
+        model.start_hand(hands, pile, lot)
+        assert_same_state(match, model)
+        while not model.hand_over:
+            moves = sorted(model.legal_moves(), key=repr)
+            move = moves[data.draw(index_below(len(moves)))]
+            assert match.apply(move) == model.apply(move)
+            assert_same_state(match, model)
+        if model.over:
+            break
+    assert match.events == model.events
+    # Steer the search towards the rarer endings: long droughts of draws and knocks, blocked hands,
+    # and blocked hands between sides whose remaining pips are close or equal.
+    kinds = Counter(event["event"] for event in model.events)
+    blocked = [event["remaining_pips"] for event in model.events if event["event"] == "hand_end" and event["blocked"]]
+    for kind in ("draw", "pass"):
+        target(float(kinds[kind]), label=kind)
+    target(float(len(blocked)), label="blocked hands")
+    if blocked:
+        target(-float(min(closest_sides(model, pips) for pips in blocked)), label="close blocked finish")
+
+
+def closest_sides(model: Game, remaining: list[int]) -> int:
+    """The gap between the two lightest sides' combined remaining pips."""
+    totals = sorted(sum(pips for seat, pips in enumerate(remaining) if model.side_of(seat) == side)
+                    for side in range(model.sides))
+    return totals[1] - totals[0]
+
+
+@st.composite
+def hand_endings(draw: st.DrawFn, variant) -> tuple[list[int], list[int], int | None]:
+    """Seat sides, remaining pips per seat and the seat that went out (None: blocked)."""
+    players, partnerships, _ = draw(tables(variant))
+    sides = [seat % 2 if partnerships else seat for seat in range(players)]
+    remaining = draw(st.lists(st.integers(0, 40), min_size=players, max_size=players))
+    out_seat = draw(st.none() | st.integers(0, players - 1))
+    if out_seat is not None:
+        remaining[out_seat] = 0
+    return sides, remaining, out_seat
+
+
+@over_every_spec(max_examples=300)
+def test_hand_end_reckoning_matches_the_model(path, data):
+    variant, engine = engine_for(path)
+    sides, remaining, out_seat = data.draw(hand_endings(variant), label="hand end")
+    assert engine.reckon_hand(tuple(sides), remaining, out_seat) == reckon(variant, sides, remaining, out_seat)
