@@ -1,27 +1,77 @@
-"""What the engine tests share: every shipped spec with its engine built in memory, and strategies
-for the table (players, partnerships, starting scores) and for deals."""
+"""What the engine tests share: the variants under test with their engines built in memory, and
+strategies for the table (players, partnerships, starting scores) and for deals.
+
+The variants are every shipped spec, and for the differential tests also house variants of them
+that switch on the options no shipped spec uses, so that every code path of the template is met.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import types
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hypothesis import strategies as st
 
 from compiler import ir
+from compiler.checks import check
 from compiler.engines import load_engine
 from compiler.spec import load
 from reference_model import Tile, full_set
-from support import SHIPPED
+from support import ROOT, SHIPPED
 
-SPEC_IDS = [path.relative_to(path.parent.parent).as_posix() for path in SHIPPED]
+
+@dataclass(frozen=True)
+class Case:
+    """A spec, with house rules (IR fields and their values) laid over it."""
+
+    path: Path
+    name: str = ""
+    house_rules: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def id(self) -> str:
+        shown = self.path.relative_to(ROOT).as_posix()
+        return f"{shown}+{self.name}" if self.name else shown
+
+
+def house(spec: str, name: str, **rules: Any) -> Case:
+    return Case(ROOT / spec, name, tuple(rules.items()))
+
+
+SHIPPED_CASES = [Case(path) for path in SHIPPED]
+HOUSE_CASES = [
+    house("spec/horse_race.rules", "may_pass", when_able=ir.WhenAble.MAY_PASS),
+    house("spec/fives_and_threes.rules", "may_pass_extra_after_score", when_able=ir.WhenAble.MAY_PASS,
+          extra_turn=(ir.ExtraTurn.AFTER_SCORE,)),
+    house("spec/horse_race.rules", "drawn_tile_earns_extra_highest_double_opens",
+          drawn_tile=ir.DrawnTile.PLAYED_AT_ONCE, next_opener=ir.Opener.HIGHEST_DOUBLE),
+    house("examples/all_fives.rules", "every_double_at_once_one_half", spinners=ir.Spinners.EVERY_DOUBLE,
+          branches_open=ir.BranchesOpen.AT_ONCE, double_at_end=ir.DoubleAtEnd.ONE_HALF),
+    house("examples/double_nine_fives.rules", "extra_turns_draw_as_usual", drawn_tile=ir.DrawnTile.PLAYED_AT_ONCE,
+          extra_turn=(ir.ExtraTurn.AFTER_DOUBLE, ir.ExtraTurn.AFTER_SCORE),
+          extra_turn_stuck=ir.ExtraTurnStuck.DRAW_AS_USUAL, blocked_hand=ir.BlockedHand.LOWEST_COMBINED,
+          tied_lowest=ir.TiedLowest.NO_WINNER),
+    house("examples/threes.rules", "awards_to_exactly", partnership_out=ir.PartnershipOut.ONE_PARTNER,
+          pip_award=ir.PipAward(ir.AwardFrom.ALL_OTHER_HANDS, 5, 5), blocked_hand=ir.BlockedHand.LOWEST_PIPS),
+    house("examples/pub_league_fives_and_threes.rules", "highest_double_opens_every_hand",
+          next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT),
+    house("examples/five_up.rules", "reserve_and_draw_limit", reserve=2, draw_limit=1,
+          next_opener=ir.Opener.NEXT_SEAT, after_blocked=None),
+]
 
 
 @functools.cache
-def engine_for(path: Path) -> tuple[ir.Variant, types.ModuleType]:
-    """The checked Variant of a spec and its engine, generated exactly as `compile` would write it."""
-    variant = load(path)
+def engine_for(case: Case) -> tuple[ir.Variant, types.ModuleType]:
+    """The checked Variant of a case and its engine, generated exactly as `compile` would write it."""
+    variant = load(case.path)
+    path = case.path
+    if case.house_rules:
+        variant = check(dataclasses.replace(variant, where={}, **dict(case.house_rules)))
+        path = path.with_name(f"{path.stem}_{case.name}.rules")
     return variant, load_engine(variant, path)
 
 

@@ -15,16 +15,16 @@ import pytest
 from hypothesis import given, settings, target
 from hypothesis import strategies as st
 
-from engine_cases import SPEC_IDS, deals, engine_for, tables
+from engine_cases import HOUSE_CASES, SHIPPED_CASES, deals, engine_for, tables
 from reference_model import Game, reckon
-from support import SHIPPED
 
 
-def over_every_spec(max_examples: int):
-    """Run a test for every shipped spec, drawing from Hypothesis's data."""
+def over_every_case(max_examples: int):
+    """Run a test for every shipped spec and house variant, drawing from Hypothesis's data."""
     def decorate(test):
         test = given(data=st.data())(settings(max_examples=max_examples, deadline=None)(test))
-        return pytest.mark.parametrize("path", SHIPPED, ids=SPEC_IDS)(test)
+        cases = SHIPPED_CASES + HOUSE_CASES
+        return pytest.mark.parametrize("case", cases, ids=[case.id for case in cases])(test)
     return decorate
 
 
@@ -50,9 +50,9 @@ def assert_same_state(match: Any, model: Game) -> None:
         assert sorted(match.legal_moves(), key=repr) == sorted(model.legal_moves(), key=repr)
 
 
-@over_every_spec(max_examples=60)
-def test_engine_plays_like_the_model(path, data):
-    variant, engine = engine_for(path)
+@over_every_case(max_examples=60)
+def test_engine_plays_like_the_model(case, data):
+    variant, engine = engine_for(case)
     players, partnerships, scores = data.draw(tables(variant), label="table")
     match = engine.Match(players, partnerships, scores=scores, deal=False)
     model = Game(variant, players, partnerships, scores)
@@ -100,8 +100,8 @@ def hand_endings(draw: st.DrawFn, variant) -> tuple[list[int], list[int], int | 
     return sides, remaining, out_seat
 
 
-@over_every_spec(max_examples=300)
-def test_hand_end_reckoning_matches_the_model(path, data):
-    variant, engine = engine_for(path)
+@over_every_case(max_examples=300)
+def test_hand_end_reckoning_matches_the_model(case, data):
+    variant, engine = engine_for(case)
     sides, remaining, out_seat = data.draw(hand_endings(variant), label="hand end")
     assert engine.reckon_hand(tuple(sides), remaining, out_seat) == reckon(variant, sides, remaining, out_seat)

@@ -19,8 +19,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
-from engine_cases import SPEC_IDS, engine_for, tables
-from support import SHIPPED
+from engine_cases import SHIPPED_CASES, Case, engine_for, tables
 
 TILE_TEXT = re.compile(r"\[\d+\|\d+\]")
 
@@ -60,9 +59,9 @@ def wrong_moves(match: Any, engine: Any) -> list[tuple[Any, ...]]:
 class EngineMachine(RuleBasedStateMachine):
     """One match of a variant, played by index into the sorted legal moves."""
 
-    def __init__(self, path) -> None:
+    def __init__(self, case: Case) -> None:
         super().__init__()
-        self.variant, self.engine = engine_for(path)
+        self.variant, self.engine = engine_for(case)
 
     @initialize(data=st.data())
     def new_match(self, data):
@@ -149,7 +148,7 @@ class EngineMachine(RuleBasedStateMachine):
             assert set(TILE_TEXT.findall(json.dumps(visible))) <= own | on_table
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=SPEC_IDS)
-def test_engine_invariants_hold(path):
-    run_state_machine_as_test(lambda: EngineMachine(path),
+@pytest.mark.parametrize("case", SHIPPED_CASES, ids=[case.id for case in SHIPPED_CASES])
+def test_engine_invariants_hold(case):
+    run_state_machine_as_test(lambda: EngineMachine(case),
                               settings=settings(max_examples=30, stateful_step_count=30, deadline=None))
