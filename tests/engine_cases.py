@@ -1,8 +1,9 @@
 """What the engine tests share: the variants under test with their engines built in memory, and
 strategies for the table (players, partnerships, starting scores) and for deals.
 
-The variants are every shipped spec, and for the differential tests also house variants of them
-that switch on the options no shipped spec uses, so that every code path of the template is met.
+The variants are every shipped spec, and for the differential tests also house variants of the
+canonical specs in spec/ that switch on the options they do not use, so that every rule option is
+met whatever examples/ holds.
 """
 
 from __future__ import annotations
@@ -49,18 +50,18 @@ HOUSE_CASES = [
           extra_turn=(ir.ExtraTurn.AFTER_SCORE,)),
     house("spec/horse_race.rules", "drawn_tile_earns_extra_highest_double_opens",
           drawn_tile=ir.DrawnTile.PLAYED_AT_ONCE, next_opener=ir.Opener.HIGHEST_DOUBLE),
-    house("examples/all_fives.rules", "every_double_at_once_one_half", spinners=ir.Spinners.EVERY_DOUBLE,
+    house("spec/horse_race.rules", "first_double_branches_at_once_one_half", spinners=ir.Spinners.FIRST_DOUBLE,
           branches_open=ir.BranchesOpen.AT_ONCE, double_at_end=ir.DoubleAtEnd.ONE_HALF),
-    house("examples/double_nine_fives.rules", "extra_turns_draw_as_usual", drawn_tile=ir.DrawnTile.PLAYED_AT_ONCE,
-          extra_turn=(ir.ExtraTurn.AFTER_DOUBLE, ir.ExtraTurn.AFTER_SCORE),
-          extra_turn_stuck=ir.ExtraTurnStuck.DRAW_AS_USUAL, blocked_hand=ir.BlockedHand.LOWEST_COMBINED,
-          tied_lowest=ir.TiedLowest.NO_WINNER),
-    house("examples/threes.rules", "awards_to_exactly", partnership_out=ir.PartnershipOut.ONE_PARTNER,
-          pip_award=ir.PipAward(ir.AwardFrom.ALL_OTHER_HANDS, 5, 5), blocked_hand=ir.BlockedHand.LOWEST_PIPS),
-    house("examples/pub_league_fives_and_threes.rules", "highest_double_opens_every_hand",
-          next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT),
-    house("examples/five_up.rules", "reserve_and_draw_limit", reserve=2, draw_limit=1,
+    house("spec/horse_race.rules", "drawn_tile_joins_hand_reserve_draw_limit_turn_ends",
+          drawn_tile=ir.DrawnTile.JOINS_HAND, reserve=2, draw_limit=1, extra_turn_stuck=ir.ExtraTurnStuck.TURN_ENDS,
           next_opener=ir.Opener.NEXT_SEAT, after_blocked=None),
+    house("spec/horse_race.rules", "tie_means_no_winner_award_from_all", blocked_hand=ir.BlockedHand.LOWEST_PIPS,
+          tied_lowest=ir.TiedLowest.NO_WINNER, pip_award=ir.PipAward(ir.AwardFrom.ALL_OTHER_HANDS, 10, 2),
+          going_out_bonus=2),
+    house("spec/fives_and_threes.rules", "awards_to_exactly", partnership_out=ir.PartnershipOut.ONE_PARTNER,
+          pip_award=ir.PipAward(ir.AwardFrom.ALL_OTHER_HANDS, 5, 5), blocked_hand=ir.BlockedHand.LOWEST_PIPS),
+    house("spec/fives_and_threes.rules", "highest_double_opens_and_leads", first_opener=ir.Opener.HIGHEST_DOUBLE,
+          next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT, lead=ir.Lead.DOUBLE_IF_HELD),
 ]
 
 

@@ -9,7 +9,15 @@ Choices the documents leave open, made in their most natural reading:
 - A double with neither line side covered (a doubled lead) counts its pips once, as one
   contribution, whatever its branches hold.
 - With "may pass", a hand in which every seat still holding tiles passes in a row is blocked.
-- A tile drawn under "played at once" must be played before anything else.
+- A tile drawn under "played at once" must be played before anything else, "may pass" or not.
+- An extra turn is a new turn: its draws count afresh against a draw limit.
+- A scoring placement earns its extra turn even when an exact target cancels its points.
+- With a target of "at least", the going-out bonus is a hand-end award, scored together with the
+  pip awards (with an exact target it is part of the last placement, as the documents say).
+- With an exact target, hand-end awards are scored one side at a time in seat order; the first
+  side to reach the target exactly wins, and the awards after it lapse.
+- A blocked hand's winning side takes its award from the other sides' hands, also where the
+  variant's award for going out is "all other hands' pips".
 
 The events use the engines' public event schema (the one `dominospec replay --json` prints), so
 that the two logs can be compared field by field.

@@ -50,7 +50,7 @@ def assert_same_state(match: Any, model: Game) -> None:
         assert sorted(match.legal_moves(), key=repr) == sorted(model.legal_moves(), key=repr)
 
 
-@over_every_case(max_examples=60)
+@over_every_case(max_examples=80)
 def test_engine_plays_like_the_model(case, data):
     variant, engine = engine_for(case)
     players, partnerships, scores = data.draw(tables(variant), label="table")
@@ -100,7 +100,7 @@ def hand_endings(draw: st.DrawFn, variant) -> tuple[list[int], list[int], int | 
     return sides, remaining, out_seat
 
 
-@over_every_case(max_examples=300)
+@over_every_case(max_examples=150)
 def test_hand_end_reckoning_matches_the_model(case, data):
     variant, engine = engine_for(case)
     sides, remaining, out_seat = data.draw(hand_endings(variant), label="hand end")

@@ -20,12 +20,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
 from engine_cases import SHIPPED_CASES, Case, engine_for, tables
+from reference_model import show
 
 TILE_TEXT = re.compile(r"\[\d+\|\d+\]")
-
-
-def text(tile: Any) -> str:
-    return f"[{tile[0]}|{tile[1]}]"
 
 
 def sorted_moves(match: Any) -> list[tuple[Any, ...]]:
@@ -139,10 +136,10 @@ class EngineMachine(RuleBasedStateMachine):
     def views_hide_other_hands(self):
         match = self.match
         this_hand = max(i for i, event in enumerate(match.events) if event["event"] == "hand")
-        on_table = {text(t) for t in match.layout.tiles}
+        on_table = {show(t) for t in match.layout.tiles}
         for seat in range(match.players):
             view = match.view(seat)
-            own = {text(t) for t in match.hands[seat]}
+            own = {show(t) for t in match.hands[seat]}
             assert set(view["hand"]) == own
             visible = dict(view, events=view["events"][this_hand:])
             assert set(TILE_TEXT.findall(json.dumps(visible))) <= own | on_table
