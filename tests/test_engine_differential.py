@@ -3,11 +3,13 @@ move choices: at every step the same seat to move, legal moves, layout, counted 
 after every move the same events (plays, draws, passes, hand ends, awards, wins).
 
 Tied blocked hands are too rare in whole games to be met often, so the hand-end reckoning is also
-compared on its own, over drawn remaining pips where ties are common."""
+compared on its own, over drawn remaining pips where ties are common, and the recorded hands of the
+documents' worked examples (tests/replays/) are played through both as well."""
 
 from __future__ import annotations
 
 import functools
+import json
 from collections import Counter
 from typing import Any
 
@@ -17,6 +19,9 @@ from hypothesis import strategies as st
 
 from engine_cases import HOUSE_CASES, SHIPPED_CASES, deals, engine_for, tables
 from reference_model import Game, reckon
+from support import ROOT
+
+RECORDS = sorted((ROOT / "tests" / "replays").glob("*.json"))
 
 
 def over_every_case(max_examples: int):
@@ -50,6 +55,11 @@ def assert_same_state(match: Any, model: Game) -> None:
         assert sorted(match.legal_moves(), key=repr) == sorted(model.legal_moves(), key=repr)
 
 
+def play_alongside(match: Any, model: Game, move: tuple[Any, ...]) -> None:
+    assert match.apply(move) == model.apply(move)
+    assert_same_state(match, model)
+
+
 @over_every_case(max_examples=80)
 def test_engine_plays_like_the_model(case, data):
     variant, engine = engine_for(case)
@@ -64,9 +74,7 @@ def test_engine_plays_like_the_model(case, data):
         assert_same_state(match, model)
         while not model.hand_over:
             moves = sorted(model.legal_moves(), key=repr)
-            move = moves[data.draw(index_below(len(moves)))]
-            assert match.apply(move) == model.apply(move)
-            assert_same_state(match, model)
+            play_alongside(match, model, moves[data.draw(index_below(len(moves)))])
         if model.over:
             break
     assert match.events == model.events
@@ -105,3 +113,29 @@ def test_hand_end_reckoning_matches_the_model(case, data):
     variant, engine = engine_for(case)
     sides, remaining, out_seat = data.draw(hand_endings(variant), label="hand end")
     assert engine.reckon_hand(tuple(sides), remaining, out_seat) == reckon(variant, sides, remaining, out_seat)
+
+
+@pytest.mark.parametrize("record_path", RECORDS, ids=[path.stem for path in RECORDS])
+def test_recorded_hands_play_like_the_model(record_path):
+    named = [case for case in SHIPPED_CASES if record_path.stem.startswith(case.path.stem)]
+    assert named, f"{record_path.name} names no shipped spec (its name starts with the spec's)"
+    variant, engine = engine_for(max(named, key=lambda case: len(case.path.stem)))
+    record = json.loads(record_path.read_text())
+    players, partnerships = record["players"], record["partnerships"]
+    scores = record.get("scores") or [0] * (2 if partnerships else players)
+    match = engine.Match(players, partnerships, scores=scores, deal=False)
+    model = Game(variant, players, partnerships, scores)
+    for hand in record["hands"]:
+        hands = [[engine.parse_tile(t) for t in seat] for seat in hand["deal"]]
+        pile = [engine.parse_tile(t) for t in hand["boneyard"]]
+        match.start_hand(opener=hand["opener"], hands=hands, pile=pile)
+        model.start_hand(hands, pile, hand["opener"])
+        assert_same_state(match, model)
+        for move in hand["moves"]:
+            assert move["seat"] == model.current
+            if "play" in move:
+                on = engine.parse_tile(move["on"]) if "on" in move else None
+                play_alongside(match, model, ("play", engine.parse_tile(move["play"]), on, move.get("port")))
+            else:
+                play_alongside(match, model, ("draw",) if move.get("draw") else ("pass",))
+    assert match.events == model.events
