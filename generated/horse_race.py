@@ -424,11 +424,8 @@ class Match:
             hand = [self._drawn]
         if not layout.tiles:
             return [("play", t, None, None) for t in hand]
-        moves: list[Move] = []
-        for on, port, value in layout._open:
-            for t in hand:
-                if t[0] == value or t[1] == value:
-                    moves.append(("play", t, on, port))
+        moves = [("play", t, on, port) for on, port, value in layout._open for t in hand
+                 if t[0] == value or t[1] == value]
         if moves:
             return moves
         if len(self.pile) > 0:
