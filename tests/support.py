@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from compiler import ir
 from compiler.checks import check
 from compiler.diagnostics import SpecError
@@ -14,6 +16,9 @@ from compiler.parser import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules")])
+# The user's rule documents sit beside the checkout (CI lays shared/ there too).
+SEEDS = ROOT.parent / "shared" / "seeds"
+needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the user's seed documents are not at {SEEDS}")
 
 # A small valid spec; the placement score (line 7) is left to fill in.
 SPEC_WITH_FORMULA = """\

@@ -14,13 +14,12 @@ from compiler.snapshot import Rules, build_orders, replay
 from compiler.spec import load
 from compiler.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
 
-from support import ROOT
+from support import ROOT, SEEDS
 
 PACKS = shipped_packs()
 SPECS = {name: ROOT / "spec" / f"{name}.rules" for name in ("fives_and_threes", "horse_race")}
 SPECS["first_double"] = ROOT / "tests" / "data" / "first_double.rules"
 ENGINES = {name: load_engine(load(path), path) for name, path in SPECS.items()}
-SEEDS = ROOT.parent / "shared" / "seeds"
 DOCUMENTS = [(ROOT / "examples" / "fives_and_threes.en.md", "fives_and_threes"),
              (ROOT / "examples" / "horse_race.en.md", "horse_race")]
 if SEEDS.is_dir():

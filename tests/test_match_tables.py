@@ -16,10 +16,8 @@ from compiler.language_pack import detect, shipped_packs
 from compiler.spec import load
 from compiler.verify import verify_document
 
-from support import ROOT, run_cli
+from support import ROOT, SEEDS, needs_seeds, run_cli
 
-SEEDS = ROOT.parent / "shared" / "seeds"
-needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the user's seed documents are not at {SEEDS}")
 FREE_PLAY = "examples/match_formats/free_play.rules"
 SAMPLE_004 = "../shared/seeds/004_e15a6d28b1457256.txt"
 ENGLISH = "examples/match_formats/free_play.en.md"
