@@ -66,6 +66,10 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
+    specs: list[Path] = args.specs or sorted(Path("spec").glob("*.rules"))
+    if not specs:
+        print("dominospec: error: no SPEC given and no spec/*.rules here", file=sys.stderr)
+        return EXIT_USAGE
     stale: list[Path] = []
 
     def write_or_compare(path: Path, variant: ir.Variant) -> None:
@@ -81,11 +85,17 @@ def cmd_compile(args: argparse.Namespace) -> int:
             stale.append(target)
             print(f"{target}: {'missing' if current is None else 'out of date'} (from {path})", file=sys.stderr)
 
-    code = load_each(args.specs, write_or_compare)
+    code = load_each(specs, write_or_compare)
+    orphans: list[Path] = []
+    if args.check and not args.specs:  # the whole of spec/: a module no spec makes any more is stale too
+        made = {f"{module_name(path)}.py" for path in specs} | {"__init__.py"}
+        orphans = sorted(p for p in args.output.glob("*.py") if p.name not in made)
+        for orphan in orphans:
+            print(f"{orphan}: no spec in spec/ produces it; delete it", file=sys.stderr)
     if stale:
-        print(f"run: dominospec compile {' '.join(str(p) for p in args.specs)} -o {args.output}", file=sys.stderr)
-        return max(code, EXIT_INPUT)
-    return code
+        named = "".join(f"{p} " for p in args.specs)
+        print(f"run: dominospec compile {named}-o {args.output}", file=sys.stderr)
+    return max(code, EXIT_INPUT) if stale or orphans else code
 
 
 def _not_a_variant(path: Path, spec: ir.MatchFormat | None, command: str) -> int:
@@ -207,7 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     fmt_cmd.set_defaults(run=cmd_fmt)
 
     compile_cmd = commands.add_parser("compile", help="generate one engine module per spec")
-    compile_cmd.add_argument("specs", nargs="+", type=Path, metavar="SPEC")
+    compile_cmd.add_argument("specs", nargs="*", type=Path, metavar="SPEC",
+                             help="the specs to compile (default: every spec/*.rules)")
     compile_cmd.add_argument("-o", "--output", type=Path, default=Path("generated"), metavar="DIR",
                              help="where the modules go (default: generated/)")
     compile_cmd.add_argument("--check", action="store_true",

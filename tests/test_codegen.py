@@ -98,3 +98,19 @@ def test_the_score_table_is_specialised_per_variant():
         assert "SPINNER_POLICY ==" not in source and "TARGET_KIND ==" not in source
     assert "branchA" in horse and '"branchA", on[0]' not in fives
     assert "def _draw(self) -> None:  # pragma: no cover" in fives
+
+
+def test_check_with_no_spec_named_covers_all_of_spec_and_finds_orphans(tmp_path):
+    shutil.copytree(ROOT / "spec", tmp_path / "spec")
+    shutil.copytree(ROOT / "generated", tmp_path / "generated")
+    assert dominospec("compile", "--check", cwd=tmp_path).returncode == 0
+    (tmp_path / "generated" / "old_variant.py").write_text("# made from a spec since deleted\n")
+    done = dominospec("compile", "--check", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr == f"{Path('generated') / 'old_variant.py'}: no spec in spec/ produces it; delete it\n"
+
+
+def test_compile_with_nothing_to_compile_is_a_usage_error(tmp_path):
+    done = dominospec("compile", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == "dominospec: error: no SPEC given and no spec/*.rules here\n"
