@@ -10,18 +10,18 @@ from typing import Callable
 
 from . import ir
 from .checks import check
-from .diagnostics import SpecError
-from .parser import parse
 from .codegen import generate
-from .engines import display_path, load_engine, module_name
-from .printer import format_spec
-from .replay import RecordError, board_for, describe, parse_record, replay
+from .diagnostics import SpecError
 from .document import DocumentError, load_document
+from .engines import display_path, load_engine, module_name
 from .example_writer import ExampleError, example_block, layout_from_steps, steps_from_json
 from .language_pack import PackError, choose, language_packs
+from .parser import parse
+from .printer import format_spec
+from .replay import RecordError, board_for, describe, parse_record, replay
 from .report import human, json_text
-from .verify import SpecMismatch, verify_document
 from .spec import LoadError, read_source
+from .verify import SpecMismatch, verify_document
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -38,31 +38,31 @@ def load_or_report(path: Path) -> ir.Variant | ir.MatchFormat | None:
         return None
 
 
-def load_each(paths: list[Path], use: Callable[[Path, ir.Variant], None]) -> int:
+def load_each(paths: list[Path], use: Callable[[Path, ir.Variant | ir.MatchFormat], None]) -> int:
     """Load every spec, passing each valid one to `use` and reporting the rest; a file that cannot
     be read does not stop the others. Exit code: 2 if any file could not be read, else 1 if any
     was invalid, else 0."""
     unreadable = invalid = False
     for path in paths:
         try:
-            variant = load_or_report(path)
+            spec = load_or_report(path)
         except LoadError as err:
             print(f"dominospec: error: {err}", file=sys.stderr)
             unreadable = True
             continue
-        if variant is None:
+        if spec is None:
             invalid = True
         else:
-            use(path, variant)
+            use(path, spec)
     return EXIT_USAGE if unreadable else EXIT_INPUT if invalid else EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    return load_each(args.files, lambda path, variant: print(f"{path}: ok ({variant.name})"))
+    return load_each(args.files, lambda path, spec: print(f"{path}: ok ({spec.name})"))
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    return load_each(args.files, lambda path, variant: sys.stdout.write(format_spec(variant)))
+    return load_each(args.files, lambda path, spec: sys.stdout.write(format_spec(spec)))
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
@@ -72,8 +72,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     stale: list[Path] = []
 
-    def write_or_compare(path: Path, variant: ir.Variant) -> None:
-        source = generate(variant, display_path(path))
+    def write_or_compare(path: Path, spec: ir.Variant | ir.MatchFormat) -> None:
+        source = generate(spec, display_path(path))
         target = args.output / f"{module_name(path)}.py"
         if not args.check:
             args.output.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""Engine modules: write them to generated/, compare them with what the specs produce, load them."""
+"""Engine modules: their names, the spec path their header shows, and loading one in memory."""
 
 from __future__ import annotations
 
@@ -24,11 +24,11 @@ def display_path(spec_path: Path) -> str:
         return spec_path.as_posix()
 
 
-def load_engine(variant: ir.Variant, spec_path: Path) -> types.ModuleType:
+def load_engine(spec: ir.Variant | ir.MatchFormat, spec_path: Path) -> types.ModuleType:
     """Generate and import an engine in memory, exactly as it would be written to generated/."""
     name = f"dominospec_engine_{module_name(spec_path)}"
     module = types.ModuleType(name)
     module.__file__ = f"<engine for {spec_path}>"
-    sys.modules[name] = module  # dataclass-style introspection and pickling need a registered module
-    exec(compile(generate(variant, display_path(spec_path)), module.__file__, "exec"), module.__dict__)
+    sys.modules[name] = module  # registered, so that introspection (typing, pickle) can find it
+    exec(compile(generate(spec, display_path(spec_path)), module.__file__, "exec"), module.__dict__)
     return module
