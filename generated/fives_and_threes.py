@@ -416,8 +416,6 @@ class Match:
         kind = move[0]
         if kind == "play":
             self._play(move[1], move[2], move[3])
-        elif kind == "draw":
-            self._draw()
         else:
             self._pass()
 
@@ -513,9 +511,6 @@ class Match:
                 if t[0] in values or t[1] in values:
                     return
         self._end_hand(blocked=True)
-
-    def _draw(self) -> None:  # pragma: no cover - drawing is never a legal move here
-        raise IllegalMove("undealt tiles are out of play")
 
     def _pass(self) -> None:
         seat = self.current
