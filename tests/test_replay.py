@@ -12,11 +12,18 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from compiler.engines import load_engine
+from compiler.replay import replay as replay_record
+from compiler.spec import load
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "tests" / "replays"
 FIVES = "spec/fives_and_threes.rules"
 HORSE = "spec/horse_race.rules"
+ENGINES = {"fives": load_engine(load(ROOT / FIVES), ROOT / FIVES), "horse": load_engine(load(ROOT / HORSE), ROOT / HORSE)}
 
 
 def replay(spec: str, record: Path | str, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -193,3 +200,36 @@ def test_human_output_ends_with_scores_and_winners():
     assert lines[-2:] == ["final scores: [61, 61]", "winners: side 0, side 1"]
     assert lines[0] == "hand 1: seat %d opens" % json.loads(
         (REPLAYS / "horse_race_shared_win_at_61.json").read_text())["hands"][0]["opener"]
+
+
+def _mutations() -> st.SearchStrategy:
+    """Replace one value anywhere in a record with something of another kind or range."""
+    return st.one_of(st.none(), st.booleans(), st.integers(-3, 10**12), st.text(max_size=8),
+                     st.just("[9|9]"), st.just("[1|4]"), st.lists(st.integers(0, 6), max_size=3),
+                     st.dictionaries(st.sampled_from(["seat", "play", "on", "port", "pass", "draw"]),
+                                     st.integers(0, 4), max_size=3))
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), name=st.sampled_from(["fives_and_threes_59_bust.json", "horse_race_award_partner_left_out.json"]))
+def test_a_mangled_record_gives_an_error_never_a_crash(data, name):
+    record = json.loads((REPLAYS / name).read_text())
+    paths = list(_paths(record))
+    path = data.draw(st.sampled_from(paths[1:]))
+    target = record
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = data.draw(_mutations())
+    engine = ENGINES[name.split("_")[0]]
+    result = replay_record(engine, record)  # a broken record comes back as result.error, never as an exception
+    assert result.error is None or result.error.strip()
