@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .language_pack import DASHES, LISTS, MATCH_COLUMNS, Pack, detect
+from .textfile import TextFileError, read_text_file
 
 MAX_DOCUMENT_BYTES = 5_000_000
 
@@ -128,19 +129,13 @@ class Document:
 def read_text(path: Path) -> str:
     """The document's text; DocumentError for anything that is not a readable UTF-8 text file."""
     try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise DocumentError(f"{path}: cannot read: {err.strerror or err}") from None
-    if len(data) > MAX_DOCUMENT_BYTES:
-        raise DocumentError(f"{path}: the document is {len(data):,} bytes; at most {MAX_DOCUMENT_BYTES:,} are read")
-    if b"\0" in data:
-        line = data[:data.index(b"\0")].count(b"\n") + 1
-        raise DocumentError(f"{path}:{line}: not a text document (a NUL byte)")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        raise DocumentError(f"{path}:{line}: not UTF-8 text (byte 0x{data[err.start]:02x})") from None
+        return read_text_file(path, MAX_DOCUMENT_BYTES)
+    except TextFileError as err:
+        reasons = {"unreadable": f"{path}: cannot read: {err.detail}",
+                   "too large": f"{path}: the document is {err.detail} bytes; at most {MAX_DOCUMENT_BYTES:,} are read",
+                   "binary": f"{path}:{err.line}: not a text document (a NUL byte)",
+                   "encoding": f"{path}:{err.line}: not UTF-8 text (byte {err.detail})"}
+        raise DocumentError(reasons[err.kind]) from None
 
 
 def split_lines(text: str) -> list[str]:

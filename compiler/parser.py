@@ -104,20 +104,6 @@ def parse(text: str) -> ir.Variant | ir.MatchFormat:
     return _Builder(text).build(tree)
 
 
-def decode(data: bytes) -> str:
-    """Spec bytes -> text; anything but UTF-8 text is a positioned error, not a crash."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        before = data[: err.start]
-        line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
-        raise SpecError([Diagnostic(
-            f"the file is not UTF-8 text (byte 0x{data[err.start]:02x})", ir.Pos(line, column),
-            "save the spec as UTF-8 plain text")]) from None
-    return text
-
-
 # --- syntax errors ---------------------------------------------------------------------------
 
 
@@ -490,7 +476,7 @@ class _Builder:
         if not str(unit).startswith(wanted):
             self.problems.append(Diagnostic(
                 f"'{kind}' counts {wanted}s, not {unit}", _pos(unit),
-                f"write 'first to N match points' or 'best of N games'"))
+                "write 'first to N match points' or 'best of N games'"))
         self.fields["match_target"] = (kind, self._int(count))
 
     def _next_game_opener(self, t: Tree) -> None:

@@ -7,7 +7,8 @@ from pathlib import Path
 from . import ir
 from .checks import check
 from .diagnostics import Diagnostic, SpecError
-from .parser import decode, parse
+from .parser import parse
+from .textfile import TextFileError, read_text_file
 
 MAX_SPEC_BYTES = 1_000_000
 
@@ -17,21 +18,21 @@ class LoadError(Exception):
 
 
 def read_source(path: Path) -> str:
+    """The spec's text; LoadError when it cannot be read at all, SpecError when it is not a spec's text."""
     try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise LoadError(f"{path}: cannot read: {err.strerror or err}") from None
-    if len(data) > MAX_SPEC_BYTES:
-        raise SpecError([Diagnostic(f"the spec is {len(data):,} bytes; specs may be at most {MAX_SPEC_BYTES:,}")])
-    if b"\0" in data:
-        before = data[: data.index(b"\0")]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise SpecError([Diagnostic("the file holds binary data (a NUL byte)", ir.Pos(line, column),
-                                    "a spec is plain UTF-8 text")])
-    return decode(data)
+        return read_text_file(path, MAX_SPEC_BYTES)
+    except TextFileError as err:
+        if err.kind == "unreadable":
+            raise LoadError(f"{path}: cannot read: {err.detail}") from None
+        if err.kind == "too large":
+            raise SpecError([Diagnostic(f"the spec is {err.detail} bytes; specs may be at most {MAX_SPEC_BYTES:,}")])
+        at = ir.Pos(err.line, err.column)
+        if err.kind == "binary":
+            raise SpecError([Diagnostic("the file holds binary data (a NUL byte)", at, "a spec is plain UTF-8 text")])
+        raise SpecError([Diagnostic(f"the file is not UTF-8 text (byte {err.detail})", at,
+                                    "save the spec as UTF-8 plain text")]) from None
 
 
-def load(path: Path) -> ir.Variant:
+def load(path: Path) -> ir.Variant | ir.MatchFormat:
     """Read and validate one spec; raises LoadError or SpecError."""
     return check(parse(read_source(path)))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark.lexer import PatternStr

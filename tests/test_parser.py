@@ -6,8 +6,9 @@ import pytest
 
 from compiler import ir
 from compiler.diagnostics import Diagnostic, SpecError
-from compiler.parser import decode, parse
+from compiler.parser import parse
 from compiler.printer import format_spec
+from compiler.spec import read_source
 from support import SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")
@@ -20,9 +21,11 @@ def syntax_error(text: str) -> Diagnostic:
     return diagnostic
 
 
-def test_crlf_and_a_byte_order_mark_read_like_plain_lines() -> None:
+def test_crlf_and_a_byte_order_mark_read_like_plain_lines(tmp_path) -> None:
     plain = parse(BASE)
-    windows = decode(b"\xef\xbb\xbf" + BASE.replace("\n", "\r\n").encode("utf-8"))
+    path = tmp_path / "windows.rules"
+    path.write_bytes(b"\xef\xbb\xbf" + BASE.replace("\n", "\r\n").encode("utf-8"))
+    windows = read_source(path)
     assert parse(windows) == plain
     assert format_spec(parse(windows)) == format_spec(plain)
 
@@ -54,10 +57,13 @@ def test_comments_are_kept_with_the_clause_below_them() -> None:
     }
 
 
-def test_a_non_utf8_byte_is_placed_by_characters_not_bytes() -> None:
+@pytest.mark.parametrize("bad", [b"\xe9", b"\0"], ids=["non-UTF-8 byte", "NUL byte"])
+def test_a_bad_byte_is_placed_by_characters_not_bytes(tmp_path, bad: bytes) -> None:
+    path = tmp_path / "bad.rules"
+    path.write_bytes('tiles: double six\nvariant: "Café '.encode("utf-8") + bad + b'"\n')
     with pytest.raises(SpecError) as caught:
-        decode('variant: "Café '.encode("utf-8") + b'\xe9"\n')
-    assert caught.value.diagnostics[0].pos == ir.Pos(1, 16)
+        read_source(path)
+    assert caught.value.diagnostics[0].pos == ir.Pos(2, 16)
 
 
 def test_every_clause_and_formula_node_keeps_its_position() -> None:
