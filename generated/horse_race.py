@@ -115,7 +115,7 @@ class Layout:
 
     def place(self, tile: Tile, on: Optional[Tile] = None, port: Optional[str] = None) -> None:
         """Add a tile: the lead when the table is empty, otherwise onto the open port of `on`."""
-        if tile in self._lines_filled or tile in self.tiles:
+        if tile in self.tiles:
             raise IllegalMove(f"{format_tile(tile)} is already on the table")
         if tile not in _TILE_SET:
             raise IllegalMove(f"{tile!r} is not a tile of the double-{MAX_PIP} set")
@@ -567,7 +567,6 @@ class Match:
     def _pass(self) -> None:
         seat = self.current
         self._log.append({"event": "pass", "seat": seat})
-        self._passes += 1
         self._next_turn(True)
 
     # --- the end of a hand ----------------------------------------------------------------
