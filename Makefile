@@ -11,7 +11,8 @@ SEEDS := ../shared/seeds
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	# setuptools announces every editable install with a notice; the real warnings still show.
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -19,7 +19,7 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generated import fives_and_threes, horse_race  # noqa: E402
+from dominospec.generated import fives_and_threes, horse_race  # noqa: E402
 
 
 def rate(run_one: Callable[[int], None], seconds: float, rounds: int) -> float:

@@ -42,7 +42,7 @@ def _phrase_rule(name: str, choice: type[ir.Choice]) -> str:
 
 @functools.cache
 def grammar_text() -> str:
-    base = resources.files("compiler").joinpath("rules.lark").read_text(encoding="utf-8")
+    base = resources.files("dominospec").joinpath("rules.lark").read_text(encoding="utf-8")
     phrases = "\n".join(_phrase_rule(n, c) for n, c in PHRASE_TERMINALS.items())
     return f"{base}\n{phrases}\n"
 

@@ -384,9 +384,9 @@ def load_pack(path: Path) -> Pack:
 def shipped_packs() -> dict[str, Pack]:
     """The packs in compiler/languages/, by language code."""
     packs = {}
-    for entry in sorted(resources.files("compiler").joinpath("languages").iterdir(), key=lambda e: e.name):
+    for entry in sorted(resources.files("dominospec").joinpath("languages").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):
-            pack = parse_pack(entry.read_text(encoding="utf-8"), f"compiler/languages/{entry.name}")
+            pack = parse_pack(entry.read_text(encoding="utf-8"), f"dominospec/languages/{entry.name}")
             packs[pack.code] = pack
     return packs
 

@@ -2,7 +2,7 @@
 
 Declare documents in any test module; paths are relative to pytest's rootdir:
 
-    from compiler.pytest_plugin import rule_document
+    from dominospec.pytest_plugin import rule_document
 
     test_rules_en = rule_document("docs/rules.en.md", spec="spec/house.rules")
 
@@ -10,9 +10,9 @@ Each item checks one example exactly as `dominospec verify` does, and rebuilds a
 example in `orders` random build orders (Hypothesis). A failure reads like the verify report:
 `DOC:LINE: FAIL: field: expected X, document says Y`.
 
-The plugin is registered by the installed distribution (entry point "compiler.pytest_plugin" in
-the pytest11 group); where dominospec is not installed, enable it with `-p compiler.pytest_plugin`
-or `pytest_plugins = ["compiler.pytest_plugin"]` in the rootdir's conftest.py.
+The plugin is registered by the installed distribution (entry point "dominospec.pytest_plugin" in
+the pytest11 group); where dominospec is not installed, enable it with `-p dominospec.pytest_plugin`
+or `pytest_plugins = ["dominospec.pytest_plugin"]` in the rootdir's conftest.py.
 """
 
 from __future__ import annotations

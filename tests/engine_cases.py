@@ -17,10 +17,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from compiler import ir
-from compiler.checks import check
-from compiler.engines import load_engine
-from compiler.spec import load
+from dominospec import ir
+from dominospec.checks import check
+from dominospec.engines import load_engine
+from dominospec.spec import load
 from reference_model import Tile, full_set
 from support import ROOT, SHIPPED
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from compiler import ir
-from compiler.formula import evaluate
+from dominospec import ir
+from dominospec.formula import evaluate
 
 Tile = tuple[int, int]
 Move = tuple[Any, ...]

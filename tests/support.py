@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler import ir
-from compiler.checks import check
-from compiler.diagnostics import SpecError
-from compiler.parser import parse
+from dominospec import ir
+from dominospec.checks import check
+from dominospec.diagnostics import SpecError
+from dominospec.parser import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules")])
@@ -52,5 +52,5 @@ def front_end(text: str) -> ir.Variant | None:
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     """The real `dominospec` command, run from the repository root so paths in messages are stable."""
     env = {**os.environ, "PYTHONUTF8": "1"}
-    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=ROOT, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "dominospec", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, encoding="utf-8", timeout=60)

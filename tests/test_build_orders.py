@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from compiler.document import LayoutExample, load_document, parse_document
-from compiler.engines import load_engine
-from compiler.example_writer import example_block
-from compiler.language_pack import shipped_packs
-from compiler.snapshot import Rules, build_orders, replay
-from compiler.spec import load
-from compiler.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
+from dominospec.document import LayoutExample, load_document, parse_document
+from dominospec.engines import load_engine
+from dominospec.example_writer import example_block
+from dominospec.language_pack import shipped_packs
+from dominospec.snapshot import Rules, build_orders, replay
+from dominospec.spec import load
+from dominospec.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
 
 from support import ROOT, SEEDS
 

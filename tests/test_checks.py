@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from compiler import ir
-from compiler.checks import check
-from compiler.diagnostics import Diagnostic, SpecError
-from compiler.parser import parse
+from dominospec import ir
+from dominospec.checks import check
+from dominospec.diagnostics import Diagnostic, SpecError
+from dominospec.parser import parse
 from support import ROOT, SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")

@@ -18,7 +18,7 @@ STDLIB_IMPORTS = {"__future__", "json", "random", "typing"}
 
 
 def dominospec(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=cwd, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "dominospec", *args], cwd=cwd, capture_output=True, text=True,
                           timeout=300, env=env)
 
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from compiler import ir
-from compiler.formula import FormulaError, evaluate, holds, max_total, names_used, score_table
-from compiler.parser import parse
+from dominospec import ir
+from dominospec.formula import FormulaError, evaluate, holds, max_total, names_used, score_table
+from dominospec.parser import parse
 from support import ROOT, SPEC_WITH_FORMULA
 
 TOTAL = ir.Name("total")

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark.lexer import PatternStr
 
-from compiler import ir
-from compiler.grammar import PHRASE_TERMINALS, grammar_text, parser
-from compiler.parser import MAX_NUMBER
+from dominospec import ir
+from dominospec.grammar import PHRASE_TERMINALS, grammar_text, parser
+from dominospec.parser import MAX_NUMBER
 from support import SHIPPED, front_end
 
 

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from dominospec.generated import fives_and_threes, horse_race
 
-from generated import fives_and_threes, horse_race  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 INDIVIDUALS_4 = (0, 1, 2, 3)
 PARTNERS = (0, 1, 0, 1)  # seats 0 and 2 against seats 1 and 3
@@ -48,7 +47,7 @@ def test_fives_and_threes_blocked_hand_has_no_winner_and_pips_never_score():
 
 
 def test_a_three_way_tie_in_a_replayed_hand_takes_awards_from_all_other_hands():
-    done = subprocess.run([sys.executable, "-m", "compiler", "replay", "spec/horse_race.rules",
+    done = subprocess.run([sys.executable, "-m", "dominospec", "replay", "spec/horse_race.rules",
                            "tests/replays/horse_race_blocked_three_tied.json", "--json"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     result = json.loads(done.stdout)

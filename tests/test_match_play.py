@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.engines import load_engine
-from compiler.parser import parse
-from compiler.checks import check
-from compiler.spec import load
+from dominospec.engines import load_engine
+from dominospec.parser import parse
+from dominospec.checks import check
+from dominospec.spec import load
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ROOT / "examples" / "match_formats"
@@ -114,7 +114,7 @@ def test_the_back_peg_is_always_the_previous_front_peg(seed, spec, players):
 
 def test_a_cancelled_event_moves_no_peg():
     result = json.loads(subprocess.run(
-        [sys.executable, "-m", "compiler", "replay", "spec/fives_and_threes.rules",
+        [sys.executable, "-m", "dominospec", "replay", "spec/fives_and_threes.rules",
          "tests/replays/fives_and_threes_59_bust.json", "--json"],
         cwd=ROOT, capture_output=True, text=True, timeout=120).stdout)
     last = [e for e in result["events"] if e["event"] == "play"][-1]
@@ -142,7 +142,7 @@ def test_a_series_scores_every_game_and_the_loser_opens_the_next(seed):
 
 
 def _replay(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "compiler", "replay", *args], cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "dominospec", "replay", *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
 
 

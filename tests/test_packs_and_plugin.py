@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.document import split_lines
-from compiler.language_pack import PackError, detect, parse_pack, shipped_packs
+from dominospec.document import split_lines
+from dominospec.language_pack import PackError, detect, parse_pack, shipped_packs
 
 from support import ROOT
 
@@ -22,7 +22,7 @@ def test_shipped_packs() -> None:
     packs = shipped_packs()
     assert sorted(packs) == ["en", "fi", "tr", "uz"]
     for code, pack in packs.items():
-        assert pack.source == f"compiler/languages/{code}.json"
+        assert pack.source == f"dominospec/languages/{code}.json"
 
 
 def _broken(change: str, value: object) -> str:
@@ -105,8 +105,8 @@ def _project(tmp_path: Path, declaration: str, files: dict[str, str] | None = No
         (tmp_path / name).write_text(text, encoding="utf-8")
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     (tmp_path / "test_rules.py").write_text(
-        f"from compiler.pytest_plugin import rule_document\n\n{declaration}\n", encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "compiler.pytest_plugin", "-q", "-rs",
+        f"from dominospec.pytest_plugin import rule_document\n\n{declaration}\n", encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "dominospec.pytest_plugin", "-q", "-rs",
                            "-p", "no:cacheprovider", "test_rules.py"], cwd=tmp_path, capture_output=True, text=True,
                           encoding="utf-8", timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from compiler import ir
-from compiler.diagnostics import Diagnostic, SpecError
-from compiler.parser import parse
-from compiler.printer import format_spec
-from compiler.spec import read_source
+from dominospec import ir
+from dominospec.diagnostics import Diagnostic, SpecError
+from dominospec.parser import parse
+from dominospec.printer import format_spec
+from dominospec.spec import read_source
 from support import SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")

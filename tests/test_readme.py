@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from compiler.checks import check
-from compiler.grammar import PHRASE_TERMINALS
-from compiler.parser import CLAUSE_KEYS, REQUIRED, parse
-from compiler.printer import format_spec
+from dominospec.checks import check
+from dominospec.grammar import PHRASE_TERMINALS
+from dominospec.parser import CLAUSE_KEYS, REQUIRED, parse
+from dominospec.printer import format_spec
 from support import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.engines import load_engine
-from compiler.replay import replay as replay_record
-from compiler.spec import load
+from dominospec.engines import load_engine
+from dominospec.replay import replay as replay_record
+from dominospec.spec import load
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "tests" / "replays"
@@ -27,7 +27,7 @@ ENGINES = {"fives": load_engine(load(ROOT / FIVES), ROOT / FIVES), "horse": load
 
 
 def replay(spec: str, record: Path | str, *extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "compiler", "replay", spec, str(record), *extra],
+    return subprocess.run([sys.executable, "-m", "dominospec", "replay", spec, str(record), *extra],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from compiler import ir
-from compiler.checks import check
-from compiler.parser import MAX_FORMULA_PARTS, MAX_NUMBER, parse
-from compiler.printer import format_expr, format_spec
+from dominospec import ir
+from dominospec.checks import check
+from dominospec.parser import MAX_FORMULA_PARTS, MAX_NUMBER, parse
+from dominospec.printer import format_expr, format_spec
 from support import SHIPPED, SPEC_WITH_FORMULA
 
 # --- the shipped specs ------------------------------------------------------------------------

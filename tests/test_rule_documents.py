@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.pytest_plugin import rule_document
+from dominospec.pytest_plugin import rule_document
 
 SEEDS = "../shared/seeds"
 
@@ -26,5 +26,5 @@ seed_004_uz = rule_document(f"{SEEDS}/004_e15a6d28b1457256.txt", spec="examples/
 
 def test_the_plugin_is_active(pytestconfig: pytest.Config) -> None:
     # Without it the declarations above would collect nothing and check nothing.
-    assert pytestconfig.pluginmanager.has_plugin("compiler.pytest_plugin"), \
-        "install the project (pip install -e .) or run pytest with -p compiler.pytest_plugin"
+    assert pytestconfig.pluginmanager.has_plugin("dominospec.pytest_plugin"), \
+        "install the project (pip install -e .) or run pytest with -p dominospec.pytest_plugin"

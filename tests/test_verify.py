@@ -10,11 +10,11 @@ from typing import Callable
 
 import pytest
 
-from compiler.document import parse_document, read_text, split_lines
-from compiler.engines import load_engine
-from compiler.language_pack import Pack, detect, shipped_packs
-from compiler.spec import load
-from compiler.verify import Report, verify_document
+from dominospec.document import parse_document, read_text, split_lines
+from dominospec.engines import load_engine
+from dominospec.language_pack import Pack, detect, shipped_packs
+from dominospec.spec import load
+from dominospec.verify import Report, verify_document
 
 from support import ROOT, SEEDS, needs_seeds, run_cli
 
