@@ -40,7 +40,7 @@ def engine_hand(engine, players: int, partnerships: bool | None = None) -> Calla
     bots = [engine.RandomBot(i) for i in range(players)]
 
     def run(seed: int) -> None:
-        engine.play_hand(engine.Match(players, partnerships, seed=seed), bots)
+        engine.play_hand(engine.Game(players, partnerships, seed=seed), bots)
     return run
 
 
@@ -48,7 +48,7 @@ def engine_match(engine, players: int, partnerships: bool | None = None) -> Call
     bots = [engine.RandomBot(i) for i in range(players)]
 
     def run(seed: int) -> None:
-        engine.play_match(engine.Match(players, partnerships, seed=seed), bots)
+        engine.play_game(engine.Game(players, partnerships, seed=seed), bots)
     return run
 
 
@@ -98,8 +98,8 @@ def main() -> None:
         ("dominospec Fives and Threes", "2-player hand", engine_hand(fives_and_threes, 2)),
         ("dominospec Horse Race", "4-player hand", engine_hand(horse_race, 4)),
         ("dominospec Horse Race", "2-player hand", engine_hand(horse_race, 2)),
-        ("dominospec Fives and Threes", "4-player match to 61", engine_match(fives_and_threes, 4)),
-        ("dominospec Horse Race", "4-player match to 61", engine_match(horse_race, 4)),
+        ("dominospec Fives and Threes", "4-player game to 61", engine_match(fives_and_threes, 4)),
+        ("dominospec Horse Race", "4-player game to 61", engine_match(horse_race, 4)),
     ]
     results: dict[tuple[str, str], float] = {}
     print(f"{'engine':36} {'unit':30} {'per second':>12}")

@@ -20,7 +20,7 @@ from .parser import parse
 from .printer import format_spec
 from .replay import RecordError, board_for, describe, parse_record, replay
 from .report import human, json_text
-from .spec import LoadError, read_source
+from .loader import LoadError, read_source
 from .verify import SpecMismatch, verify_document
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2

@@ -50,7 +50,7 @@ def rule_document(document: str, spec: str, *, lang: str | None = None, lang_pac
 @functools.cache
 def _engine(spec: Path) -> types.ModuleType:
     from .engines import load_engine
-    from .spec import load
+    from .loader import load
     return load_engine(load(spec), spec)
 
 
@@ -96,7 +96,7 @@ class DocumentCollector(pytest.Collector):
         from .diagnostics import SpecError
         from .document import DocumentError, load_document
         from .language_pack import PackError, choose, language_packs
-        from .spec import LoadError
+        from .loader import LoadError
         from .verify import SpecMismatch, check_spec_fits
         declared = self.declaration
         root = self.config.rootpath

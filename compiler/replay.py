@@ -93,8 +93,8 @@ def replay(engine: types.ModuleType, record: dict[str, Any]) -> ReplayResult:
     ('games', each with its 'hands').
     """
     result = ReplayResult()
-    games: list[Any] = []  # the Match of each game replayed so far
-    series = None
+    games: list[Any] = []  # the Game of each game replayed so far
+    match = None
     try:
         players = record.get("players")
         _require(isinstance(players, int) and not isinstance(players, bool), "'players' must be a number")
@@ -105,37 +105,37 @@ def replay(engine: types.ModuleType, record: dict[str, Any]) -> ReplayResult:
                  "'scores' must be a list of numbers")
         if "games" in record:
             _require("hands" not in record, "a record holds 'hands' (one game) or 'games' (a match), not both")
-            _require(hasattr(engine, "Series"), "'games' needs a variant with match rules; this one is a single game")
+            _require(hasattr(engine, "Match"), "'games' needs a variant with match rules; this one is a single game")
             _require(scores is None, "'scores' start a single game; a match of games starts from nothing")
             _require(isinstance(record["games"], list), "'games' must be a list")
-            series = _replay_games(engine, record["games"], players, partnerships, games)
+            match = _replay_games(engine, record["games"], players, partnerships, games)
         else:
             hands = record.get("hands")
             _require(isinstance(hands, list), "'hands' must be a list")
             try:
-                games.append(engine.Match(players, partnerships, scores=scores, deal=False))
+                games.append(engine.Game(players, partnerships, scores=scores, deal=False))
             except engine.IllegalMove as err:
                 raise RecordError(str(err)) from None
             _replay_hands(engine, games[0], hands, "")
     except RecordError as err:
         result.error = str(err)
     for number, game in enumerate(games, 1):
-        if series is not None:
+        if match is not None:
             result.events.append({"event": "game", "game": number})
         result.events.extend(game.events)
-        if series is not None and number <= len(series.score.results):
-            result.events.append({"event": "game_end", **series.score.results[number - 1]})
+        if match is not None and number <= len(match.score.results):
+            result.events.append({"event": "game_end", **match.score.results[number - 1]})
     if games:
         result.scores = list(games[-1].scores)
-        result.winners = list(series.winners if series is not None else games[-1].winners)
-    if series is not None:
-        result.match_points = list(series.score.match_points)
+        result.winners = list(match.winners if match is not None else games[-1].winners)
+    if match is not None:
+        result.match_points = list(match.score.match_points)
     return result
 
 
 def _replay_games(engine: types.ModuleType, records: list[Any], players: int, partnerships: bool | None,
                   games: list[Any]) -> Any:
-    series = None
+    match = None
     for number, game in enumerate(records, 1):
         where = f"game {number}"
         _require(isinstance(game, dict) and isinstance(game.get("hands"), list),
@@ -143,29 +143,29 @@ def _replay_games(engine: types.ModuleType, records: list[Any], players: int, pa
         first = game["hands"][0] if game["hands"] and isinstance(game["hands"][0], dict) else {}
         opener = first.get("opener") if isinstance(first.get("opener"), int) else None
         try:
-            if series is None:
-                series = engine.Series(players, partnerships, deal=False)
+            if match is None:
+                match = engine.Match(players, partnerships, deal=False)
             else:
-                _require(series.game.over, f"game {number - 1} is not won, yet another game follows")
-                _require(not series.over, f"{where}: the match was already won")
-                series.next_game(opener=opener, deal=False)
+                _require(match.game.over, f"game {number - 1} is not won, yet another game follows")
+                _require(not match.over, f"{where}: the match was already won")
+                match.next_game(opener=opener, deal=False)
         except engine.IllegalMove as err:
             raise RecordError(f"{where}: {err}") from None
-        games.append(series.game)
-        _replay_hands(engine, series.game, game["hands"], f"{where}, ")
-        if series.game.over:
-            series.finish_game()
-    return series
+        games.append(match.game)
+        _replay_hands(engine, match.game, game["hands"], f"{where}, ")
+        if match.game.over:
+            match.finish_game()
+    return match
 
 
-def _replay_hands(engine: types.ModuleType, match: Any, hands: list[Any], prefix: str) -> None:
+def _replay_hands(engine: types.ModuleType, game: Any, hands: list[Any], prefix: str) -> None:
     for number, hand in enumerate(hands, 1):
-        _replay_hand(engine, match, hand, f"{prefix}hand {number}", last=number == len(hands))
+        _replay_hand(engine, game, hand, f"{prefix}hand {number}", last=number == len(hands))
 
 
-def _replay_hand(engine: types.ModuleType, match: Any, hand: Any, where: str, last: bool) -> None:
+def _replay_hand(engine: types.ModuleType, game: Any, hand: Any, where: str, last: bool) -> None:
     _require(isinstance(hand, dict), f"{where}: a hand is an object with 'opener', 'deal' and 'moves'")
-    _require(not match.over, f"{where}: the match was already won")
+    _require(not game.over, f"{where}: the game was already won")
     opener = hand.get("opener")
     _require(isinstance(opener, int) and not isinstance(opener, bool), f"{where}: 'opener' must be a seat number")
     deal = hand.get("deal")
@@ -173,7 +173,7 @@ def _replay_hand(engine: types.ModuleType, match: Any, hand: Any, where: str, la
     hands = [_tiles(engine, h, f"{where}, deal") for h in deal]
     pile = _tiles(engine, hand["boneyard"], f"{where}, boneyard") if "boneyard" in hand else None
     try:
-        match.start_hand(opener=opener, hands=hands, pile=pile)
+        game.start_hand(opener=opener, hands=hands, pile=pile)
     except engine.IllegalMove as err:
         raise RecordError(f"{where}: {err}") from None
     moves = hand.get("moves", [])
@@ -181,18 +181,18 @@ def _replay_hand(engine: types.ModuleType, match: Any, hand: Any, where: str, la
     for index, raw in enumerate(moves, 1):
         at = f"{where}, move {index}"
         seat, move = _move(engine, raw, at)
-        if match.over:
-            raise RecordError(f"{at}: the match is already won")
-        if match.hand_over:
+        if game.over:
+            raise RecordError(f"{at}: the game is already won")
+        if game.hand_over:
             raise RecordError(f"{at}: the hand is already over")
-        if seat != match.current:
-            raise RecordError(f"{at}: it is seat {match.current}'s turn, not seat {seat}'s")
+        if seat != game.current:
+            raise RecordError(f"{at}: it is seat {game.current}'s turn, not seat {seat}'s")
         try:
-            match.apply(move)
+            game.apply(move)
         except engine.IllegalMove as err:
             raise RecordError(f"{at}: {err}") from None
     if not last:
-        _require(match.hand_over, f"{where}: the record stops before the hand is decided, yet another hand follows")
+        _require(game.hand_over, f"{where}: the record stops before the hand is decided, yet another hand follows")
 
 
 def describe(event: dict[str, Any]) -> str:

@@ -156,7 +156,7 @@ class Snapshot:
                     yield order
 
 
-def replay(engine: types.ModuleType, order: list[Placement]) -> object:
+def build_layout(engine: types.ModuleType, order: list[Placement]) -> object:
     """The engine's Layout after the placements, in order (raises the engine's IllegalMove)."""
     layout = engine.Layout()
     for tile, on, port in order:

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 from .document import Detail, Document, Failure, Item, LayoutExample, MatchRow, MatchTable, Statement, TableRow
 from .language_pack import Pack
 from .example_writer import Layout, Writer, sorted_ends, terms_text
-from .snapshot import Placement, Rules, Snapshot, Tile, build_orders, is_double, port_value, ports_of, replay
+from .snapshot import Placement, Rules, Snapshot, Tile, build_orders, is_double, port_value, ports_of, build_layout
 
 @dataclass(frozen=True)
 class Outcome:
@@ -192,7 +192,7 @@ class _Example:
         fallback, problem = None, "no build order"
         for order in snapshot.plans(self.rules, first_choices):
             try:
-                layout = replay(self.engine, order)
+                layout = build_layout(self.engine, order)
             except self.engine.IllegalMove as err:
                 problem = str(err)
                 continue
@@ -294,7 +294,7 @@ def explore_orders(engine: types.ModuleType, pack: Pack, snapshot: Snapshot, fir
     @given(build_orders(snapshot, rules, first))
     def rebuild(order: list[Placement]) -> None:
         try:
-            layout = replay(engine, order)
+            layout = build_layout(engine, order)
         except engine.IllegalMove as err:
             raise _OrderFailed(order, [Failure("build order", "a layout the engine builds", str(err))]) from None
         failures = compare_layout(engine, pack, layout, detail, caption)

@@ -247,8 +247,8 @@ def reckon_hand(sides: tuple[int, ...], remaining: list[int], out_seat: Optional
     return winners, awards
 
 
-class Match:
-    """A match of many hands between 2 and 4 players.
+class Game:
+    """A game of many hands between 2 and 4 players.
 
     Drive it with legal_moves() and apply(); after a hand ends call start_hand() for the next one.
     Scores are displayed points per side: a seat for individuals, seat % 2 for partnerships.
@@ -310,9 +310,9 @@ class Match:
 
     def start_hand(self, opener: Optional[int] = None, hands: Optional[list[list[Tile]]] = None,
                    pile: Optional[list[Tile]] = None) -> None:
-        """Deal a new hand (shuffled by the match's seed unless hands are given) and set its opener."""
+        """Deal a new hand (shuffled by the game's seed unless hands are given) and set its opener."""
         if self.over:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("the game is over")
         if not self.hand_over:
             raise IllegalMove("the current hand is not over")
         size = DEAL[self.players]
@@ -379,7 +379,7 @@ class Match:
     # --- moves -----------------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The moves the current seat may make now (empty when the hand or match is over)."""
+        """The moves the current seat may make now (empty when the hand or game is over)."""
         if self._legal is None:
             self._legal = tuple(self._compute_legal())
         return self._legal
@@ -404,7 +404,7 @@ class Match:
         return self.events[first_event:]
 
     def play(self, move: Move) -> None:
-        """apply() without handing back the events: simulations read match.events when they need them."""
+        """apply() without handing back the events: simulations read game.events when they need them."""
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
@@ -431,7 +431,7 @@ class Match:
 
     def _why_illegal(self, move: Move, legal: tuple[Move, ...]) -> str:
         if self.over:
-            return "the match is over"
+            return "the game is over"
         if self.hand_over:
             return "the hand is over; start the next hand"
         seat = self.current
@@ -569,7 +569,7 @@ class Match:
         }
 
     def record(self) -> dict[str, Any]:
-        """The match so far in the replay record format (`dominospec replay` reads it back)."""
+        """The game so far in the replay record format (`dominospec replay` reads it back)."""
         hands: list[dict[str, Any]] = []
         for event in self.events:
             kind = event["event"]
@@ -606,39 +606,39 @@ class Match:
         return json.dumps(state, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> "Match":
+    def from_json(cls, text: str) -> "Game":
         state = json.loads(text)
         if state.get("variant") != VARIANT_NAME:
             raise IllegalMove(f"this save is for {state.get('variant')!r}, not {VARIANT_NAME!r}")
-        match = cls(state["players"], state["partnerships"], scores=state["scores"], deal=False)
-        match.rng.setstate(_rng_unstate(state["rng"]))
-        match._log = state["events"]
-        match._built = len(match._log)
-        match.starting_scores = state["starting_scores"]
-        match.pegs = [(back, front) for back, front in state["pegs"]]
-        match._board = (tuple(match.scores), tuple(match.pegs))
-        match.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
+        game = cls(state["players"], state["partnerships"], scores=state["scores"], deal=False)
+        game.rng.setstate(_rng_unstate(state["rng"]))
+        game._log = state["events"]
+        game._built = len(game._log)
+        game.starting_scores = state["starting_scores"]
+        game.pegs = [(back, front) for back, front in state["pegs"]]
+        game._board = (tuple(game.scores), tuple(game.pegs))
+        game.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
                        for o, hs, p in state["deals"]]
-        match.winners = state["winners"]
-        match.over = state["over"]
-        match.hand_number = state["hand_number"]
-        match.hand_over = state["hand_over"]
-        match.opener = state["opener"]
-        match.current = state["current"]
-        match.hands = [[parse_tile(t) for t in h] for h in state["hands"]]
-        match.pile = [parse_tile(t) for t in state["pile"]]
+        game.winners = state["winners"]
+        game.over = state["over"]
+        game.hand_number = state["hand_number"]
+        game.hand_over = state["hand_over"]
+        game.opener = state["opener"]
+        game.current = state["current"]
+        game.hands = [[parse_tile(t) for t in h] for h in state["hands"]]
+        game.pile = [parse_tile(t) for t in state["pile"]]
         for entry in state["layout"]:
             if len(entry) == 1:
-                match.layout.place(parse_tile(entry[0]))
+                game.layout.place(parse_tile(entry[0]))
             else:
-                match.layout.place(parse_tile(entry[0]), parse_tile(entry[1]), entry[2])
-        match._last_tile_seat = state["last_tile_seat"]
-        match._last_blocked = state["last_blocked"]
-        match._extra = state["extra"]
-        match._drawn = None if state["drawn"] is None else parse_tile(state["drawn"])
-        match._draws = state["draws"]
-        match._passes = state["passes"]
-        return match
+                game.layout.place(parse_tile(entry[0]), parse_tile(entry[1]), entry[2])
+        game._last_tile_seat = state["last_tile_seat"]
+        game._last_blocked = state["last_blocked"]
+        game._extra = state["extra"]
+        game._drawn = None if state["drawn"] is None else parse_tile(state["drawn"])
+        game._draws = state["draws"]
+        game._passes = state["passes"]
+        return game
 
 
 def _play_event(entry: tuple[Any, ...]) -> dict[str, Any]:
@@ -685,21 +685,21 @@ class RandomBot:
     def __init__(self, seed: Optional[int] = None) -> None:
         self._random = random.Random(seed).random
 
-    def choose(self, match: Match) -> Move:
-        moves = match._legal or match.legal_moves()  # usually cached by the move before: skip the call
+    def choose(self, game: Game) -> Move:
+        moves = game._legal or game.legal_moves()  # usually cached by the move before: skip the call
         return moves[int(self._random() * len(moves))]
 
 
 class GreedyBot:
     """Takes the placement worth the most immediate points; ties go to the first such move."""
 
-    def choose(self, match: Match) -> Move:
-        moves = match.legal_moves()
+    def choose(self, game: Game) -> Move:
+        moves = game.legal_moves()
         best, best_points = moves[0], -1
         for move in moves:
             if move[0] != "play":
                 continue
-            layout = match.layout.copy()
+            layout = game.layout.copy()
             if layout.tiles:
                 layout.place(move[1], move[2], move[3])
             else:
@@ -710,16 +710,16 @@ class GreedyBot:
         return best
 
 
-def play_hand(match: Match, bots: list[Any]) -> None:
+def play_hand(game: Game, bots: list[Any]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
-    while not match.hand_over:
-        match.play(bots[match.current].choose(match))
+    while not game.hand_over:
+        game.play(bots[game.current].choose(game))
 
 
-def play_match(match: Match, bots: list[Any], max_hands: int = 1000) -> list[int]:
-    """Play hands until the match is won (or max_hands are played); returns the winning sides."""
-    while not match.over and match.hand_number <= max_hands:
-        if match.hand_over:
-            match.start_hand()
-        play_hand(match, bots)
-    return match.winners
+def play_game(game: Game, bots: list[Any], max_hands: int = 1000) -> list[int]:
+    """Play hands until the game is won (or max_hands are played); returns the winning sides."""
+    while not game.over and game.hand_number <= max_hands:
+        if game.hand_over:
+            game.start_hand()
+        play_hand(game, bots)
+    return game.winners

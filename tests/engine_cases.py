@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from dominospec import ir
 from dominospec.checks import check
 from dominospec.engines import load_engine
-from dominospec.spec import load
+from dominospec.loader import load
 from reference_model import Tile, full_set
 from support import ROOT, SHIPPED
 

@@ -10,8 +10,8 @@ from dominospec.document import LayoutExample, load_document, parse_document
 from dominospec.engines import load_engine
 from dominospec.example_writer import example_block
 from dominospec.language_pack import shipped_packs
-from dominospec.snapshot import Rules, build_orders, replay
-from dominospec.spec import load
+from dominospec.snapshot import Rules, build_layout, build_orders
+from dominospec.loader import load
 from dominospec.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
 
 from support import ROOT, SEEDS
@@ -48,7 +48,7 @@ def test_every_build_order_arrives_at_the_documented_layout(example: LayoutExamp
     assert snapshot is not None and example.detail is not None
     order = data.draw(build_orders(snapshot, Rules.of(engine)))
     assert order[-1][0] == snapshot.placed and sorted(t for t, _, _ in order) == sorted(snapshot.tiles)
-    layout = replay(engine, order)
+    layout = build_layout(engine, order)
     assert compare_layout(engine, pack, layout, example.detail, example.caption) == []
 
 
@@ -82,7 +82,7 @@ def test_written_examples_verify(spec: str, language: str, data: st.DataObject) 
     snapshot = layout_snapshot(example, engine, pack)
     assert snapshot is not None and example.detail is not None
     first = layout.spinners()[0] if engine.SPINNER_POLICY == "first double" and layout.spinners() else None
-    rebuilt = replay(engine, data.draw(build_orders(snapshot, Rules.of(engine), first)))
+    rebuilt = build_layout(engine, data.draw(build_orders(snapshot, Rules.of(engine), first)))
     assert compare_layout(engine, pack, rebuilt, example.detail, example.caption) == []
 
 

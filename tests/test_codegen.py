@@ -65,12 +65,12 @@ def test_engines_carry_the_header_and_import_only_the_standard_library(spec):
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda p: p.stem)
 def test_an_engine_file_runs_on_its_own(spec, tmp_path):
-    """Dropped alone into another project, with no dominospec installed, the engine plays a match."""
+    """Dropped alone into another project, with no dominospec installed, the engine plays a game."""
     shutil.copy(ROOT / "generated" / f"{spec.stem}.py", tmp_path / "engine.py")
     program = (
         "import engine\n"
-        "m = engine.Match(engine.MAX_PLAYERS, seed=3)\n"
-        "engine.play_match(m, [engine.GreedyBot() for _ in range(engine.MAX_PLAYERS)])\n"
+        "m = engine.Game(engine.MAX_PLAYERS, seed=3)\n"
+        "engine.play_game(m, [engine.GreedyBot() for _ in range(engine.MAX_PLAYERS)])\n"
         "print(m.over, m.winners)\n"
     )
     (tmp_path / "play.py").write_text(program)

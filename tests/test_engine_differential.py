@@ -38,46 +38,46 @@ def index_below(count: int) -> st.SearchStrategy[int]:
     return st.integers(0, count - 1)
 
 
-def assert_same_state(match: Any, model: Game) -> None:
-    layout, table = match.layout, model.table
+def assert_same_state(game: Any, model: Game) -> None:
+    layout, table = game.layout, model.table
     assert layout.tiles == table.tiles
     assert layout.connections() == table.links
     assert sorted(layout.spinners()) == sorted(table.spinners())
     assert sorted(layout.open_ports()) == sorted(table.open_ports())
     assert sorted(layout.counted_ends()) == sorted(table.counted_ends())
     assert layout.end_total() == table.end_total()
-    assert [sorted(hand) for hand in match.hands] == [sorted(hand) for hand in model.hands]
-    assert match.pile == model.pile
-    assert (match.scores, match.pegs) == (model.scores, model.pegs)
-    assert (match.hand_over, match.over, match.winners) == (model.hand_over, model.over, model.winners)
+    assert [sorted(hand) for hand in game.hands] == [sorted(hand) for hand in model.hands]
+    assert game.pile == model.pile
+    assert (game.scores, game.pegs) == (model.scores, model.pegs)
+    assert (game.hand_over, game.over, game.winners) == (model.hand_over, model.over, model.winners)
     if not model.hand_over:
-        assert match.current == model.current
-        assert sorted(match.legal_moves(), key=repr) == sorted(model.legal_moves(), key=repr)
+        assert game.current == model.current
+        assert sorted(game.legal_moves(), key=repr) == sorted(model.legal_moves(), key=repr)
 
 
-def play_alongside(match: Any, model: Game, move: tuple[Any, ...]) -> None:
-    assert match.apply(move) == model.apply(move)
-    assert_same_state(match, model)
+def play_alongside(game: Any, model: Game, move: tuple[Any, ...]) -> None:
+    assert game.apply(move) == model.apply(move)
+    assert_same_state(game, model)
 
 
 @over_every_case(max_examples=80)
 def test_engine_plays_like_the_model(case, data):
     variant, engine = engine_for(case)
     players, partnerships, scores = data.draw(tables(variant), label="table")
-    match = engine.Match(players, partnerships, scores=scores, deal=False)
+    game = engine.Game(players, partnerships, scores=scores, deal=False)
     model = Game(variant, players, partnerships, scores)
     for _ in range(data.draw(st.integers(1, 4), label="hands to play")):
         hands, pile = data.draw(deals(variant, players), label="deal")
         lot = None if model.decided_opener(hands) is not None else data.draw(index_below(players), label="lot")
-        match.start_hand(opener=lot, hands=hands, pile=pile)
+        game.start_hand(opener=lot, hands=hands, pile=pile)
         model.start_hand(hands, pile, lot)
-        assert_same_state(match, model)
+        assert_same_state(game, model)
         while not model.hand_over:
             moves = sorted(model.legal_moves(), key=repr)
-            play_alongside(match, model, moves[data.draw(index_below(len(moves)))])
+            play_alongside(game, model, moves[data.draw(index_below(len(moves)))])
         if model.over:
             break
-    assert match.events == model.events
+    assert game.events == model.events
     # Steer the search towards the rarer endings: long droughts of draws and knocks, blocked hands,
     # and blocked hands between sides whose remaining pips are close or equal.
     kinds = Counter(event["event"] for event in model.events)
@@ -123,19 +123,19 @@ def test_recorded_hands_play_like_the_model(record_path):
     record = json.loads(record_path.read_text())
     players, partnerships = record["players"], record["partnerships"]
     scores = record.get("scores") or [0] * (2 if partnerships else players)
-    match = engine.Match(players, partnerships, scores=scores, deal=False)
+    game = engine.Game(players, partnerships, scores=scores, deal=False)
     model = Game(variant, players, partnerships, scores)
     for hand in record["hands"]:
         hands = [[engine.parse_tile(t) for t in seat] for seat in hand["deal"]]
         pile = [engine.parse_tile(t) for t in hand["boneyard"]]
-        match.start_hand(opener=hand["opener"], hands=hands, pile=pile)
+        game.start_hand(opener=hand["opener"], hands=hands, pile=pile)
         model.start_hand(hands, pile, hand["opener"])
-        assert_same_state(match, model)
+        assert_same_state(game, model)
         for move in hand["moves"]:
             assert move["seat"] == model.current
             if "play" in move:
                 on = engine.parse_tile(move["on"]) if "on" in move else None
-                play_alongside(match, model, ("play", engine.parse_tile(move["play"]), on, move.get("port")))
+                play_alongside(game, model, ("play", engine.parse_tile(move["play"]), on, move.get("port")))
             else:
-                play_alongside(match, model, ("draw",) if move.get("draw") else ("pass",))
-    assert match.events == model.events
+                play_alongside(game, model, ("draw",) if move.get("draw") else ("pass",))
+    assert game.events == model.events

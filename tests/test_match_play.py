@@ -1,4 +1,4 @@
-"""Match play: cribbage's match formats, lines at their edges, the pegs of the board, series of games."""
+"""Match play: cribbage's match formats, lines at their edges, the pegs of the board, match of games."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from dominospec.engines import load_engine
 from dominospec.parser import parse
 from dominospec.checks import check
-from dominospec.spec import load
+from dominospec.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ROOT / "examples" / "match_formats"
@@ -95,10 +95,10 @@ def test_best_of_counts_games_not_points():
        players=st.integers(2, 4))
 def test_the_back_peg_is_always_the_previous_front_peg(seed, spec, players):
     module = engine(ROOT / spec)
-    match = module.Match(players, seed=seed)
-    module.play_match(match, [module.RandomBot(seed + i) for i in range(players)])
-    pegs = [(s, s) for s in match.starting_scores]
-    for event in match.events:
+    game = module.Game(players, seed=seed)
+    module.play_game(game, [module.RandomBot(seed + i) for i in range(players)])
+    pegs = [(s, s) for s in game.starting_scores]
+    for event in game.events:
         if "pegs" not in event:
             continue
         for side, (before, now) in enumerate(zip(pegs, event["pegs"])):
@@ -109,7 +109,7 @@ def test_the_back_peg_is_always_the_previous_front_peg(seed, spec, players):
         if event.get("cancelled"):  # exactly 61: a cancelled event moves no peg
             assert tuple(map(tuple, event["pegs"])) == tuple(pegs)
         pegs = [tuple(p) for p in event["pegs"]]
-    assert match.pegs == pegs
+    assert game.pegs == pegs
 
 
 def test_a_cancelled_event_moves_no_peg():
@@ -123,21 +123,21 @@ def test_a_cancelled_event_moves_no_peg():
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_a_series_scores_every_game_and_the_loser_opens_the_next(seed):
+def test_a_match_scores_every_game_and_the_loser_opens_the_next(seed):
     module = engine(CLUB_MATCH)
-    series = module.Series(2, seed=seed)
-    module.play_series(series, [module.GreedyBot(), module.RandomBot(seed)])
-    assert series.over
-    results = series.score.results
-    assert len(results) == len(series.games)
+    match = module.Match(2, seed=seed)
+    module.play_match(match, [module.GreedyBot(), module.RandomBot(seed)])
+    assert match.over
+    results = match.score.results
+    assert len(results) == len(match.games)
     totals = [0, 0]
-    for game, result in zip(series.games, results):
+    for game, result in zip(match.games, results):
         loser = 1 - result["winners"][0]
         assert result["points"] == (2 if game.scores[loser] < 31 else 1)
         totals[result["winners"][0]] += result["points"]
         assert result["match_points"] == totals
-    assert max(totals) >= 3 and series.winners == [totals.index(max(totals))]
-    for previous, game in zip(results, series.games[1:]):
+    assert max(totals) >= 3 and match.winners == [totals.index(max(totals))]
+    for previous, game in zip(results, match.games[1:]):
         assert game.deals[0][0] == 1 - previous["winners"][0]  # the loser leads the first hand
 
 

@@ -13,7 +13,7 @@ import pytest
 from dominospec.document import MatchRow, parse_document, read_text, split_lines
 from dominospec.engines import load_engine
 from dominospec.language_pack import detect, shipped_packs
-from dominospec.spec import load
+from dominospec.loader import load
 from dominospec.verify import verify_document
 
 from support import ROOT, SEEDS, needs_seeds, run_cli

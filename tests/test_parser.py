@@ -8,7 +8,7 @@ from dominospec import ir
 from dominospec.diagnostics import Diagnostic, SpecError
 from dominospec.parser import parse
 from dominospec.printer import format_spec
-from dominospec.spec import read_source
+from dominospec.loader import read_source
 from support import SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from dominospec.engines import load_engine
 from dominospec.replay import replay as replay_record
-from dominospec.spec import load
+from dominospec.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "tests" / "replays"
