@@ -19,6 +19,8 @@ Tile = tuple[int, int]
 Port = tuple[Tile, str, int]
 Move = tuple[Any, ...]
 
+# What every module dominospec generates says of itself: "variant" (this engine) or "match format".
+SPEC_KIND = "variant"
 VARIANT_NAME = "Horse Race"
 MAX_PIP = 6
 TILES: tuple[Tile, ...] = (
@@ -31,7 +33,10 @@ MAX_PLAYERS = 4
 DEAL: dict[int, int] = {2: 7, 3: 6, 4: 5}
 PARTNERSHIPS = "optional"  # "none", "fixed" or "optional" (at 4 players)
 SPINNER_POLICY = "every double"
-BRANCHES_OPEN = "after both line sides are filled"
+BRANCHES_OPEN = "after both line sides are filled"  # read only where a spinner is played
+# Whether the variant has match rules: then Match, MatchScore and the match constants below exist.
+HAS_MATCH_PLAY = False
+MATCH_LINES: tuple[tuple[str, int, Optional[int]], ...] = ()  # no match rules, no lines on the board
 RAW_PER_DISPLAYED = 5
 GOING_OUT_BONUS = 0
 TARGET = 61
