@@ -13,8 +13,8 @@ import importlib.util
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -120,7 +120,8 @@ def main() -> None:
                  ("dominospec Horse Race", "4-player hand", 1.0)]
         for name, unit, goal in goals:
             ratio = results[(name, unit)] / baseline
-            print(f"goal {name}, {unit} >= {goal:.0f}x dominoes: {'met' if ratio >= goal else 'NOT met'} ({ratio:.2f}x)")
+            verdict = "met" if ratio >= goal else "NOT met"
+            print(f"goal {name}, {unit} >= {goal:.0f}x dominoes: {verdict} ({ratio:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
+import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
+import jinja2
+import jinja2.meta
 import pytest
+from engine_cases import HOUSE_CASES, engine_for
+
+from dominospec import ir
+from dominospec.codegen import generate
+from dominospec.loader import load
+from dominospec.targets.python import PYTHON
+from dominospec.targets.python.context import runtime_sections
+from dominospec.targets.standalone import sections
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = sorted((ROOT / "spec").glob("*.rules"))
 ALL_SPECS = SPECS + sorted((ROOT / "examples").glob("*.rules"))
+FORMATS = sorted((ROOT / "examples" / "match_formats").glob("*.rules"))
 
 
 def dominospec(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -82,7 +96,8 @@ def test_an_engine_file_runs_on_its_own(spec, tmp_path):
 
 def test_an_invalid_spec_compiles_nothing(tmp_path):
     bad = tmp_path / "bad.rules"
-    bad.write_text((ROOT / "spec" / "horse_race.rules").read_text().replace("target: at least 61", "target: at least 0"))
+    spec = (ROOT / "spec" / "horse_race.rules").read_text()
+    bad.write_text(spec.replace("target: at least 61", "target: at least 0"))
     done = dominospec("compile", str(bad), "-o", str(tmp_path / "out"))
     assert done.returncode == 1
     assert "the target must be positive" in done.stderr
@@ -113,3 +128,145 @@ def test_compile_with_nothing_to_compile_is_a_usage_error(tmp_path):
     done = dominospec("compile", cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr == "dominospec: error: no SPEC given and no spec/*.rules here\n"
+
+
+# --- targets ----------------------------------------------------------------------------------
+
+
+def test_an_unknown_target_is_a_usage_error_that_names_the_known_ones(tmp_path: Path) -> None:
+    done = dominospec("compile", "--target", "cobol", "spec/horse_race.rules", "-o", str(tmp_path))
+    assert done.returncode == 2
+    assert "invalid choice: 'cobol' (choose from 'python')" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_python_target_is_the_default(tmp_path: Path) -> None:
+    for name, extra in (("default", []), ("named", ["--target", "python"])):
+        done = dominospec("compile", *extra, "spec/horse_race.rules", "-o", str(tmp_path / name))
+        assert done.returncode == 0, done.stderr
+    assert (tmp_path / "named" / "horse_race.py").read_bytes() == (tmp_path / "default" / "horse_race.py").read_bytes()
+
+
+# --- what the templates see ---------------------------------------------------------------------
+
+TEMPLATES = sorted((ROOT / "compiler" / "targets" / "python" / "templates").glob("*.j2"))
+# Every phrase a clause can take ("next seat clockwise", "fixed", "exactly", ...).
+RULE_PHRASES = {choice.value for kind in ir.Choice.__subclasses__() for choice in kind}
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=lambda p: p.name)
+def test_templates_see_only_the_context(template: Path) -> None:
+    source = template.read_text()
+    environment = jinja2.Environment()
+    assert jinja2.meta.find_undeclared_variables(environment.parse(source)) <= {"c"}
+    assert not re.search(r"\bir\.|\bspec\b|\.value\b", source)
+
+
+def _values(node: object) -> list[object]:
+    """Every leaf value of a context, dataclasses and mappings opened."""
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return [leaf for field in dataclasses.fields(node) for leaf in _values(getattr(node, field.name))]
+    if isinstance(node, Mapping):
+        return [leaf for key, value in node.items() for leaf in (*_values(key), *_values(value))]
+    if isinstance(node, tuple):
+        return [leaf for item in node for leaf in _values(item)]
+    return [node]
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS + FORMATS, ids=lambda p: p.stem)
+def test_a_context_holds_only_plain_values(spec: Path) -> None:
+    loaded = load(spec)
+    context = (PYTHON.match_format_context(loaded) if isinstance(loaded, ir.MatchFormat)
+               else PYTHON.variant_context(loaded))
+    for leaf in _values(context):
+        assert type(leaf) in (str, int, bool, type(None)), leaf
+
+
+# --- no rule asked at run time ------------------------------------------------------------------
+
+
+def rule_string_tests(source: str) -> list[str]:
+    """Comparisons and `in` tests of an engine's code against rule phrases, as `line: code`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+        elif isinstance(node, ast.MatchValue):
+            operands = [node.value]
+        else:
+            continue
+        constants = [leaf for operand in operands for leaf in ast.walk(operand) if isinstance(leaf, ast.Constant)]
+        if any(isinstance(leaf.value, str) and leaf.value in RULE_PHRASES for leaf in constants):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_rule_string_check_finds_what_the_engines_once_did() -> None:
+    old = (
+        'rule = "by lot"\n'
+        'if rule == "next seat clockwise":\n    pass\n'
+        'fixed = PARTNERSHIPS == "fixed" and players == 4\n'
+        'lot = rule in ("by lot", "holder of the highest double")\n'
+        'match rule:\n    case "player of the last tile":\n        pass\n'
+    )
+    assert sorted(int(found.split(":")[0]) for found in rule_string_tests(old)) == [2, 4, 5, 7]
+
+
+def engine_sources() -> list[tuple[str, str]]:
+    """Every engine the tests meet: the shipped ones, the examples' and the house variants'."""
+    sources = [(path.name, path.read_text()) for path in sorted((ROOT / "generated").glob("*.py"))
+               if path.name != "__init__.py"]
+    sources += [(path.name, generate(load(path), path.name)) for path in ALL_SPECS + FORMATS]
+    sources += [(case.id, generate(engine_for(case)[0], case.id)) for case in HOUSE_CASES]
+    return sources
+
+
+@pytest.mark.parametrize("name, source", engine_sources(), ids=lambda value: value if "\n" not in value else "")
+def test_no_engine_compares_a_rule_phrase_at_run_time(name: str, source: str) -> None:
+    assert rule_string_tests(source) == []
+
+
+# --- the engines are typed and linted -----------------------------------------------------------
+
+
+def test_every_engine_passes_mypy_strict_and_ruff(tmp_path: Path) -> None:
+    """The shipped engines, and one for every example spec and match format, compiled to a temp folder."""
+    examples = [str(path.relative_to(ROOT)) for path in ALL_SPECS + FORMATS]
+    assert dominospec("compile", *examples, "-o", str(tmp_path)).returncode == 0
+    engines = [*sorted((ROOT / "generated").glob("[!_]*.py")), *sorted(tmp_path.glob("*.py"))]
+    assert len(engines) == len(SPECS) + len(examples)
+    config = str(ROOT / "pyproject.toml")
+    for tool in (["mypy", "--strict", "--config-file", config, "--no-incremental", "--cache-dir", str(tmp_path / "c")],
+                 ["ruff", "check", "--config", config, "--no-cache"]):
+        done = subprocess.run([sys.executable, "-m", *tool, *map(str, engines)], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- copy-in of the runtime ---------------------------------------------------------------------
+
+
+def test_sections_are_copied_as_written(tmp_path: Path) -> None:
+    source = tmp_path / "runtime.py"
+    source.write_text("import x\n\nclass A:\n    ###{standalone method\n    def f(self) -> int:\n\n"
+                      "        return 1\n    ###}\n\n###{standalone helper\nY = 2\n###}\n")
+    assert sections(source) == {"method": "    def f(self) -> int:\n\n        return 1", "helper": "Y = 2"}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("###{standalone a\nx = 1\n", "section 'a' has no end marker"),
+    ("x = 1\n###}\n", ":2: a section marker out of place"),
+    ("###{standalone a\n###{standalone b\n###}\n", ":2: a section marker out of place"),
+    ("###{standalone a\n###}\n###{standalone a\n###}\n", ":4: section 'a' is marked twice"),
+])
+def test_a_misplaced_section_marker_is_reported(tmp_path: Path, text: str, message: str) -> None:
+    source = tmp_path / "runtime.py"
+    source.write_text(text)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        sections(source)
+
+
+def test_every_runtime_section_reaches_an_engine() -> None:
+    """A section no template prints would be dead code; the names are the contract between them."""
+    printed = {name for template in TEMPLATES for name in re.findall(r"c\.runtime\.(\w+)", template.read_text())}
+    assert printed == set(runtime_sections())

@@ -14,10 +14,9 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from engine_cases import HOUSE_CASES, SHIPPED_CASES, deals, engine_for, tables
 from hypothesis import given, settings, target
 from hypothesis import strategies as st
-
-from engine_cases import HOUSE_CASES, SHIPPED_CASES, deals, engine_for, tables
 from reference_model import Game, reckon
 from support import ROOT
 

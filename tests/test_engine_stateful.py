@@ -15,11 +15,17 @@ import re
 from typing import Any
 
 import pytest
+from engine_cases import SHIPPED_CASES, Case, engine_for, tables
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
-
-from engine_cases import SHIPPED_CASES, Case, engine_for, tables
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 from reference_model import show
 
 TILE_TEXT = re.compile(r"\[\d+\|\d+\]")
@@ -127,7 +133,7 @@ class EngineMachine(RuleBasedStateMachine):
     @invariant()
     def scores_only_grow(self):
         scores = self.game.scores
-        assert all(now >= before for now, before in zip(scores, self.previous_scores))
+        assert all(now >= before for now, before in zip(scores, self.previous_scores, strict=True))
         if self.engine.TARGET_KIND == "exactly":
             assert all(score <= self.engine.TARGET for score in scores)
         self.previous_scores = list(scores)

@@ -11,13 +11,12 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from dominospec.checks import check
+from dominospec.engines import load_engine
+from dominospec.loader import load
+from dominospec.parser import parse
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from dominospec.engines import load_engine
-from dominospec.parser import parse
-from dominospec.checks import check
-from dominospec.loader import load
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ROOT / "examples" / "match_formats"
@@ -101,7 +100,7 @@ def test_the_back_peg_is_always_the_previous_front_peg(seed, spec, players):
     for event in game.events:
         if "pegs" not in event:
             continue
-        for side, (before, now) in enumerate(zip(pegs, event["pegs"])):
+        for side, (before, now) in enumerate(zip(pegs, event["pegs"], strict=True)):
             if now != before:  # the side scored: the back peg jumps to where the front one was
                 assert now == (before[1], event["scores"][side])
                 assert now[1] > now[0]
@@ -131,13 +130,13 @@ def test_a_match_scores_every_game_and_the_loser_opens_the_next(seed):
     results = match.score.results
     assert len(results) == len(match.games)
     totals = [0, 0]
-    for game, result in zip(match.games, results):
+    for game, result in zip(match.games, results, strict=True):
         loser = 1 - result["winners"][0]
         assert result["points"] == (2 if game.scores[loser] < 31 else 1)
         totals[result["winners"][0]] += result["points"]
         assert result["match_points"] == totals
     assert max(totals) >= 3 and match.winners == [totals.index(max(totals))]
-    for previous, game in zip(results, match.games[1:]):
+    for previous, game in zip(results, match.games[1:], strict=False):
         assert game.deals[0][0] == 1 - previous["winners"][0]  # the loser leads the first hand
 
 

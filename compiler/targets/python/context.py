@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +32,7 @@ def literal(value: str) -> str:
     return json.dumps(value)
 
 
-def _table(values: list[object], per_line: int = 20) -> str:
+def _table(values: Sequence[object], per_line: int = 20) -> str:
     """A tuple literal laid out over several lines."""
     rows = [", ".join(str(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
     return "(\n    " + ",\n    ".join(rows) + ",\n)"
@@ -245,7 +245,8 @@ def _match(m: ir.MatchRules, game_target: int, exact_target: bool) -> MatchPlay:
         game_target=game_target, exact_target=exact_target, win_points=m.win_points,
         lines=tuple(MatchLine(literal(line.name), line.below.cutoff(game_target), line.points is None,
                               line.points or 0, str(line.points)) for line in lines),
-        target_kind=literal(m.target_kind.value), target=m.target, first_to=m.target_kind is ir.MatchTargetKind.FIRST_TO,
+        target_kind=literal(m.target_kind.value), target=m.target,
+        first_to=m.target_kind is ir.MatchTargetKind.FIRST_TO,
         next_game_opener=literal(m.next_game_opener.value), loser_opens=m.next_game_opener is ir.NextGameOpener.LOSER,
     )
 
