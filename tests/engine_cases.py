@@ -80,10 +80,10 @@ def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
     """Players (four more often where partnerships are possible: their rules are the most involved),
     partnerships where the variant allows them, and starting scores below the target (often just
     below it, so that targets are reached and passed)."""
-    players = st.sampled_from(list(variant.player_counts))
+    counts = st.sampled_from(list(variant.player_counts))
     if variant.partnerships is not ir.PartnershipKind.NONE:
-        players = players | st.just(4)
-    players = draw(players)
+        counts = counts | st.just(4)
+    players = draw(counts)
     partnerships = False
     if players == 4 and variant.partnerships is ir.PartnershipKind.FIXED:
         partnerships = True

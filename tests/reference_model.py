@@ -64,7 +64,7 @@ def pip_award(variant: ir.Variant, pips: int) -> int:
         return 0
     if award.round_to is not None:
         pips = (pips + award.round_to // 2) // award.round_to * award.round_to
-    return pips // award.divide_by
+    return int(pips // award.divide_by)
 
 
 def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None
@@ -233,7 +233,9 @@ class Game:
     def start_hand(self, hands: list[list[Tile]], pile: list[Tile], lot: int | None) -> None:
         """Deal the given hands; the opener is the rule's, or the seat the lot drew."""
         decided = self.decided_opener(hands)
-        self.opener = self.current = decided if decided is not None else lot
+        opener = decided if decided is not None else lot
+        assert opener is not None, "by lot: the test draws the seat"
+        self.opener = self.current = opener
         self.hands = [list(hand) for hand in hands]
         self.pile = list(pile)
         self.table = Table(self.v)
