@@ -14,12 +14,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
-from typing import Any, Literal, NotRequired, Protocol, Required, TypedDict, cast
+from typing import Any, Literal, Protocol, Required, TypedDict, cast
 
-# What every module dominospec generates says of itself: "variant" (this engine) or "match format".
-SPEC_KIND = "variant"
-VARIANT_NAME = "Horse Race"
-MAX_PIP = 6
 Tile = tuple[int, int]
 Port = tuple[Tile, str, int]  # (tile, port name, the pip value a tile placed there must show)
 Lead = tuple[Literal["play"], Tile, None, None]
@@ -34,21 +30,6 @@ class HandEvent(TypedDict):
     event: Literal["hand"]
     hand: int
     opener: int
-
-
-class PlayEvent(TypedDict):
-    event: Literal["play"]
-    seat: int
-    tile: str
-    on: str | None
-    port: str | None
-    total: int
-    raw: int
-    points: int
-    bonus: NotRequired[int]  # to an exact target only: the going-out bonus scored with the last tile
-    cancelled: NotRequired[bool]  # to an exact target only: the points would pass it
-    scores: list[int]
-    pegs: list[Pegs]
 
 
 class DrawEvent(TypedDict):
@@ -124,6 +105,39 @@ class Bot(Protocol):
     def choose(self, game: Game) -> Move: ...
 
 
+class PlayEvent(TypedDict):
+    event: Literal["play"]
+    seat: int
+    tile: str
+    on: str | None
+    port: str | None
+    total: int
+    raw: int
+    points: int
+    scores: list[int]
+    pegs: list[Pegs]
+
+
+class AwardEvent(TypedDict):
+    """The awards of a hand's end, for every side, applied together."""
+
+    event: Literal["award"]
+    points: list[int]
+    scores: list[int]
+    pegs: list[Pegs]
+
+
+Event = HandEvent | PlayEvent | DrawEvent | SeatEvent | HandEndEvent | AwardEvent | WinEvent
+Board = tuple[tuple[int, ...], tuple[Pegs, ...]]  # scores and pegs as the log records them
+# A placement as the log keeps it until the events are read: seat, tile, on, port, end total, raw and
+# displayed points, whether the hand ends, whether the points were cancelled, and the board after it.
+LoggedPlay = tuple[int, Tile, Tile | None, str | None, int, int, int, bool, bool, Board]
+
+
+# What every module dominospec generates says of itself: "variant" (this engine) or "match format".
+SPEC_KIND = "variant"
+VARIANT_NAME = "Horse Race"
+MAX_PIP = 6
 TILES: tuple[Tile, ...] = (
     (0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (1, 1), (1, 2), (1, 3),
     (1, 4), (1, 5), (1, 6), (2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (3, 3), (3, 4),
@@ -171,22 +185,6 @@ DISPLAYED_POINTS: tuple[int, ...] = (
 _PIPS = {t: t[0] + t[1] for t in TILES}
 _TILE_SET = frozenset(TILES)
 _TEXT = {t: f"[{t[0]}|{t[1]}]" for t in TILES}  # events name tiles on every move: look them up
-
-
-class AwardEvent(TypedDict):
-    """The awards of a hand's end, for every side, applied together."""
-
-    event: Literal["award"]
-    points: list[int]
-    scores: list[int]
-    pegs: list[Pegs]
-
-
-Event = HandEvent | PlayEvent | DrawEvent | SeatEvent | HandEndEvent | AwardEvent | WinEvent
-Board = tuple[tuple[int, ...], tuple[Pegs, ...]]  # scores and pegs as the log records them
-# A placement as the log keeps it until the events are read: seat, tile, on, port, end total, raw and
-# displayed points, whether the hand ends, whether the points were cancelled, and the board after it.
-LoggedPlay = tuple[int, Tile, Tile | None, str | None, int, int, int, bool, bool, Board]
 
 
 class IllegalMove(ValueError):

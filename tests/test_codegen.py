@@ -19,6 +19,7 @@ from dominospec import ir
 from dominospec.codegen import generate
 from dominospec.loader import load
 from dominospec.targets.python import PYTHON
+from dominospec.targets.python import context as python_context
 from dominospec.targets.python.context import runtime_sections
 from dominospec.targets.standalone import sections
 from engine_cases import HOUSE_CASES, engine_for
@@ -179,6 +180,15 @@ def test_a_context_holds_only_plain_values(spec: Path) -> None:
                else PYTHON.variant_context(loaded))
     for leaf in _values(context):
         assert type(leaf) in (str, int, bool, type(None)), leaf
+
+
+def test_every_decision_of_the_context_reaches_a_template() -> None:
+    """A field no template prints would be a decision made for nothing."""
+    printed = "".join(template.read_text() for template in TEMPLATES)
+    areas = [kind for kind in vars(python_context).values() if dataclasses.is_dataclass(kind)]
+    unused = [f"{area.__name__}.{field.name}" for area in areas for field in dataclasses.fields(area)
+              if not re.search(rf"\.{field.name}\b", printed)]
+    assert unused == []
 
 
 # --- no rule asked at run time ------------------------------------------------------------------

@@ -13,7 +13,6 @@ from .types import (
     HandEvent,
     Move,
     Pegs,
-    PlayEvent,
     Port,
     SeatEvent,
     Tile,
@@ -29,7 +28,20 @@ DISPLAYED_POINTS: tuple[int, ...]
 _PIPS: dict[Tile, int]
 _TILE_SET: frozenset[Tile]
 
-class AwardEvent(TypedDict):  # the engines add fields that depend on the kind of target
+# The events whose fields depend on the kind of target.
+class PlayEvent(TypedDict):
+    event: Literal["play"]
+    seat: int
+    tile: str
+    on: str | None
+    port: str | None
+    total: int
+    raw: int
+    points: int
+    scores: list[int]
+    pegs: list[Pegs]
+
+class AwardEvent(TypedDict):
     event: Literal["award"]
     scores: list[int]
     pegs: list[Pegs]

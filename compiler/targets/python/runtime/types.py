@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NotRequired, Protocol, Required, TypedDict
+from typing import TYPE_CHECKING, Literal, Protocol, Required, TypedDict
 
 if TYPE_CHECKING:
     from .contract import Event, Game
@@ -22,21 +22,6 @@ class HandEvent(TypedDict):
     event: Literal["hand"]
     hand: int
     opener: int
-
-
-class PlayEvent(TypedDict):
-    event: Literal["play"]
-    seat: int
-    tile: str
-    on: str | None
-    port: str | None
-    total: int
-    raw: int
-    points: int
-    bonus: NotRequired[int]  # to an exact target only: the going-out bonus scored with the last tile
-    cancelled: NotRequired[bool]  # to an exact target only: the points would pass it
-    scores: list[int]
-    pegs: list[Pegs]
 
 
 class DrawEvent(TypedDict):
