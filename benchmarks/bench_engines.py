@@ -69,7 +69,7 @@ def dominoes_hand() -> Callable[[int], None] | None:
 def open_spiel_hand(name: str) -> Callable[[int], None] | None:
     if importlib.util.find_spec("pyspiel") is None:
         return None
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]  # a compiled module without stubs
     from open_spiel.python.games import (  # type: ignore[import-untyped]  # no types shipped
         block_dominoes,  # noqa: F401  (registers the games)
         team_dominoes,  # noqa: F401

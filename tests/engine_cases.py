@@ -72,6 +72,7 @@ def engine_for(case: Case) -> tuple[ir.Variant, types.ModuleType]:
     if case.house_rules:
         variant = check(dataclasses.replace(variant, where={}, **dict(case.house_rules)))
         path = path.with_name(f"{path.stem}_{case.name}.rules")
+    assert isinstance(variant, ir.Variant), f"{case.id} is a match format"
     return variant, load_engine(variant, path)
 
 
