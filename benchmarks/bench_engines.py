@@ -13,8 +13,9 @@ import importlib.util
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -36,7 +37,7 @@ def rate(run_one: Callable[[int], None], seconds: float, rounds: int) -> float:
     return best
 
 
-def engine_hand(engine, players: int, partnerships: bool | None = None) -> Callable[[int], None]:
+def engine_hand(engine: ModuleType, players: int, partnerships: bool | None = None) -> Callable[[int], None]:
     bots = [engine.RandomBot(i) for i in range(players)]
 
     def run(seed: int) -> None:
@@ -44,7 +45,7 @@ def engine_hand(engine, players: int, partnerships: bool | None = None) -> Calla
     return run
 
 
-def engine_match(engine, players: int, partnerships: bool | None = None) -> Callable[[int], None]:
+def engine_match(engine: ModuleType, players: int, partnerships: bool | None = None) -> Callable[[int], None]:
     bots = [engine.RandomBot(i) for i in range(players)]
 
     def run(seed: int) -> None:
@@ -55,7 +56,7 @@ def engine_match(engine, players: int, partnerships: bool | None = None) -> Call
 def dominoes_hand() -> Callable[[int], None] | None:
     if importlib.util.find_spec("dominoes") is None:
         return None
-    import dominoes
+    import dominoes  # type: ignore[import-untyped]  # the package ships no types
 
     def run(seed: int) -> None:
         rng = random.Random(seed)
@@ -68,8 +69,11 @@ def dominoes_hand() -> Callable[[int], None] | None:
 def open_spiel_hand(name: str) -> Callable[[int], None] | None:
     if importlib.util.find_spec("pyspiel") is None:
         return None
-    import pyspiel
-    from open_spiel.python.games import block_dominoes, team_dominoes  # noqa: F401  (registers the games)
+    import pyspiel  # type: ignore[import-not-found]  # a compiled module without stubs
+    from open_spiel.python.games import (  # type: ignore[import-untyped]  # no types shipped
+        block_dominoes,  # noqa: F401  (registers the games)
+        team_dominoes,  # noqa: F401
+    )
 
     game = pyspiel.load_game(name)
 
@@ -120,7 +124,8 @@ def main() -> None:
                  ("dominospec Horse Race", "4-player hand", 1.0)]
         for name, unit, goal in goals:
             ratio = results[(name, unit)] / baseline
-            print(f"goal {name}, {unit} >= {goal:.0f}x dominoes: {'met' if ratio >= goal else 'NOT met'} ({ratio:.2f}x)")
+            verdict = "met" if ratio >= goal else "NOT met"
+            print(f"goal {name}, {unit} >= {goal:.0f}x dominoes: {verdict} ({ratio:.2f}x)")
 
 
 if __name__ == "__main__":

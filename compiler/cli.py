@@ -13,13 +13,14 @@ from .checks import check
 from .codegen import generate
 from .diagnostics import SpecError
 from .document import DocumentError, load_document
-from .engines import display_path, load_engine, module_name
+from .engines import display_path, load_engine
 from .example_writer import ExampleError, example_block, layout_from_steps, steps_from_json
 from .language_pack import PackError, choose, language_packs
 from .parser import parse
 from .printer import format_spec
 from .replay import RecordError, board_for, describe, parse_record, replay
 from .report import human, json_text
+from .targets import DEFAULT, TARGETS
 from .loader import LoadError, read_source
 from .verify import SpecMismatch, verify_document
 
@@ -66,6 +67,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
+    target = TARGETS[args.target]
     specs: list[Path] = args.specs or sorted(Path("spec").glob("*.rules"))
     if not specs:
         print("dominospec: error: no SPEC given and no spec/*.rules here", file=sys.stderr)
@@ -73,28 +75,29 @@ def cmd_compile(args: argparse.Namespace) -> int:
     stale: list[Path] = []
 
     def write_or_compare(path: Path, spec: ir.Variant | ir.MatchFormat) -> None:
-        source = generate(spec, display_path(path))
-        target = args.output / f"{module_name(path)}.py"
+        source = generate(spec, display_path(path), target)
+        written = args.output / target.file_name(path)
         if not args.check:
             args.output.mkdir(parents=True, exist_ok=True)
-            target.write_text(source, encoding="utf-8")
-            print(f"{path} -> {target}")
+            written.write_text(source, encoding="utf-8")
+            print(f"{path} -> {written}")
             return
-        current = target.read_text(encoding="utf-8") if target.is_file() else None
+        current = written.read_text(encoding="utf-8") if written.is_file() else None
         if current != source:
-            stale.append(target)
-            print(f"{target}: {'missing' if current is None else 'out of date'} (from {path})", file=sys.stderr)
+            stale.append(written)
+            print(f"{written}: {'missing' if current is None else 'out of date'} (from {path})", file=sys.stderr)
 
     code = load_each(specs, write_or_compare)
     orphans: list[Path] = []
     if args.check and not args.specs:  # the whole of spec/: a module no spec makes any more is stale too
-        made = {f"{module_name(path)}.py" for path in specs} | {"__init__.py"}
-        orphans = sorted(p for p in args.output.glob("*.py") if p.name not in made)
+        made = {target.file_name(path) for path in specs} | {"__init__.py"}
+        orphans = sorted(p for p in args.output.glob(f"*{target.suffix}") if p.name not in made)
         for orphan in orphans:
             print(f"{orphan}: no spec in spec/ produces it; delete it", file=sys.stderr)
     if stale:
         named = "".join(f"{p} " for p in args.specs)
-        print(f"run: dominospec compile {named}-o {args.output}", file=sys.stderr)
+        chosen = "" if target is DEFAULT else f"--target {target.name} "
+        print(f"run: dominospec compile {chosen}{named}-o {args.output}", file=sys.stderr)
     return max(code, EXIT_INPUT) if stale or orphans else code
 
 
@@ -221,6 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
                              help="the specs to compile (default: every spec/*.rules)")
     compile_cmd.add_argument("-o", "--output", type=Path, default=Path("generated"), metavar="DIR",
                              help="where the modules go (default: generated/)")
+    compile_cmd.add_argument("--target", choices=sorted(TARGETS), default=DEFAULT.name,
+                             help=f"the language of the modules (default: {DEFAULT.name})")
     compile_cmd.add_argument("--check", action="store_true",
                              help="write nothing; exit 1 if a committed module differs from what its spec produces")
     compile_cmd.set_defaults(run=cmd_compile)

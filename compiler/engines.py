@@ -1,4 +1,4 @@
-"""Engine modules: their names, the spec path their header shows, and loading one in memory."""
+"""Engine modules: the spec path their header shows, and loading one in memory."""
 
 from __future__ import annotations
 
@@ -8,12 +8,7 @@ from pathlib import Path
 
 from . import ir
 from .codegen import generate
-
-
-def module_name(spec_path: Path) -> str:
-    """spec/horse_race.rules -> horse_race (a valid Python module name)."""
-    stem = "".join(ch if ch.isalnum() else "_" for ch in spec_path.stem.lower())
-    return stem if stem and not stem[0].isdigit() else f"v_{stem}"
+from .targets.python import PYTHON
 
 
 def display_path(spec_path: Path) -> str:
@@ -25,10 +20,10 @@ def display_path(spec_path: Path) -> str:
 
 
 def load_engine(spec: ir.Variant | ir.MatchFormat, spec_path: Path) -> types.ModuleType:
-    """Generate and import an engine in memory, exactly as it would be written to generated/."""
-    name = f"dominospec_engine_{module_name(spec_path)}"
+    """Generate and import a Python engine in memory, exactly as it would be written to generated/."""
+    name = f"dominospec_engine_{PYTHON.module_name(spec_path)}"
     module = types.ModuleType(name)
     module.__file__ = f"<engine for {spec_path}>"
     sys.modules[name] = module  # registered, so that introspection (typing, pickle) can find it
-    exec(compile(generate(spec, display_path(spec_path)), module.__file__, "exec"), module.__dict__)
+    exec(compile(generate(spec, display_path(spec_path), PYTHON), module.__file__, "exec"), module.__dict__)
     return module

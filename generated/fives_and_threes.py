@@ -13,11 +13,130 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any, Literal, NotRequired, Protocol, Required, TypedDict, cast
 
 Tile = tuple[int, int]
-Port = tuple[Tile, str, int]
-Move = tuple[Any, ...]
+Port = tuple[Tile, str, int]  # (tile, port name, the pip value a tile placed there must show)
+Lead = tuple[Literal["play"], Tile, None, None]
+Placement = tuple[Literal["play"], Tile, Tile, str]  # (kind, tile, the tile it goes on, that tile's port)
+Draw = tuple[Literal["draw"]]
+Pass = tuple[Literal["pass"]]
+Move = Lead | Placement | Draw | Pass
+Pegs = tuple[int, int]  # a side's pegs on the board: (back, front)
+
+
+class HandEvent(TypedDict):
+    event: Literal["hand"]
+    hand: int
+    opener: int
+
+
+class DrawEvent(TypedDict):
+    event: Literal["draw"]
+    seat: int
+    tile: str | None  # None in the views of the other seats
+
+
+class SeatEvent(TypedDict):
+    event: Literal["pass", "out"]
+    seat: int
+
+
+class HandEndEvent(TypedDict):
+    event: Literal["hand_end"]
+    hand: int
+    blocked: bool
+    winners: list[int]
+    remaining_pips: list[int]
+    awards: list[int]
+
+
+class WinEvent(TypedDict):
+    event: Literal["win"]
+    sides: list[int]
+    scores: list[int]
+
+
+class LayoutState(TypedDict):
+    tiles: list[str]
+    connections: list[list[str]]  # [tile on the table, its port, tile placed, its port]
+    spinners: list[str]
+    open_ports: list[list[str | int]]  # [tile, port, pip value]
+    counted_ends: list[list[str | int]]
+    end_total: int
+
+
+# A recorded move: a play (with on and port unless it is the lead), {"draw": True} or {"pass": True}.
+RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str,
+                                          "draw": bool, "pass": bool}, total=False)
+
+
+class RecordedHand(TypedDict):
+    opener: int
+    deal: list[list[str]]
+    boneyard: list[str]
+    moves: list[RecordedMove]
+
+
+class View(TypedDict):
+    seat: int
+    hand: list[str]
+    hand_sizes: list[int]
+    pile_size: int
+    layout: LayoutState
+    scores: list[int]
+    pegs: list[Pegs]
+    current: int
+    hand_over: bool
+    over: bool
+    winners: list[int]
+    events: list[Event]
+
+
+class GameRecord(TypedDict):
+    players: int
+    partnerships: bool
+    scores: list[int]
+    hands: list[RecordedHand]
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Move: ...
+
+
+class PlayEvent(TypedDict):
+    event: Literal["play"]
+    seat: int
+    tile: str
+    on: str | None
+    port: str | None
+    total: int
+    raw: int
+    points: int
+    bonus: NotRequired[int]  # the going-out bonus, scored with the last tile
+    cancelled: NotRequired[bool]  # the points would pass the target of exactly 61
+    scores: list[int]
+    pegs: list[Pegs]
+
+
+class AwardEvent(TypedDict):
+    """To an exact target, each side's award is its own event, kept or cancelled whole."""
+
+    event: Literal["award"]
+    side: int
+    points: int
+    cancelled: bool
+    scores: list[int]
+    pegs: list[Pegs]
+
+
+Event = HandEvent | PlayEvent | DrawEvent | SeatEvent | HandEndEvent | AwardEvent | WinEvent
+Board = tuple[tuple[int, ...], tuple[Pegs, ...]]  # scores and pegs as the log records them
+# A placement as the log keeps it until the events are read: seat, tile, on, port, end total, raw and
+# displayed points, whether the hand ends, whether the points were cancelled, and the board after it.
+LoggedPlay = tuple[int, Tile, Tile | None, str | None, int, int, int, bool, bool, Board]
+
 
 # What every module dominospec generates says of itself: "variant" (this engine) or "match format".
 SPEC_KIND = "variant"
@@ -36,7 +155,7 @@ SPINNER_POLICY = "none"
 BRANCHES_OPEN = "after both line sides are filled"  # read only where a spinner is played
 # Whether the variant has match rules: then Match, MatchScore and the match constants below exist.
 HAS_MATCH_PLAY = False
-MATCH_LINES: tuple[tuple[str, int, Optional[int]], ...] = ()  # no match rules, no lines on the board
+MATCH_LINES: tuple[tuple[str, int, int | None], ...] = ()  # no match rules, no lines on the board
 RAW_PER_DISPLAYED = 1
 GOING_OUT_BONUS = 1
 TARGET = 61
@@ -91,8 +210,35 @@ def placement_points(total: int) -> tuple[int, int]:
     return RAW_POINTS[total], DISPLAYED_POINTS[total]
 
 
-def _round_award(pips: int) -> int:
-    return 0
+def _tile_list(tiles: Iterable[Tile]) -> list[str]:
+    return [format_tile(t) for t in tiles]
+
+
+def _normalise(move: object) -> tuple[object, ...]:
+    """Accept lists (as JSON gives them) for moves and tiles."""
+    if not isinstance(move, (tuple, list)) or not move:
+        return ("?",)
+    kind = move[0]
+    if kind == "play" and len(move) == 4:
+        tile = tuple(move[1]) if isinstance(move[1], (tuple, list)) else move[1]
+        on = tuple(move[2]) if isinstance(move[2], (tuple, list)) else move[2]
+        return ("play", tile, on, move[3])
+    return tuple(move)
+
+
+def _shown(tile: object) -> str:
+    """A tile of a move as the messages write it, whatever the move holds."""
+    return format_tile(tile) if isinstance(tile, tuple) and len(tile) == 2 else str(tile)
+
+
+def _rng_state(rng: random.Random) -> list[object]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_unstate(state: list[Any]) -> tuple[Any, ...]:
+    """The saved random state (JSON: lists for tuples) as random.Random.setstate takes it."""
+    return (state[0], tuple(state[1]), state[2])
 
 
 class Layout:
@@ -103,27 +249,6 @@ class Layout:
         self._open: list[Port] = []
         self._links: list[tuple[Tile, str, Tile, str]] = []  # (on, its port, tile placed, its port)
         self._lines_filled: dict[Tile, int] = {}  # doubles only: how many line sides are covered
-
-    def place(self, tile: Tile, on: Optional[Tile] = None, port: Optional[str] = None) -> None:
-        """Add a tile: the lead when the table is empty, otherwise onto the open port of `on`."""
-        if tile in self.tiles:
-            raise IllegalMove(f"{format_tile(tile)} is already on the table")
-        if tile not in _TILE_SET:
-            raise IllegalMove(f"{tile!r} is not a tile of the double-{MAX_PIP} set")
-        if not self.tiles:
-            if on is not None or port is not None:
-                raise IllegalMove("the table is empty: the first tile is the lead and goes on no port")
-            self._lead(tile)
-            return
-        if on is None or port is None:
-            raise IllegalMove(f"{format_tile(tile)} must be placed on an open port of a tile on the table")
-        for open_tile, open_port, value in self._open:
-            if open_tile == on and open_port == port:
-                if value != tile[0] and value != tile[1]:
-                    raise IllegalMove(f"{format_tile(tile)} does not match {format_tile(on)} {port} ({value})")
-                self._cover(tile, on, port)
-                return
-        raise IllegalMove(f"{format_tile(on)} {port} is not an open port")
 
     def _cover(self, tile: Tile, on: Tile, port: str) -> None:
         """Attach tile to the open port (on, port), known to match. Runs on every placement: one call."""
@@ -157,17 +282,8 @@ class Layout:
         self._lines_filled[tile] = 0
         self._open.extend([(tile, "lineA", tile[0]), (tile, "lineB", tile[0])])
 
-
-    def connections(self) -> list[tuple[tuple[Tile, str], tuple[Tile, str]]]:
-        """((tile on the table, its port), (tile placed, the port it joined by)), in placement order."""
-        return [((a, pa), (b, pb)) for a, pa, b, pb in self._links]
-
     def spinners(self) -> list[Tile]:
         return []
-
-    def open_ports(self) -> list[Port]:
-        """The legal continuation points: (tile, port, pip value)."""
-        return list(self._open)
 
     def counted_ends(self) -> list[Port]:
         """The counted contributions: (tile, port, value) for every scoring end.
@@ -206,7 +322,44 @@ class Layout:
                     total += 2 * value
         return total
 
-    def placements_for(self, tile: Tile) -> list[tuple[Optional[Tile], Optional[str]]]:
+    def copy(self) -> Layout:
+        other = Layout.__new__(Layout)
+        other.tiles = list(self.tiles)
+        other._open = list(self._open)
+        other._links = list(self._links)
+        other._lines_filled = dict(self._lines_filled)
+        return other
+
+    def place(self, tile: Tile, on: Tile | None = None, port: str | None = None) -> None:
+        """Add a tile: the lead when the table is empty, otherwise onto the open port of `on`."""
+        if tile in self.tiles:
+            raise IllegalMove(f"{format_tile(tile)} is already on the table")
+        if tile not in _TILE_SET:
+            raise IllegalMove(f"{tile!r} is not a tile of the double-{MAX_PIP} set")
+        if not self.tiles:
+            if on is not None or port is not None:
+                raise IllegalMove("the table is empty: the first tile is the lead and goes on no port")
+            self._lead(tile)
+            return
+        if on is None or port is None:
+            raise IllegalMove(f"{format_tile(tile)} must be placed on an open port of a tile on the table")
+        for open_tile, open_port, value in self._open:
+            if open_tile == on and open_port == port:
+                if value != tile[0] and value != tile[1]:
+                    raise IllegalMove(f"{format_tile(tile)} does not match {format_tile(on)} {port} ({value})")
+                self._cover(tile, on, port)
+                return
+        raise IllegalMove(f"{format_tile(on)} {port} is not an open port")
+
+    def connections(self) -> list[tuple[tuple[Tile, str], tuple[Tile, str]]]:
+        """((tile on the table, its port), (tile placed, the port it joined by)), in placement order."""
+        return [((a, pa), (b, pb)) for a, pa, b, pb in self._links]
+
+    def open_ports(self) -> list[Port]:
+        """The legal continuation points: (tile, port, pip value)."""
+        return list(self._open)
+
+    def placements_for(self, tile: Tile) -> list[tuple[Tile | None, str | None]]:
         """Every (on, port) where tile may go now; [(None, None)] on an empty table."""
         if not self.tiles:
             return [(None, None)]
@@ -216,15 +369,7 @@ class Layout:
     def open_values(self) -> set[int]:
         return {value for _, _, value in self._open}
 
-    def copy(self) -> "Layout":
-        other = Layout.__new__(Layout)
-        other.tiles = list(self.tiles)
-        other._open = list(self._open)
-        other._links = list(self._links)
-        other._lines_filled = dict(self._lines_filled)
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> LayoutState:
         return {
             "tiles": [format_tile(t) for t in self.tiles],
             "connections": [[format_tile(a), pa, format_tile(b), pb] for a, pa, b, pb in self._links],
@@ -235,11 +380,11 @@ class Layout:
         }
 
 
-def _tile_list(tiles: Iterable[Tile]) -> list[str]:
-    return [format_tile(t) for t in tiles]
+def _round_award(pips: int) -> int:
+    return 0
 
 
-def reckon_hand(sides: tuple[int, ...], remaining: list[int], out_seat: Optional[int]) -> tuple[list[int], list[int]]:
+def reckon_hand(sides: tuple[int, ...], remaining: list[int], out_seat: int | None) -> tuple[list[int], list[int]]:
     """The hand-end reckoning: (winning sides, points awarded per side).
 
     sides[seat] is the seat's side; remaining[seat] its pips left in hand; out_seat the seat that
@@ -260,15 +405,15 @@ class Game:
     Scores are displayed points per side: a seat for individuals, seat % 2 for partnerships.
     """
 
-    def __init__(self, players: int, partnerships: Optional[bool] = None, seed: Optional[int] = None,
-                 scores: Optional[list[int]] = None, opener: Optional[int] = None, deal: bool = True) -> None:
+    def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
+                 scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMove(f"{VARIANT_NAME} is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         if partnerships is None:
-            partnerships = PARTNERSHIPS == "fixed" and players == 4
-        if partnerships and (PARTNERSHIPS == "none" or players != 4):
+            partnerships = players == 4
+        if partnerships and players != 4:
             raise IllegalMove(f"{VARIANT_NAME} has no partnerships with {players} players")
-        if not partnerships and PARTNERSHIPS == "fixed" and players == 4:
+        if not partnerships and players == 4:
             raise IllegalMove(f"{VARIANT_NAME} is always played by 4 as two partnerships")
         self.players = players
         self.partnerships = partnerships
@@ -283,13 +428,13 @@ class Game:
             if any(s > TARGET for s in self.scores):
                 raise IllegalMove(f"a starting score cannot be above the target of exactly {TARGET}")
         self.rng = random.Random(seed)
-        self._log: list[Any] = []  # event dicts, and placements as tuples until first read
+        self._log: list[Event | LoggedPlay] = []  # event dicts, and placements as tuples until first read
         self._built = 0  # how much of the log is dicts already
         self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
-        self.pegs: list[tuple[int, int]] = [(score, score) for score in self.scores]
-        self._board = (tuple(self.scores), tuple(self.pegs))  # scores and pegs as the log records them
+        self.pegs: list[Pegs] = [(score, score) for score in self.scores]
+        self._board: Board = (tuple(self.scores), tuple(self.pegs))
         self.winners: list[int] = []
         self.over = False
         self.hand_number = 0
@@ -302,10 +447,10 @@ class Game:
         self._last_tile_seat = -1
         self._last_blocked = False
         self._extra = False
-        self._drawn: Optional[Tile] = None
+        self._drawn: Tile | None = None
         self._draws = 0
         self._passes = 0
-        self._legal: Optional[tuple[Move, ...]] = None
+        self._legal: tuple[Move, ...] | None = None
         if deal:
             self.start_hand(opener=opener)
 
@@ -314,8 +459,8 @@ class Game:
     def side_of(self, seat: int) -> int:
         return self._sides[seat]
 
-    def start_hand(self, opener: Optional[int] = None, hands: Optional[list[list[Tile]]] = None,
-                   pile: Optional[list[Tile]] = None) -> None:
+    def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
+                   pile: list[Tile] | None = None) -> None:
         """Deal a new hand (shuffled by the game's seed unless hands are given) and set its opener."""
         if self.over:
             raise IllegalMove("the game is over")
@@ -328,8 +473,9 @@ class Game:
             hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
             pile = tiles[self.players * size:]
         else:
-            hands = [[tuple(t) for t in h] for h in hands]  # type: ignore[misc]
-            seen = [t for h in hands for t in h] + [tuple(t) for t in (pile or [])]
+            # Tiles may come as lists (JSON): as tuples they are checked against the set.
+            hands = [[cast("Tile", tuple(t)) for t in h] for h in hands]
+            seen = [t for h in hands for t in h] + [cast("Tile", tuple(t)) for t in (pile or [])]
             if len(hands) != self.players or any(len(h) != size for h in hands):
                 raise IllegalMove(f"each of the {self.players} players must be dealt {size} tiles")
             unknown = [t for t in seen if t not in _TILE_SET]
@@ -341,13 +487,13 @@ class Game:
             if pile is None:
                 dealt = set(seen)
                 pile = [t for t in TILES if t not in dealt]
-            pile = [tuple(t) for t in pile]  # type: ignore[misc]
+            pile = [cast("Tile", tuple(t)) for t in pile]
             if len(seen) != len(TILES):
                 raise IllegalMove(f"the hands and the undealt tiles must hold all {len(TILES)} tiles")
         opener = self._choose_opener(opener, hands)
         self.hand_number += 1
         self.hands = hands
-        self.pile = list(pile)  # out of play: never drawn
+        self.pile = list(pile)  # where tiles are drawn, from the front
         self.layout = Layout()
         self.opener = self.current = opener
         self.hand_over = False
@@ -359,21 +505,14 @@ class Game:
         self.deals.append((opener, [list(h) for h in hands], list(pile)))
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
-    def _choose_opener(self, given: Optional[int], hands: list[list[Tile]]) -> int:
+    def _choose_opener(self, given: int | None, hands: list[list[Tile]]) -> int:
+        decided: int | None
         if self.hand_number == 0:
-            rule = "by lot"
+            decided, rule = None, "by lot"
         elif self._last_blocked:
-            rule = "next seat clockwise"
+            decided, rule = (self.opener + 1) % self.players, "next seat clockwise"
         else:
-            rule = "next seat clockwise"
-        decided: Optional[int] = None
-        if rule == "next seat clockwise":
-            decided = (self.opener + 1) % self.players
-        elif rule == "player of the last tile":
-            decided = self._last_tile_seat
-        elif rule == "holder of the highest double":
-            doubles = [(h[0], seat) for seat, hand in enumerate(hands) for h in hand if h[0] == h[1]]
-            decided = max(doubles)[1] if doubles else None
+            decided, rule = (self.opener + 1) % self.players, "next seat clockwise"
         if given is not None:
             if not 0 <= given < self.players:
                 raise IllegalMove(f"there is no seat {given}")
@@ -390,66 +529,46 @@ class Game:
             self._legal = tuple(self._compute_legal())
         return self._legal
 
-    def _compute_legal(self) -> list[Move]:
-        if self.hand_over:
-            return []
-        layout = self.layout
-        hand = self.hands[self.current]
-        if not layout.tiles:
-            return [("play", t, None, None) for t in hand]
-        moves = [("play", t, on, port) for on, port, value in layout._open for t in hand
-                 if t[0] == value or t[1] == value]
-        if moves:
-            return moves
-        return [("pass",)]
-
-    def apply(self, move: Move) -> list[dict[str, Any]]:
+    def apply(self, move: Move) -> list[Event]:
         """Play one move for the current seat; returns the events it caused."""
         first_event = len(self._log)
         self.play(move)
         return self.events[first_event:]
 
-    def play(self, move: Move) -> None:
-        """apply() without handing back the events: simulations read game.events when they need them."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_moves()
-        if move not in legal:
-            move = _normalise(move)
-            if move not in legal:
-                raise IllegalMove(self._why_illegal(move, legal))
-        self._legal = None
-        kind = move[0]
-        if kind == "play":
-            self._play(move[1], move[2], move[3])
-        else:
-            self._pass()
-
     @property
-    def events(self) -> list[dict[str, Any]]:
+    def events(self) -> list[Event]:
         """The event log: hands, placements, draws, passes, hand ends, awards, wins."""
         log = self._log
         for index in range(self._built, len(log)):
-            if type(log[index]) is tuple:
-                log[index] = _play_event(log[index])
+            entry = log[index]
+            if type(entry) is tuple:
+                log[index] = _play_event(entry)
         self._built = len(log)
-        return log
+        return cast("list[Event]", log)  # every placement is an event dict now
 
-    def _why_illegal(self, move: Move, legal: tuple[Move, ...]) -> str:
+    def _legal_or_raise(self, move: object, legal: tuple[Move, ...]) -> Move:
+        """The legal move that move (lists for tuples, as JSON gives them) stands for."""
+        normalised = _normalise(move)
+        for candidate in legal:
+            if candidate == normalised:
+                return candidate
+        raise IllegalMove(self._why_illegal(normalised, legal))
+
+    def _why_illegal(self, move: tuple[object, ...], legal: tuple[Move, ...]) -> str:
         if self.over:
             return "the game is over"
         if self.hand_over:
             return "the hand is over; start the next hand"
         seat = self.current
         if move[0] == "play":
-            tile = move[1]
-            if self._drawn is not None and tile != self._drawn:
+            if self._drawn is not None and move[1] != self._drawn:
                 return f"seat {seat} must play the tile just drawn, {format_tile(self._drawn)}"
-            if tile not in self.hands[seat]:
-                return f"seat {seat} does not hold {format_tile(tile) if isinstance(tile, tuple) else tile}"
+            tile = next((t for t in self.hands[seat] if t == move[1]), None)
+            if tile is None:
+                return f"seat {seat} does not hold {_shown(move[1])}"
             if not self.layout.tiles:
                 return f"the lead must be one of {', '.join(format_tile(m[1]) for m in legal if m[0] == 'play')}"
-            where = "the lead" if move[2] is None else f"{format_tile(move[2])} {move[3]}"
+            where = "the lead" if move[2] is None else f"{_shown(move[2])} {move[3]}"
             return f"seat {seat} cannot play {format_tile(tile)} on {where}"
         if move[0] == "draw":
             if any(m[0] == "play" for m in legal):
@@ -461,13 +580,39 @@ class Game:
             return f"seat {seat} cannot pass while tiles can be drawn"
         return f"unknown move {move!r}"
 
-    def _play(self, tile: Tile, on: Optional[Tile], port: Optional[str]) -> None:
+    def _compute_legal(self) -> list[Move]:
+        if self.hand_over:
+            return []
+        layout = self.layout
+        hand = self.hands[self.current]
+        if not layout.tiles:
+            return [("play", t, None, None) for t in hand]
+        moves: list[Move] = [("play", t, on, port) for on, port, value in layout._open for t in hand
+                             if t[0] == value or t[1] == value]
+        if moves:
+            return moves
+        return [("pass",)]
+
+    def play(self, move: Move) -> None:
+        """apply() without handing back the events: simulations read game.events when they need them."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        if move not in legal:
+            move = self._legal_or_raise(move, legal)
+        self._legal = None
+        if move[0] == "play":
+            self._play(move[1], move[2], move[3])
+        else:
+            self._pass()
+
+    def _play(self, tile: Tile, on: Tile | None, port: str | None) -> None:
         seat = self.current
         layout = self.layout
-        if layout.tiles:
-            layout._cover(tile, on, port)  # the move is legal: skip place()'s checks
-        else:
+        if on is None or port is None:
             layout._lead(tile)
+        else:
+            layout._cover(tile, on, port)  # the move is legal: skip place()'s checks
         hand = self.hands[seat]
         hand.remove(tile)
         self._last_tile_seat = seat
@@ -525,9 +670,6 @@ class Game:
 
     # --- the end of a hand ----------------------------------------------------------------
 
-    def _pips(self, seats: Iterable[int]) -> int:
-        return sum(_PIPS[t] for seat in seats for t in self.hands[seat])
-
     def _end_hand(self, blocked: bool) -> None:
         self.hand_over = True
         self._last_blocked = blocked
@@ -536,16 +678,19 @@ class Game:
         remaining = [self._pips([s]) for s in seats]
         winners, awards = reckon_hand(self._sides, remaining, None if blocked else self._last_tile_seat)
         self._log.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
-                            "winners": winners, "remaining_pips": remaining, "awards": awards})
+                          "winners": winners, "remaining_pips": remaining, "awards": awards})
         for side in range(self.sides):  # exactly 61: each award is its own event
             if awards[side] and not self.over:
                 cancelled = self.scores[side] + awards[side] > TARGET
                 if not cancelled:
                     self._score(side, awards[side])
                 self._log.append({"event": "award", "side": side, "points": awards[side],
-                                    "cancelled": cancelled, "scores": list(self.scores), "pegs": list(self.pegs)})
+                                  "cancelled": cancelled, "scores": list(self.scores), "pegs": list(self.pegs)})
                 if self.scores[side] == TARGET:
                     self._win([side])
+
+    def _pips(self, seats: Iterable[int]) -> int:
+        return sum(_PIPS[t] for seat in seats for t in self.hands[seat])
 
     def _score(self, side: int, points: int) -> None:
         """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
@@ -563,9 +708,10 @@ class Game:
 
     # --- views and persistence ----------------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         """What seat can see: its own hand, the others' hand sizes, the table, scores and public events."""
-        events = [dict(e, tile=None) if e["event"] == "draw" and e["seat"] != seat else e for e in self.events]
+        events: list[Event] = [
+            {**e, "tile": None} if e["event"] == "draw" and e["seat"] != seat else e for e in self.events]
         return {
             "seat": seat, "hand": _tile_list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
             "pile_size": len(self.pile), "layout": self.layout.to_dict(), "scores": list(self.scores),
@@ -574,22 +720,23 @@ class Game:
             "events": events,
         }
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> GameRecord:
         """The game so far in the replay record format (`dominospec replay` reads it back)."""
-        hands: list[dict[str, Any]] = []
+        hands: list[RecordedHand] = []
         for event in self.events:
-            kind = event["event"]
-            if kind == "hand":
+            if event["event"] == "hand":
                 opener, dealt, pile = self.deals[event["hand"] - 1]
                 hands.append({"opener": opener, "deal": [_tile_list(h) for h in dealt],
                               "boneyard": _tile_list(pile), "moves": []})
-            elif kind == "play":
-                move = {"seat": event["seat"], "play": event["tile"]}
-                if event["on"] is not None:
-                    move.update(on=event["on"], port=event["port"])
+            elif event["event"] == "play":
+                move: RecordedMove = {"seat": event["seat"], "play": event["tile"]}
+                if event["on"] is not None and event["port"] is not None:
+                    move["on"], move["port"] = event["on"], event["port"]
                 hands[-1]["moves"].append(move)
-            elif kind == "draw" or kind == "pass":
-                hands[-1]["moves"].append({"seat": event["seat"], kind: True})
+            elif event["event"] == "draw":
+                hands[-1]["moves"].append({"seat": event["seat"], "draw": True})
+            elif event["event"] == "pass":
+                hands[-1]["moves"].append({"seat": event["seat"], "pass": True})
         return {"players": self.players, "partnerships": self.partnerships,
                 "scores": list(self.starting_scores), "hands": hands}
 
@@ -612,7 +759,7 @@ class Game:
         return json.dumps(state, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Game:
         state = json.loads(text)
         if state.get("variant") != VARIANT_NAME:
             raise IllegalMove(f"this save is for {state.get('variant')!r}, not {VARIANT_NAME!r}")
@@ -624,7 +771,7 @@ class Game:
         game.pegs = [(back, front) for back, front in state["pegs"]]
         game._board = (tuple(game.scores), tuple(game.pegs))
         game.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
-                       for o, hs, p in state["deals"]]
+                      for o, hs, p in state["deals"]]
         game.winners = state["winners"]
         game.over = state["over"]
         game.hand_number = state["hand_number"]
@@ -647,39 +794,18 @@ class Game:
         return game
 
 
-def _play_event(entry: tuple[Any, ...]) -> dict[str, Any]:
+def _play_event(entry: LoggedPlay) -> PlayEvent:
     seat, tile, on, port, total, raw, points, hand_ends, cancelled, (scores, pegs) = entry
-    event: dict[str, Any] = {"event": "play", "seat": seat, "tile": _TEXT[tile],
-                             "on": None if on is None else _TEXT[on], "port": port,
-                             "total": total, "raw": raw, "points": points}
+    event: dict[str, object] = {"event": "play", "seat": seat, "tile": _TEXT[tile],
+                                "on": None if on is None else _TEXT[on], "port": port,
+                                "total": total, "raw": raw, "points": points}
     if hand_ends:
         event["bonus"] = GOING_OUT_BONUS
     if cancelled:
         event["cancelled"] = True
     event["scores"] = list(scores)
     event["pegs"] = list(pegs)  # the pegs stay tuples: (back, front)
-    return event
-
-
-def _normalise(move: Any) -> Move:
-    """Accept lists (as JSON gives them) for moves and tiles."""
-    if not isinstance(move, (tuple, list)) or not move:
-        return ("?",)
-    kind = move[0]
-    if kind == "play" and len(move) == 4:
-        tile = tuple(move[1]) if isinstance(move[1], (tuple, list)) else move[1]
-        on = tuple(move[2]) if isinstance(move[2], (tuple, list)) else move[2]
-        return ("play", tile, on, move[3])
-    return tuple(move)
-
-
-def _rng_state(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_unstate(state: list[Any]) -> tuple[Any, ...]:
-    return (state[0], tuple(state[1]), state[2])
+    return cast("PlayEvent", event)  # built key by key, in the order the records show them
 
 
 # --- bots for simulations ---------------------------------------------------------------------
@@ -688,7 +814,7 @@ def _rng_unstate(state: list[Any]) -> tuple[Any, ...]:
 class RandomBot:
     """Picks uniformly among the legal moves."""
 
-    def __init__(self, seed: Optional[int] = None) -> None:
+    def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed).random
 
     def choose(self, game: Game) -> Move:
@@ -706,23 +832,23 @@ class GreedyBot:
             if move[0] != "play":
                 continue
             layout = game.layout.copy()
-            if layout.tiles:
-                layout.place(move[1], move[2], move[3])
-            else:
+            if move[2] is None:
                 layout.place(move[1])
+            else:
+                layout.place(move[1], move[2], move[3])
             points = RAW_POINTS[layout.end_total()]
             if points > best_points:
                 best, best_points = move, points
         return best
 
 
-def play_hand(game: Game, bots: list[Any]) -> None:
+def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
     while not game.hand_over:
         game.play(bots[game.current].choose(game))
 
 
-def play_game(game: Game, bots: list[Any], max_hands: int = 1000) -> list[int]:
+def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
     """Play hands until the game is won (or max_hands are played); returns the winning sides."""
     while not game.over and game.hand_number <= max_hands:
         if game.hand_over:

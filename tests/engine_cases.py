@@ -15,12 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hypothesis import strategies as st
-
 from dominospec import ir
 from dominospec.checks import check
 from dominospec.engines import load_engine
 from dominospec.loader import load
+from hypothesis import strategies as st
 from reference_model import Tile, full_set
 from support import ROOT, SHIPPED
 
@@ -73,6 +72,7 @@ def engine_for(case: Case) -> tuple[ir.Variant, types.ModuleType]:
     if case.house_rules:
         variant = check(dataclasses.replace(variant, where={}, **dict(case.house_rules)))
         path = path.with_name(f"{path.stem}_{case.name}.rules")
+    assert isinstance(variant, ir.Variant), f"{case.id} is a match format"
     return variant, load_engine(variant, path)
 
 
@@ -81,10 +81,10 @@ def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
     """Players (four more often where partnerships are possible: their rules are the most involved),
     partnerships where the variant allows them, and starting scores below the target (often just
     below it, so that targets are reached and passed)."""
-    players = st.sampled_from(list(variant.player_counts))
+    counts = st.sampled_from(list(variant.player_counts))
     if variant.partnerships is not ir.PartnershipKind.NONE:
-        players = players | st.just(4)
-    players = draw(players)
+        counts = counts | st.just(4)
+    players = draw(counts)
     partnerships = False
     if players == 4 and variant.partnerships is ir.PartnershipKind.FIXED:
         partnerships = True

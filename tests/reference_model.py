@@ -25,7 +25,7 @@ that the two logs can be compared field by field.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from dominospec import ir
 from dominospec.formula import evaluate
@@ -64,10 +64,10 @@ def pip_award(variant: ir.Variant, pips: int) -> int:
         return 0
     if award.round_to is not None:
         pips = (pips + award.round_to // 2) // award.round_to * award.round_to
-    return pips // award.divide_by
+    return int(pips // award.divide_by)
 
 
-def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: Optional[int]
+def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None
            ) -> tuple[list[int], list[int]]:
     """The hand-end reckoning: (winning sides, points awarded per side).
 
@@ -144,7 +144,8 @@ class Table:
     def open_ports(self) -> list[Port]:
         """Every port of every tile on the table that no connection uses: (tile, port, pips)."""
         spinners, used = self.spinners(), self.used()
-        return [(t, p, self.value(t, p)) for t in self.tiles for p in self.ports(t, spinners, used) if (t, p) not in used]
+        return [(t, p, self.value(t, p)) for t in self.tiles for p in self.ports(t, spinners, used)
+                if (t, p) not in used]
 
     def counted_ends(self) -> list[Port]:
         """The scoring ends: (tile, port, contribution).
@@ -170,7 +171,7 @@ class Table:
     def end_total(self) -> int:
         return sum(value for _, _, value in self.counted_ends())
 
-    def place(self, tile: Tile, on: Optional[Tile], port: Optional[str]) -> None:
+    def place(self, tile: Tile, on: Tile | None, port: str | None) -> None:
         """Lay a tile: the lead (on None), or onto an open port; a double joins by its line A."""
         if on is not None and port is not None:
             value = self.value(on, port)
@@ -203,7 +204,7 @@ class Game:
         self.last_tile_seat = -1
         self.last_blocked = False
         self.extra = False  # the current seat is on an extra turn
-        self.drawn: Optional[Tile] = None  # a drawn tile that must be played now
+        self.drawn: Tile | None = None  # a drawn tile that must be played now
         self.draws = 0  # tiles drawn in this turn
         self.passes = 0  # passes since the last placement
 
@@ -212,7 +213,7 @@ class Game:
 
     # --- the deal and the opener ---------------------------------------------------------
 
-    def decided_opener(self, hands: list[list[Tile]]) -> Optional[int]:
+    def decided_opener(self, hands: list[list[Tile]]) -> int | None:
         """The opener the variant's rule names for the next hand, or None when a lot decides."""
         if self.hand_number == 0:
             rule = self.v.first_opener
@@ -229,10 +230,12 @@ class Game:
             return holders[max(holders)] if holders else None
         return None
 
-    def start_hand(self, hands: list[list[Tile]], pile: list[Tile], lot: Optional[int]) -> None:
+    def start_hand(self, hands: list[list[Tile]], pile: list[Tile], lot: int | None) -> None:
         """Deal the given hands; the opener is the rule's, or the seat the lot drew."""
         decided = self.decided_opener(hands)
-        self.opener = self.current = decided if decided is not None else lot
+        opener = decided if decided is not None else lot
+        assert opener is not None, "by lot: the test draws the seat"
+        self.opener = self.current = opener
         self.hands = [list(hand) for hand in hands]
         self.pile = list(pile)
         self.table = Table(self.v)
@@ -289,7 +292,7 @@ class Game:
 
     # --- moves -------------------------------------------------------------------------------
 
-    def _play(self, tile: Tile, on: Optional[Tile], port: Optional[str]) -> None:
+    def _play(self, tile: Tile, on: Tile | None, port: str | None) -> None:
         seat, side = self.current, self.side_of(self.current)
         from_draw = self.drawn is not None
         self.table.place(tile, on, port)

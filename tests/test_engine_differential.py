@@ -11,25 +11,28 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from dominospec import ir
+from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, deals, engine_for, tables
 from hypothesis import given, settings, target
 from hypothesis import strategies as st
-
-from engine_cases import HOUSE_CASES, SHIPPED_CASES, deals, engine_for, tables
 from reference_model import Game, reckon
 from support import ROOT
 
 RECORDS = sorted((ROOT / "tests" / "replays").glob("*.json"))
 
 
-def over_every_case(max_examples: int):
+def over_every_case(max_examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """Run a test for every shipped spec and house variant, drawing from Hypothesis's data."""
-    def decorate(test):
+    def decorate(test: Callable[..., None]) -> Callable[..., None]:
         test = given(data=st.data())(settings(max_examples=max_examples, deadline=None)(test))
         cases = SHIPPED_CASES + HOUSE_CASES
-        return pytest.mark.parametrize("case", cases, ids=[case.id for case in cases])(test)
+        by_case: Callable[..., None] = pytest.mark.parametrize("case", cases, ids=[case.id for case in cases])(test)
+        return by_case
     return decorate
 
 
@@ -61,7 +64,7 @@ def play_alongside(game: Any, model: Game, move: tuple[Any, ...]) -> None:
 
 
 @over_every_case(max_examples=80)
-def test_engine_plays_like_the_model(case, data):
+def test_engine_plays_like_the_model(case: Case, data: st.DataObject) -> None:
     variant, engine = engine_for(case)
     players, partnerships, scores = data.draw(tables(variant), label="table")
     game = engine.Game(players, partnerships, scores=scores, deal=False)
@@ -97,7 +100,7 @@ def closest_sides(model: Game, remaining: list[int]) -> int:
 
 
 @st.composite
-def hand_endings(draw: st.DrawFn, variant) -> tuple[list[int], list[int], int | None]:
+def hand_endings(draw: st.DrawFn, variant: ir.Variant) -> tuple[list[int], list[int], int | None]:
     """Seat sides, remaining pips per seat and the seat that went out (None: blocked)."""
     players, partnerships, _ = draw(tables(variant))
     sides = [seat % 2 if partnerships else seat for seat in range(players)]
@@ -109,14 +112,14 @@ def hand_endings(draw: st.DrawFn, variant) -> tuple[list[int], list[int], int | 
 
 
 @over_every_case(max_examples=150)
-def test_hand_end_reckoning_matches_the_model(case, data):
+def test_hand_end_reckoning_matches_the_model(case: Case, data: st.DataObject) -> None:
     variant, engine = engine_for(case)
     sides, remaining, out_seat = data.draw(hand_endings(variant), label="hand end")
     assert engine.reckon_hand(tuple(sides), remaining, out_seat) == reckon(variant, sides, remaining, out_seat)
 
 
 @pytest.mark.parametrize("record_path", RECORDS, ids=[path.stem for path in RECORDS])
-def test_recorded_hands_play_like_the_model(record_path):
+def test_recorded_hands_play_like_the_model(record_path: Path) -> None:
     named = [case for case in SHIPPED_CASES if record_path.stem.startswith(case.path.stem)]
     assert named, f"{record_path.name} names no shipped spec (its name starts with the spec's)"
     variant, engine = engine_for(max(named, key=lambda case: len(case.path.stem)))

@@ -15,11 +15,17 @@ import re
 from typing import Any
 
 import pytest
+from engine_cases import SHIPPED_CASES, Case, engine_for, tables
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
-
-from engine_cases import SHIPPED_CASES, Case, engine_for, tables
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 from reference_model import show
 
 TILE_TEXT = re.compile(r"\[\d+\|\d+\]")
@@ -61,7 +67,7 @@ class EngineMachine(RuleBasedStateMachine):
         self.variant, self.engine = engine_for(case)
 
     @initialize(data=st.data())
-    def new_match(self, data):
+    def new_match(self, data: st.DataObject) -> None:
         players, partnerships, scores = data.draw(tables(self.variant), label="table")
         seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
         self.game = self.engine.Game(players, partnerships, seed=seed, scores=scores)
@@ -76,7 +82,7 @@ class EngineMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: not self.game.hand_over)
     @rule(choices=st.lists(st.integers(0, 63), min_size=1, max_size=30))
-    def play_legal_moves(self, choices):
+    def play_legal_moves(self, choices: list[int]) -> None:
         for choice in choices:
             if self.game.hand_over:
                 break
@@ -87,14 +93,14 @@ class EngineMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self.game.hand_over and not self.game.over)
     @rule()
-    def next_hand(self):
+    def next_hand(self) -> None:
         self.game.start_hand()
         if self.twin is not None:
             self.twin.start_hand()  # the saved random state deals the same hand
             assert self.twin.to_json() == self.game.to_json()
 
     @rule(data=st.data())
-    def illegal_move_changes_nothing(self, data):
+    def illegal_move_changes_nothing(self, data: st.DataObject) -> None:
         candidates = wrong_moves(self.game, self.engine)
         move = data.draw(st.sampled_from(candidates), label="illegal move")
         saved, legal = self.game.to_json(), sorted_moves(self.game)
@@ -108,7 +114,7 @@ class EngineMachine(RuleBasedStateMachine):
         assert sorted_moves(self.game) == legal
 
     @rule()
-    def save_and_restore(self):
+    def save_and_restore(self) -> None:
         saved = self.game.to_json()
         self.twin = self.engine.Game.from_json(saved)
         assert self.twin.to_json() == saved
@@ -118,22 +124,22 @@ class EngineMachine(RuleBasedStateMachine):
             assert json.dumps(self.twin.view(seat), sort_keys=True) == json.dumps(self.game.view(seat), sort_keys=True)
 
     @invariant()
-    def tiles_are_conserved(self):
+    def tiles_are_conserved(self) -> None:
         game = self.game
         everywhere = [t for hand in game.hands for t in hand] + game.pile + game.layout.tiles
         assert len(everywhere) == len(set(everywhere))
         assert sorted(everywhere) == sorted(self.engine.TILES)
 
     @invariant()
-    def scores_only_grow(self):
+    def scores_only_grow(self) -> None:
         scores = self.game.scores
-        assert all(now >= before for now, before in zip(scores, self.previous_scores))
+        assert all(now >= before for now, before in zip(scores, self.previous_scores, strict=True))
         if self.engine.TARGET_KIND == "exactly":
             assert all(score <= self.engine.TARGET for score in scores)
         self.previous_scores = list(scores)
 
     @invariant()
-    def views_hide_other_hands(self):
+    def views_hide_other_hands(self) -> None:
         game = self.game
         this_hand = max(i for i, event in enumerate(game.events) if event["event"] == "hand")
         on_table = {show(t) for t in game.layout.tiles}
@@ -146,6 +152,7 @@ class EngineMachine(RuleBasedStateMachine):
 
 
 @pytest.mark.parametrize("case", SHIPPED_CASES, ids=[case.id for case in SHIPPED_CASES])
-def test_engine_invariants_hold(case):
-    run_state_machine_as_test(lambda: EngineMachine(case),
+def test_engine_invariants_hold(case: Case) -> None:
+    # Hypothesis takes any factory of a machine (its stub asks for the class): one machine per case.
+    run_state_machine_as_test(lambda: EngineMachine(case),  # type: ignore[arg-type]
                               settings=settings(max_examples=30, stateful_step_count=30, deadline=None))

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from dominospec.generated import fives_and_threes, horse_race
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,17 +35,18 @@ PARTNERS = (0, 1, 0, 1)  # seats 0 and 2 against seats 1 and 3
     ((0, 1), [0, 23], 0, [0], [5, 0]),
     ((0, 1), [0, 24], 0, [0], [5, 0]),
 ])
-def test_horse_race_reckoning(sides, remaining, out_seat, winners, awards):
+def test_horse_race_reckoning(sides: tuple[int, ...], remaining: list[int], out_seat: int | None, winners: list[int],
+                              awards: list[int]) -> None:
     assert horse_race.reckon_hand(sides, remaining, out_seat) == (winners, awards)
 
 
-def test_fives_and_threes_blocked_hand_has_no_winner_and_pips_never_score():
+def test_fives_and_threes_blocked_hand_has_no_winner_and_pips_never_score() -> None:
     assert fives_and_threes.reckon_hand(PARTNERS, [3, 9, 0, 12], None) == ([], [0, 0])
     # Going out: the single bonus point travels with the last placement, not with the reckoning.
     assert fives_and_threes.reckon_hand((0, 1), [0, 30], 0) == ([0], [0, 0])
 
 
-def test_a_three_way_tie_in_a_replayed_hand_takes_awards_from_all_other_hands():
+def test_a_three_way_tie_in_a_replayed_hand_takes_awards_from_all_other_hands() -> None:
     done = subprocess.run([sys.executable, "-m", "dominospec", "replay", "spec/horse_race.rules",
                            "tests/replays/horse_race_blocked_three_tied.json", "--json"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -1,0 +1,265 @@
+"""The Python target's context adapter: every rule of a spec decided here, once, as named values the
+templates print. Strings arrive as Python literals, choices as booleans or ready expressions; the
+templates never see the IR."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ... import ir
+from ...formula import max_total, score_table
+from ..standalone import sections
+
+RUNTIME = Path(__file__).resolve().parent / "runtime"
+RUNTIME_FILES = ("types.py", "tiles.py", "layout.py", "game.py", "match.py", "bots.py")
+
+
+@functools.cache
+def runtime_sections() -> Mapping[str, str]:
+    """The fixed code every engine copies in, by section name."""
+    found: dict[str, str] = {}
+    for name in RUNTIME_FILES:
+        found.update(sections(RUNTIME / name))
+    return found
+
+
+def literal(value: str) -> str:
+    """A str as a Python literal, in double quotes (json's escapes are valid Python)."""
+    return json.dumps(value)
+
+
+def _table(values: Sequence[object], per_line: int = 20) -> str:
+    """A tuple literal laid out over several lines."""
+    rows = [", ".join(str(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
+    return "(\n    " + ",\n    ".join(rows) + ",\n)"
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The module's constants: the variant described for readers (the verifier and replay read these
+    too), and the tables the engine looks up."""
+
+    name: str  # for the docstring
+    source: str | None
+    name_literal: str
+    max_pip: int
+    tiles: str  # tuple literal
+    min_players: int
+    max_players: int
+    deal: str  # dict literal: players -> tiles each
+    partnerships: str  # the clause's phrase, as a literal
+    spinner_policy: str
+    branches_open: str
+    target_kind: str
+    has_match_play: bool
+    raw_per_displayed: int
+    going_out_bonus: int
+    target: int
+    max_total: int
+    raw_points: str  # tuple literal, by end total
+    displayed_points: str | None  # tuple literal; None where one raw point is one displayed point
+
+
+@dataclass(frozen=True)
+class LayoutRules:
+    has_spinners: bool
+    first_double_only: bool  # only the first double played spins
+    branches_at_once: bool  # a spinner's branches open when it is played ...
+    branches_after_line_sides: bool  # ... or once both its line sides are covered
+    double_at_end: str  # the clause's words, for the docstring
+    double_end_value: str  # what an end double with one line side covered counts: an expression of `value`
+
+
+@dataclass(frozen=True)
+class Opener:
+    """One opener rule: what it decides (an expression giving a seat, or None for by lot) and its phrase."""
+
+    decided: str
+    phrase: str  # literal, for the message when a given opener disagrees
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    partnerships_possible: bool
+    partnerships_fixed: bool  # four players always play as partnerships
+    first_opener: Opener
+    next_opener: Opener
+    after_blocked: Opener
+    uses_highest_double: bool  # some opener rule looks for the highest double
+    lead_double_if_held: bool
+    draws: bool
+    drawn_tile_played_at_once: bool  # a playable drawn tile must be played at once
+    draw_condition: str  # expression: the seat may draw now
+    reserve: int
+    may_pass: bool
+    extra_turns: bool
+    extra_turn_earned: str  # expression of tile, raw (and from_draw): this placement earns an extra turn
+    extra_turn_needs_from_draw: bool
+    extra_turn_ends_when_stuck: bool
+    partner_must_go_out_too: bool  # with partnerships, the hand goes on until both partners are out
+
+
+@dataclass(frozen=True)
+class Award:
+    round_to: int | None
+    divide_by: int
+    from_opponents: bool  # else from every other hand (the winner's partner's too)
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    exact: bool  # target: exactly N
+    target: int
+    award: Award | None
+    blocked_has_winner: bool
+    blocked_by_combined_pips: bool  # partners add their hands, else a side's lowest hand counts
+    tie_means_no_winner: bool
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    name: str  # literal
+    cutoff: int  # the lowest score that is not below the line
+    outright: bool  # a loser below it loses the whole match
+    points: int  # match points for the winner (0 where outright)
+    points_or_none: str  # literal: the match points, None where outright
+
+
+@dataclass(frozen=True)
+class MatchPlay:
+    game_target: int
+    exact_target: bool
+    win_points: int
+    lines: tuple[MatchLine, ...]  # deepest first
+    target_kind: str  # literal
+    target: int
+    first_to: bool  # first to N match points, else best of N games
+    next_game_opener: str  # literal
+    loser_opens: bool  # the loser of a game opens the next
+
+
+@dataclass(frozen=True)
+class EngineContext:
+    tables: Tables
+    layout: LayoutRules
+    turn: TurnRules
+    hand_end: HandEnd
+    match: MatchPlay | None
+    runtime: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class MatchFormatContext:
+    name: str
+    source: str | None
+    name_literal: str
+    match: MatchPlay
+    runtime: Mapping[str, str]
+
+
+_OPENER_DECIDES = {
+    ir.Opener.LOT: "None",
+    ir.Opener.NEXT_SEAT: "(self.opener + 1) % self.players",
+    ir.Opener.LAST_TILE: "self._last_tile_seat",
+    ir.Opener.HIGHEST_DOUBLE: "_highest_double_holder(hands)",
+}
+
+
+def _opener(rule: ir.Opener) -> Opener:
+    return Opener(_OPENER_DECIDES[rule], literal(rule.value))
+
+
+def _tables(v: ir.Variant) -> Tables:
+    raw = score_table(v)
+    return Tables(
+        name=v.name, source=v.source, name_literal=literal(v.name), max_pip=v.max_pip,
+        tiles=_table([(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)], per_line=10),
+        min_players=v.min_players, max_players=v.max_players,
+        deal="{" + ", ".join(f"{n}: {v.tiles_dealt(n)}" for n in v.player_counts) + "}",
+        partnerships=literal(v.partnerships.value), spinner_policy=literal(v.spinners.value),
+        branches_open=literal(v.branches_open.value), target_kind=literal(v.target.kind.value),
+        has_match_play=v.match is not None, raw_per_displayed=v.raw_per_displayed,
+        going_out_bonus=v.going_out_bonus, target=v.target.points, max_total=max_total(v), raw_points=_table(raw),
+        displayed_points=None if v.raw_per_displayed == 1 else _table([r // v.raw_per_displayed for r in raw]),
+    )
+
+
+def _layout(v: ir.Variant) -> LayoutRules:
+    spinners = v.spinners is not ir.Spinners.NONE
+    both_halves = v.double_at_end is ir.DoubleAtEnd.BOTH_HALVES
+    return LayoutRules(
+        has_spinners=spinners, first_double_only=v.spinners is ir.Spinners.FIRST_DOUBLE,
+        branches_at_once=spinners and v.branches_open is ir.BranchesOpen.AT_ONCE,
+        branches_after_line_sides=spinners and v.branches_open is ir.BranchesOpen.AFTER_BOTH_LINE_SIDES,
+        double_at_end=v.double_at_end.value, double_end_value="2 * value" if both_halves else "value",
+    )
+
+
+def _turn(v: ir.Variant) -> TurnRules:
+    draws = v.undealt is ir.Undealt.DRAW_PILE
+    after_double = ir.ExtraTurn.AFTER_DOUBLE in v.extra_turn
+    after_score = ir.ExtraTurn.AFTER_SCORE in v.extra_turn
+    not_from_draw = draws and v.drawn_tile is ir.DrawnTile.PLAYED_AT_ONCE_ENDS_TURN and bool(v.extra_turn)
+    earned = " or ".join([*(["tile[0] == tile[1]"] if after_double else []), *(["raw > 0"] if after_score else [])])
+    draw_condition = f"len(self.pile) > {v.reserve}"
+    if v.draw_limit is not None:
+        draw_condition += f" and self._draws < {v.draw_limit}"
+    openers = (v.first_opener, v.next_opener, v.after_blocked or v.next_opener)
+    return TurnRules(
+        partnerships_possible=v.partnerships is not ir.PartnershipKind.NONE,
+        partnerships_fixed=v.partnerships is ir.PartnershipKind.FIXED,
+        first_opener=_opener(openers[0]), next_opener=_opener(openers[1]), after_blocked=_opener(openers[2]),
+        uses_highest_double=ir.Opener.HIGHEST_DOUBLE in openers,
+        lead_double_if_held=v.lead is ir.Lead.DOUBLE_IF_HELD,
+        draws=draws, drawn_tile_played_at_once=draws and v.drawn_tile is not ir.DrawnTile.JOINS_HAND,
+        draw_condition=draw_condition, reserve=v.reserve, may_pass=v.when_able is ir.WhenAble.MAY_PASS,
+        extra_turns=bool(v.extra_turn),
+        extra_turn_earned=f"not from_draw and ({earned})" if not_from_draw else f"({earned})",
+        extra_turn_needs_from_draw=not_from_draw,
+        extra_turn_ends_when_stuck=bool(v.extra_turn) and v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS,
+        partner_must_go_out_too=v.partnerships is not ir.PartnershipKind.NONE
+        and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS,
+    )
+
+
+def _hand_end(v: ir.Variant) -> HandEnd:
+    award = v.pip_award
+    return HandEnd(
+        exact=v.target.kind is ir.TargetKind.EXACTLY, target=v.target.points,
+        award=None if award is None else Award(award.round_to, award.divide_by,
+                                               award.source is ir.AwardFrom.OPPONENTS),
+        blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
+        blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,
+        tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,
+    )
+
+
+def _match(m: ir.MatchRules, game_target: int, exact_target: bool) -> MatchPlay:
+    # Deepest line first: the first line a loser is below is the one that counts.
+    lines = sorted(m.lines, key=lambda line: line.below.cutoff(game_target))
+    return MatchPlay(
+        game_target=game_target, exact_target=exact_target, win_points=m.win_points,
+        lines=tuple(MatchLine(literal(line.name), line.below.cutoff(game_target), line.points is None,
+                              line.points or 0, str(line.points)) for line in lines),
+        target_kind=literal(m.target_kind.value), target=m.target,
+        first_to=m.target_kind is ir.MatchTargetKind.FIRST_TO,
+        next_game_opener=literal(m.next_game_opener.value), loser_opens=m.next_game_opener is ir.NextGameOpener.LOSER,
+    )
+
+
+def variant_context(v: ir.Variant) -> EngineContext:
+    exact = v.target.kind is ir.TargetKind.EXACTLY
+    return EngineContext(
+        tables=_tables(v), layout=_layout(v), turn=_turn(v), hand_end=_hand_end(v),
+        match=None if v.match is None else _match(v.match, v.target.points, exact),
+        runtime=runtime_sections(),
+    )
+
+
+def match_format_context(f: ir.MatchFormat) -> MatchFormatContext:
+    return MatchFormatContext(name=f.name, source=f.source, name_literal=literal(f.name),
+                              match=_match(f.rules, f.game_target, exact_target=False), runtime=runtime_sections())

@@ -1,0 +1,57 @@
+"""Bots for simulations, and the loops that let them play hands and games."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .contract import RAW_POINTS, Game
+    from .types import Bot, Move
+
+###{standalone bots
+class RandomBot:
+    """Picks uniformly among the legal moves."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed).random
+
+    def choose(self, game: Game) -> Move:
+        moves = game._legal or game.legal_moves()  # usually cached by the move before: skip the call
+        return moves[int(self._random() * len(moves))]
+
+
+class GreedyBot:
+    """Takes the placement worth the most immediate points; ties go to the first such move."""
+
+    def choose(self, game: Game) -> Move:
+        moves = game.legal_moves()
+        best, best_points = moves[0], -1
+        for move in moves:
+            if move[0] != "play":
+                continue
+            layout = game.layout.copy()
+            if move[2] is None:
+                layout.place(move[1])
+            else:
+                layout.place(move[1], move[2], move[3])
+            points = RAW_POINTS[layout.end_total()]
+            if points > best_points:
+                best, best_points = move, points
+        return best
+
+
+def play_hand(game: Game, bots: list[Bot]) -> None:
+    """Play the current hand to its end, each seat moved by its bot."""
+    while not game.hand_over:
+        game.play(bots[game.current].choose(game))
+
+
+def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
+    """Play hands until the game is won (or max_hands are played); returns the winning sides."""
+    while not game.over and game.hand_number <= max_hands:
+        if game.hand_over:
+            game.start_hand()
+        play_hand(game, bots)
+    return game.winners
+###}

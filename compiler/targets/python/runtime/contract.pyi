@@ -1,0 +1,117 @@
+# What every engine generates around the copied runtime, declared for the type checker: the tables,
+# the event types and the methods whose code depends on the rules. The templates define these names.
+import random
+from typing import Literal, TypedDict
+
+from .bots import play_game as play_game
+from .game import Game as Game
+from .layout import Layout as Layout
+from .match import GameResult, MatchScore
+from .types import (
+    DrawEvent,
+    HandEndEvent,
+    HandEvent,
+    Move,
+    Pegs,
+    Port,
+    SeatEvent,
+    Tile,
+    WinEvent,
+)
+
+MAX_PIP: int
+TILES: tuple[Tile, ...]
+DEAL: dict[int, int]
+VARIANT_NAME: str
+RAW_POINTS: tuple[int, ...]
+DISPLAYED_POINTS: tuple[int, ...]
+_PIPS: dict[Tile, int]
+_TILE_SET: frozenset[Tile]
+
+# The events whose fields depend on the kind of target.
+class PlayEvent(TypedDict):
+    event: Literal["play"]
+    seat: int
+    tile: str
+    on: str | None
+    port: str | None
+    total: int
+    raw: int
+    points: int
+    scores: list[int]
+    pegs: list[Pegs]
+
+class AwardEvent(TypedDict):
+    event: Literal["award"]
+    scores: list[int]
+    pegs: list[Pegs]
+
+Event = HandEvent | PlayEvent | DrawEvent | SeatEvent | HandEndEvent | AwardEvent | WinEvent
+Board = tuple[tuple[int, ...], tuple[Pegs, ...]]
+LoggedPlay = tuple[int, Tile, Tile | None, str | None, int, int, int, bool, bool, Board]
+
+def _play_event(entry: LoggedPlay) -> PlayEvent: ...
+
+class LayoutParts:
+    tiles: list[Tile]
+    _open: list[Port]
+    _links: list[tuple[Tile, str, Tile, str]]
+    _lines_filled: dict[Tile, int]
+    def _lead(self, tile: Tile) -> None: ...
+    def _cover(self, tile: Tile, on: Tile, port: str) -> None: ...
+    def spinners(self) -> list[Tile]: ...
+    def counted_ends(self) -> list[Port]: ...
+    def end_total(self) -> int: ...
+    def copy(self) -> Layout: ...
+
+class GameParts:
+    players: int
+    partnerships: bool
+    sides: int
+    _sides: tuple[int, ...]
+    scores: list[int]
+    rng: random.Random
+    _log: list[Event | LoggedPlay]
+    _built: int
+    deals: list[tuple[int, list[list[Tile]], list[Tile]]]
+    starting_scores: list[int]
+    pegs: list[Pegs]
+    _board: Board
+    winners: list[int]
+    over: bool
+    hand_number: int
+    hand_over: bool
+    opener: int
+    current: int
+    hands: list[list[Tile]]
+    pile: list[Tile]
+    layout: Layout
+    _last_tile_seat: int
+    _last_blocked: bool
+    _extra: bool
+    _drawn: Tile | None
+    _draws: int
+    _passes: int
+    _legal: tuple[Move, ...] | None
+    def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
+                 scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> None: ...
+    def _choose_opener(self, given: int | None, hands: list[list[Tile]]) -> int: ...
+    def _compute_legal(self) -> list[Move]: ...
+    def play(self, move: Move) -> None: ...
+
+class MatchScoreParts:
+    sides: int
+    match_points: list[int]
+    games_won: list[int]
+    results: list[GameResult]
+    winners: list[int]
+    over: bool
+    def add_game(self, scores: list[int]) -> GameResult: ...
+
+class MatchParts:
+    _rng: random.Random
+    games: list[Game]
+    players: int
+    partnerships: bool
+    score: MatchScore
+    def next_game(self, opener: int | None = None, deal: bool = True) -> Game: ...

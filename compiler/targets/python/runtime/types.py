@@ -1,0 +1,98 @@
+"""The public types of an engine: tiles, ports, moves, events, views and records."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, Protocol, Required, TypedDict
+
+if TYPE_CHECKING:
+    from .contract import Event, Game
+
+###{standalone types
+Tile = tuple[int, int]
+Port = tuple[Tile, str, int]  # (tile, port name, the pip value a tile placed there must show)
+Lead = tuple[Literal["play"], Tile, None, None]
+Placement = tuple[Literal["play"], Tile, Tile, str]  # (kind, tile, the tile it goes on, that tile's port)
+Draw = tuple[Literal["draw"]]
+Pass = tuple[Literal["pass"]]
+Move = Lead | Placement | Draw | Pass
+Pegs = tuple[int, int]  # a side's pegs on the board: (back, front)
+
+
+class HandEvent(TypedDict):
+    event: Literal["hand"]
+    hand: int
+    opener: int
+
+
+class DrawEvent(TypedDict):
+    event: Literal["draw"]
+    seat: int
+    tile: str | None  # None in the views of the other seats
+
+
+class SeatEvent(TypedDict):
+    event: Literal["pass", "out"]
+    seat: int
+
+
+class HandEndEvent(TypedDict):
+    event: Literal["hand_end"]
+    hand: int
+    blocked: bool
+    winners: list[int]
+    remaining_pips: list[int]
+    awards: list[int]
+
+
+class WinEvent(TypedDict):
+    event: Literal["win"]
+    sides: list[int]
+    scores: list[int]
+
+
+class LayoutState(TypedDict):
+    tiles: list[str]
+    connections: list[list[str]]  # [tile on the table, its port, tile placed, its port]
+    spinners: list[str]
+    open_ports: list[list[str | int]]  # [tile, port, pip value]
+    counted_ends: list[list[str | int]]
+    end_total: int
+
+
+# A recorded move: a play (with on and port unless it is the lead), {"draw": True} or {"pass": True}.
+RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str,
+                                          "draw": bool, "pass": bool}, total=False)
+
+
+class RecordedHand(TypedDict):
+    opener: int
+    deal: list[list[str]]
+    boneyard: list[str]
+    moves: list[RecordedMove]
+
+
+class View(TypedDict):
+    seat: int
+    hand: list[str]
+    hand_sizes: list[int]
+    pile_size: int
+    layout: LayoutState
+    scores: list[int]
+    pegs: list[Pegs]
+    current: int
+    hand_over: bool
+    over: bool
+    winners: list[int]
+    events: list[Event]
+
+
+class GameRecord(TypedDict):
+    players: int
+    partnerships: bool
+    scores: list[int]
+    hands: list[RecordedHand]
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Move: ...
+###}

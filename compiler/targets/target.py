@@ -1,0 +1,25 @@
+"""What a compile target is: the templates, the context adapter that feeds them, and how its files are named."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import ir
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    package: str  # the import package whose templates/ folder holds this target's templates
+    variant_template: str  # renders a variant's engine from variant_context(variant)
+    variant_context: Callable[[ir.Variant], object]
+    match_format_template: str  # renders a match format's module from match_format_context(format)
+    match_format_context: Callable[[ir.MatchFormat], object]
+    header: str  # the first line of every file: "{spec}" is the spec's path
+    suffix: str  # of the files written, with its dot
+    module_name: Callable[[Path], str]  # the spec's path -> the name of its module, without the suffix
+
+    def file_name(self, spec_path: Path) -> str:
+        return self.module_name(spec_path) + self.suffix
