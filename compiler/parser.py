@@ -18,6 +18,9 @@ from .clauses import Clause, Scope, short
 from .diagnostics import Diagnostic, SpecError, nearest, source_lines
 from .grammar import PHRASE_TERMINALS, WORD_TERMINALS, parser
 
+# A spec has a few dozen clauses: a file with more wrong lines than this is most likely no spec at all.
+MAX_WRONG_LINES = 100
+
 # A line the lexer would skip whole: spaces, tabs, a comment, and the CR of a CR LF.
 _BLANK = re.compile(r"[ \t]*(?:#.*)?\r?")
 
@@ -25,10 +28,11 @@ _BLANK = re.compile(r"[ \t]*(?:#.*)?\r?")
 def parse(text: str) -> ir.Variant | ir.MatchFormat:
     """Parse spec text into a Variant (or a MatchFormat); raises SpecError with positioned diagnostics.
 
-    After a syntax error the next line is read as usual. The problems of the lines that did parse
-    (a clause given twice, a number too large, ...) are reported with the syntax errors; what
-    depends on the whole spec (a required clause missing, a clause out of place) waits until every
-    line parses, since a broken line may be the very clause that seems to be missing.
+    After a syntax error the next line is read as usual (up to MAX_WRONG_LINES wrong lines). The
+    problems of the lines that did parse (a clause given twice, a number too large, ...) are
+    reported with the syntax errors; what depends on the whole spec (a required clause missing, a
+    clause out of place) waits until every line parses, since a broken line may be the very clause
+    that seems to be missing.
     """
     builder = _Builder(text)
     wrong: list[Diagnostic] = []
@@ -44,6 +48,10 @@ def parse(text: str) -> ir.Variant | ir.MatchFormat:
         try:
             tree = grammar.parse(line + "\n")
         except lark.UnexpectedInput as err:
+            if len(wrong) == MAX_WRONG_LINES:
+                wrong.append(Diagnostic(f"more than {MAX_WRONG_LINES} lines cannot be read; reading stops here",
+                                        ir.Pos(number, 1), "is this file a spec? correct the lines above first"))
+                break
             wrong.append(_syntax_diagnostic(err, shown, number))
             continue
         for clause in tree.children:  # the one clause of the line

@@ -16,7 +16,7 @@ from dominospec.diagnostics import SpecError
 from dominospec.grammar import PHRASE_TERMINALS, WORD_TERMINALS, build, grammar_text
 from dominospec.parser import parse
 from dominospec.printer import format_spec
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark.lexer import PatternStr
@@ -114,6 +114,7 @@ def test_example_lines_in_any_selection_and_order(kind: Scope, data: st.DataObje
     chosen = required + data.draw(st.lists(st.sampled_from(optional), unique=True))
     text = "\n".join(clause.example for clause in data.draw(st.permutations(chosen))) + "\n"
     spec = front_end(text)
+    event("accepted" if spec is not None else "rejected")
     if spec is None:
         return
     formatted = format_spec(spec)
@@ -128,8 +129,8 @@ def test_example_lines_in_any_selection_and_order(kind: Scope, data: st.DataObje
 def test_every_broken_line_is_reported_at_its_own_line(path: Path, data: st.DataObject) -> None:
     """Break any clause lines of a valid spec: one diagnostic for each of them, and nothing else."""
     lines = path.read_text(encoding="utf-8").split("\n")
-    clause_lines = [number for number, line in enumerate(lines) if line and not line.startswith("#")]
-    broken = data.draw(st.sets(st.sampled_from(clause_lines), min_size=1, max_size=5))
+    written = [number for number, line in enumerate(lines) if line and not line.startswith("#")]
+    broken = data.draw(st.sets(st.sampled_from(written), min_size=1, max_size=5))
     for number in broken:
         how = data.draw(st.sampled_from(["?", "key", "colon", "end"]))
         line = lines[number]

@@ -15,7 +15,7 @@ from dominospec.clauses import CLAUSES, Clause, Scope
 from dominospec.diagnostics import Diagnostic, SpecError
 from dominospec.grammar import PHRASE_TERMINALS
 from dominospec.loader import read_source
-from dominospec.parser import parse
+from dominospec.parser import MAX_WRONG_LINES, parse
 from dominospec.printer import format_spec
 from support import SHIPPED, SPEC_WITH_FORMULA
 
@@ -295,3 +295,14 @@ def test_reading_specs_imports_neither_jinja2_nor_hypothesis() -> None:
 def test_a_carriage_return_that_ends_no_line_is_an_error(line: str, column: int) -> None:
     found = syntax_error(BASE.replace("spinners: none\n", line + "\n"))
     assert (found.pos, found.message) == (ir.Pos(6, column), "unexpected invisible character U+000D")
+
+
+def test_reading_stops_after_a_hundred_wrong_lines() -> None:
+    """A file of a thousand wrong lines is most likely no spec: a hundred messages say enough."""
+    with pytest.raises(SpecError) as caught:
+        parse(BASE + "spiners: none\n" * 1000)
+    found = caught.value.diagnostics
+    assert len(found) == MAX_WRONG_LINES + 1
+    assert {d.message for d in found[:-1]} == {"unknown clause 'spiners'"}
+    assert found[-1].pos == ir.Pos(9 + MAX_WRONG_LINES, 1)
+    assert found[-1].message == f"more than {MAX_WRONG_LINES} lines cannot be read; reading stops here"
