@@ -1,10 +1,14 @@
-"""Semantic checks on a parsed Variant: named passes, each returning the problems it finds."""
+"""Semantic checks on a parsed Variant: named passes, each returning the problems it finds.
+
+Clauses are named by their keys in the table of clauses (clauses.py); a key not in it is a bug
+that fails at once, never a position silently lost.
+"""
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
-from . import ir
+from . import clauses, ir
 from .diagnostics import Diagnostic, SpecError
 from .formula import FormulaError, evaluate, max_total, names_used
 
@@ -12,12 +16,24 @@ MAX_PIP_LIMIT = 18
 MAX_PLAYERS = 10
 
 
-def _at(v: ir.Variant, key: str) -> ir.Pos:
-    return v.where.get(key + ":value") or v.where.get(key) or ir.NOWHERE
+def _at(v: ir.Variant | ir.MatchFormat, key: str, part: str = "value") -> ir.Pos:
+    """Where a clause's value (or another part of it) is written; else the clause; else nowhere."""
+    return v.where.get(f"{key}:{part}") or v.where.get(f"{key}:value") or _clause_at(v, key)
+
+
+def _clause_at(v: ir.Variant | ir.MatchFormat, key: str) -> ir.Pos:
+    """Where a clause is written, or nowhere when it is not."""
+    return v.where.get(clauses.BY_KEY[key].key, ir.NOWHERE)
 
 
 def _written(v: ir.Variant, key: str) -> bool:
-    return key in v.where
+    return clauses.BY_KEY[key].key in v.where
+
+
+def _missing(key: str, at: ir.Pos, why: str, alternative: str) -> Diagnostic:
+    """A clause that this spec's other clauses make required, with its example line in the hint."""
+    return Diagnostic(f"the required clause '{key}:' is missing", at,
+                      f"{why} '{clauses.BY_KEY[key].example}' ({alternative})")
 
 
 def _set_name(max_pip: int) -> str:
@@ -45,20 +61,20 @@ def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.partnerships is ir.PartnershipKind.NONE:
         if _written(v, "partnership goes out"):
             yield Diagnostic("'partnership goes out' is given, but there are no partnerships",
-                             v.where["partnership goes out"], "remove it, or set 'partnerships: fixed at 4 players'")
+                             _clause_at(v, "partnership goes out"),
+                             "remove it, or set 'partnerships: fixed at 4 players'")
         return
     if v.partnership_size != 4:
         yield Diagnostic(f"partnerships need exactly 4 players, not {v.partnership_size}",
-                         v.where.get("partnerships:players", _at(v, "partnerships")),
+                         _at(v, "partnerships", "players"),
                          "two fixed partnerships sit opposite each other at a table of 4")
     elif not v.min_players <= 4 <= v.max_players:
         yield Diagnostic("partnerships need 4 players, but 'players' does not allow 4", _at(v, "partnerships"),
                          f"'players' allows {v.min_players} to {v.max_players}: let it include 4, "
                          "or say 'partnerships: none'")
     if v.partnership_out is None:
-        yield Diagnostic("the required clause 'partnership goes out:' is missing", _at(v, "partnerships"),
-                         "with partnerships, add 'partnership goes out: when both partners are out' "
-                         "(or 'when one partner is out')")
+        yield _missing("partnership goes out", _at(v, "partnerships"), "with partnerships, add",
+                       f"or '{ir.PartnershipOut.ONE_PARTNER}'")
 
 
 def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -88,7 +104,7 @@ def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
             yield Diagnostic(
                 f"{count} players x {rule.tiles_each} tiles{reserve} is {needed} tiles, "
                 f"but a {_set_name(v.max_pip)} set holds {v.tile_count}", rule.pos,
-                (f"deal {count} players at most {most} tiles each" + (" or keep a smaller reserve" if v.reserve else ""))
+                f"deal {count} players at most {most} tiles each" + (" or keep a smaller reserve" if v.reserve else "")
                 if most >= 1 else "use a larger set")
 
 
@@ -100,7 +116,7 @@ def check_drawing(v: ir.Variant) -> Iterator[Diagnostic]:
         for key in ("reserve", "draw limit", "drawn tile"):
             if _written(v, key):
                 yield Diagnostic(f"'{key}' only applies to a draw pile, but undealt tiles are out of play",
-                                 v.where[key], "remove it, or say 'undealt tiles: draw pile'")
+                                 _clause_at(v, key), "remove it, or say 'undealt tiles: draw pile'")
     elif v.cannot_play is ir.CannotPlay.KNOCK:
         yield Diagnostic("undealt tiles form a draw pile, but a player who cannot play knocks: nobody ever draws",
                          _at(v, "cannot play") if _written(v, "cannot play") else _at(v, "undealt tiles"),
@@ -115,9 +131,8 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"the first hand has no earlier hand, so its opener cannot be '{v.first_opener}'",
                          _at(v, "first opener"), "use 'by lot' or 'holder of the highest double'")
     if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
-        yield Diagnostic("the required clause 'after a blocked hand:' is missing", _at(v, "next opener"),
-                         "a blocked hand may end on a tile nobody went out with; add "
-                         "'after a blocked hand: by lot' (or another opener rule)")
+        yield _missing("after a blocked hand", _at(v, "next opener"),
+                       "a blocked hand may end on a tile nobody went out with; add", "or another opener rule")
     if v.after_blocked is ir.Opener.LAST_TILE:
         yield Diagnostic("after a blocked hand the opener cannot be 'player of the last tile'",
                          _at(v, "after a blocked hand"), "use 'by lot' or 'next seat clockwise'")
@@ -125,7 +140,7 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
 
 def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.spinners is ir.Spinners.NONE and _written(v, "branches open"):
-        yield Diagnostic("'branches open' is given, but no double is a spinner", v.where["branches open"],
+        yield Diagnostic("'branches open' is given, but no double is a spinner", _clause_at(v, "branches open"),
                          "remove it, or set 'spinners: first double' or 'spinners: every double'")
 
 
@@ -162,16 +177,17 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
     award = v.pip_award
     if award is not None:
         if award.divide_by < 1:
-            yield Diagnostic("the pip award cannot be divided by 0", v.where.get("pip award:divided_by", award.pos),
+            yield Diagnostic("the pip award cannot be divided by 0", _at(v, "pip award", "divided_by"),
                              "divide by 1 or more, or leave 'divided by' out")
         if award.round_to is not None and award.round_to < 1:
-            yield Diagnostic("the pip award cannot be rounded to the nearest 0", v.where.get("pip award:rounded_to", award.pos))
+            yield Diagnostic("the pip award cannot be rounded to the nearest 0", _at(v, "pip award", "rounded_to"))
     if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
-        yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", v.where["tied lowest"],
+        yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", _clause_at(v, "tied lowest"),
                          "remove it, or set 'blocked hand: lowest pips win'")
     if not v.extra_turn and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but there are no extra turns",
-                         v.where["extra turn without a legal tile"], "remove it, or add 'extra turn after: a double'")
+                         _clause_at(v, "extra turn without a legal tile"),
+                         "remove it, or add 'extra turn after: a double'")
 
 
 def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -188,7 +204,8 @@ def check_match_rules(rules: ir.MatchRules, game_target: int, target_pos: ir.Pos
         yield Diagnostic(f"the match target must be positive, not {rules.target}", rules.pos)
     seen: dict[int, ir.MatchLine] = {}
     for line in rules.lines:
-        if line.below.denominator is not None and (line.below.denominator < 1 or line.below.numerator > line.below.denominator):
+        below = line.below
+        if below.denominator is not None and (below.denominator < 1 or below.numerator > below.denominator):
             yield Diagnostic(f"the {line.name} must be a fraction of the target between 0 and 1", line.below.pos,
                              "write it as 'below 3/4 of the target', or give a score: 'below 91'")
             continue
@@ -198,13 +215,14 @@ def check_match_rules(rules: ir.MatchRules, game_target: int, target_pos: ir.Pos
                              line.below.pos, f"the game target is {game_target} (line {target_pos.line})")
             continue
         if cutoff in seen:
-            yield Diagnostic(f"the {line.name} and the {seen[cutoff].name} are the same line (below {cutoff})", line.pos)
+            yield Diagnostic(f"the {line.name} and the {seen[cutoff].name} are the same line (below {cutoff})",
+                             line.pos)
         seen[cutoff] = line
         if line.points is not None and line.points < rules.win_points:
             yield Diagnostic(f"the {line.name} pays {line.points} match points, less than the {rules.win_points} "
                              "of a plain win", line.pos)
     ordered = sorted(seen.items())  # deepest first
-    for (_, deeper), (_, shallower) in zip(ordered, ordered[1:]):
+    for (_, deeper), (_, shallower) in zip(ordered, ordered[1:], strict=False):
         if shallower.points is None:
             yield Diagnostic(f"the {shallower.name} wins the match outright, yet the deeper {deeper.name} does not",
                              shallower.pos, "only the deepest line may win the match outright")
@@ -229,9 +247,9 @@ def check_format(f: ir.MatchFormat) -> ir.MatchFormat:
     problems: list[Diagnostic] = []
     if f.game_target < 1:
         problems.append(Diagnostic(f"the game target must be positive, not {f.game_target}",
-                                   f.where.get("game target:value", ir.NOWHERE)))
+                                   _at(f, "game target")))
     else:
-        problems += check_match_rules(f.rules, f.game_target, f.where.get("game target", ir.NOWHERE))
+        problems += check_match_rules(f.rules, f.game_target, _clause_at(f, "game target"))
     if problems:
         raise SpecError(problems)
     return f

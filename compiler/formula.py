@@ -1,4 +1,4 @@
-"""Evaluating the scoring formula. The compiler tabulates it; engines only look results up."""
+"""The scoring formula: evaluated (the compiler tabulates it; engines only look results up) and printed."""
 
 from __future__ import annotations
 
@@ -85,3 +85,50 @@ def max_total(variant: ir.Variant) -> int:
 def score_table(variant: ir.Variant) -> list[int]:
     """Raw placement points for every end total from 0 to max_total (the checks ran first)."""
     return [evaluate(variant.placement_score, {"total": t}) for t in range(max_total(variant) + 1)]
+
+
+# --- printing -------------------------------------------------------------------------------
+
+# Binding strength: a child binding looser than its context gets brackets.
+_CONDITIONAL, _SUM, _PRODUCT, _ATOM = range(4)
+
+
+def format_expr(e: ir.Expr, context: int = _CONDITIONAL) -> str:
+    match e:
+        case ir.Number(value):
+            return str(value)
+        case ir.Name(name):
+            return name
+        case ir.BinOp(op, left, right):
+            level = _SUM if op in "+-" else _PRODUCT
+            # Left-associative: an equally strong right operand needs brackets to keep its grouping.
+            text = f"{format_expr(left, level)} {op} {format_expr(right, level + 1)}"
+        case ir.Conditional(then, cond, otherwise):
+            level = _CONDITIONAL
+            text = f"{format_expr(then, _SUM)} if {format_cond(cond)}"
+            if otherwise is not None:
+                text += f" else {format_expr(otherwise, _CONDITIONAL)}"
+        case _:
+            raise AssertionError(f"not an expression: {e!r}")  # pragma: no cover
+    return f"({text})" if level < context else text
+
+
+_OR, _AND, _NOT = range(3)
+
+
+def format_cond(c: ir.Cond, context: int = _OR) -> str:
+    match c:
+        case ir.Compare(op, left, right):
+            return f"{format_expr(left, _SUM)} {op} {format_expr(right, _SUM)}"
+        case ir.MultipleOf(value, divisor, positive):
+            kind = "a positive multiple" if positive else "a multiple"
+            return f"{format_expr(value, _SUM)} is {kind} of {format_expr(divisor, _SUM)}"
+        case ir.Not(operand):
+            return f"not {format_cond(operand, _NOT)}"
+        case ir.Logic(op, left, right):
+            level = _OR if op == "or" else _AND
+            text = f"{format_cond(left, level)} {op} {format_cond(right, level + 1)}"
+            # The grammar has no brackets for conditions, so a parsed spec never nests them this way.
+            assert level >= context, "an 'or' inside an 'and' cannot be written in the rules language"
+            return text
+    raise AssertionError(f"not a condition: {c!r}")  # pragma: no cover

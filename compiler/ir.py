@@ -8,7 +8,7 @@ in equality: two specs that say the same rules have equal IR, however they are l
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
 @dataclass(frozen=True)
@@ -95,11 +95,8 @@ FORMULA_NAMES = ("total",)
 # --- the clauses ----------------------------------------------------------------------------
 
 
-class Choice(str, Enum):
-    """A closed set of phrases; the value is the phrase exactly as the spec writes it."""
-
-    def __str__(self) -> str:
-        return self.value
+class Choice(StrEnum):
+    """A closed set of phrases; the value is the phrase exactly as the spec writes it (and str() gives it)."""
 
 
 class PartnershipKind(Choice):
@@ -244,7 +241,7 @@ class Threshold:
 class MatchLine:
     """A line on the board (lurch, skunk, ...): a loser below it gives the winner more match points."""
 
-    name: str  # the clause key: "lurch line", "skunk line", "double skunk line", "triple skunk line"
+    name: str  # its clause's key: "lurch line", "skunk line", "double skunk line" or "triple skunk line"
     below: Threshold
     points: int | None  # None: the winner takes the whole match at once
     pos: Pos = _pos()
@@ -272,9 +269,6 @@ class MatchFormat:
     source: str | None = None
     where: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)
     comments: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
-
-
-MATCH_LINE_KEYS = ("lurch line", "skunk line", "double skunk line", "triple skunk line")
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from dominospec import ir
 from dominospec.checks import check
 from dominospec.diagnostics import Diagnostic, SpecError
@@ -34,8 +33,10 @@ def test_a_valid_variant_comes_back_unchanged() -> None:
 
 @pytest.mark.parametrize("text", [
     edited(add="partnerships: optional at 4 players\npartnership goes out: when one partner is out\n"),
-    edited(("undealt tiles: out of play", "undealt tiles: draw pile\ncannot play: draw until playable\nreserve: 0 tiles")),
-    edited(("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles", "deal: 2 players get 14 tiles, 3 or 4 players get 7 tiles")),
+    edited(("undealt tiles: out of play",
+            "undealt tiles: draw pile\ncannot play: draw until playable\nreserve: 0 tiles")),
+    edited(("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles",
+            "deal: 2 players get 14 tiles, 3 or 4 players get 7 tiles")),
     edited(("spinners: none", "spinners: first double\nbranches open: at once")),
     edited(add="next opener: player of the last tile\nafter a blocked hand: next seat clockwise\n"),
     edited(add="blocked hand: lowest pips win\ntied lowest: no winner\n"),
@@ -70,7 +71,8 @@ def test_end_totals_are_checked_up_to_the_pips_of_the_whole_set() -> None:
 
 def test_a_broken_base_stops_the_passes_that_would_repeat_it() -> None:
     """A million players would otherwise give a million 'no deal' messages."""
-    found = problems(edited(("players: 2 to 4", "players: 2 to 1000000"), ("target: at least 61", "target: at least 0")))
+    found = problems(edited(("players: 2 to 4", "players: 2 to 1000000"),
+                            ("target: at least 61", "target: at least 0")))
     assert [d.message for d in found] == ["1000000 players is more than the 10 supported",
                                          "the target must be positive, not 0"]
     found = problems(edited(("tiles: double six", "tiles: double 0")))
@@ -78,7 +80,8 @@ def test_a_broken_base_stops_the_passes_that_would_repeat_it() -> None:
 
 
 def test_every_problem_is_reported_in_line_order() -> None:
-    found = problems(edited(("target: at least 61", "target: exactly 0"), ("spinners: none", "spinners: none\nbranches open: at once"),
+    found = problems(edited(("target: at least 61", "target: exactly 0"),
+                            ("spinners: none", "spinners: none\nbranches open: at once"),
                             ("placement score: total if", "placement score: points if")))
     assert [d.pos.line for d in found] == [7, 8, 9]
 
@@ -98,7 +101,8 @@ def test_every_problem_is_reported_in_line_order() -> None:
      "an end total of 5 scores 5 raw points, not a whole number of displayed points (2 raw points each)", (8, 18)),
     (("spinners: none", "spinners: none\npip award: opponents' pips, rounded to the nearest 0"),
      "the pip award cannot be rounded to the nearest 0", (7, 52)),
-    (("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles", "deal: 2 or 3 players get 5 tiles, 4 players get 0 tiles"),
+    (("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles",
+      "deal: 2 or 3 players get 5 tiles, 4 players get 0 tiles"),
      "each player must be dealt at least 1 tile", (4, 35)),
     (("players: 2 to 4", "players: 2 to 11"), "11 players is more than the 10 supported", (3, 10)),
     (("players: 2 to 4", "players: 3 to 4"), "a deal for 2 players, but 'players' allows 3 to 4", (4, 7)),

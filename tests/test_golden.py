@@ -14,7 +14,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-
 from support import ROOT, run_cli
 
 GOLDEN = ROOT / "tests" / "golden" / "errors"
@@ -27,7 +26,7 @@ def results() -> dict[Path, subprocess.CompletedProcess[str]]:
     """`dominospec check` on every golden spec, one process each, several at a time."""
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         done = pool.map(lambda spec: run_cli("check", spec.relative_to(ROOT).as_posix()), CASES)
-        return dict(zip(CASES, done))
+        return dict(zip(CASES, done, strict=True))
 
 
 @pytest.mark.parametrize("spec", CASES, ids=lambda path: path.stem)

@@ -7,13 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
-
 from dominospec import ir
 from dominospec.checks import check
-from dominospec.parser import MAX_FORMULA_PARTS, MAX_NUMBER, parse
-from dominospec.printer import format_expr, format_spec
+from dominospec.clauses import MAX_FORMULA_PARTS, MAX_NUMBER
+from dominospec.formula import format_expr
+from dominospec.parser import parse
+from dominospec.printer import format_spec
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from support import SHIPPED, SPEC_WITH_FORMULA
 
 # --- the shipped specs ------------------------------------------------------------------------
@@ -166,7 +167,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         double_at_end=draw(st.sampled_from(list(ir.DoubleAtEnd))),
         raw_per_displayed=raw_per_displayed,
         extra_turn=extra_turn,
-        extra_turn_stuck=draw(st.sampled_from(list(ir.ExtraTurnStuck))) if extra_turn else ir.ExtraTurnStuck.DRAW_AS_USUAL,
+        extra_turn_stuck=(draw(st.sampled_from(list(ir.ExtraTurnStuck))) if extra_turn
+                          else ir.ExtraTurnStuck.DRAW_AS_USUAL),
         partnership_out=(draw(st.sampled_from(list(ir.PartnershipOut)))
                          if partnerships is not ir.PartnershipKind.NONE else None),
         going_out_bonus=draw(st.integers(0, 10)),

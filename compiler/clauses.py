@@ -1,0 +1,505 @@
+"""The clauses of the rules language: one row each, in canonical order.
+
+The parser reads a clause with its row (which grammar rule, which IR field, how the value is
+read), the printer writes it back with the same row, and the checks, the README test and the
+fuzzers take their keys, examples and requirements from here. A clause whose value is one of the
+phrases of an IR enum needs no reader or writer of its own: its row names the phrase terminal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from lark import Token, Tree
+
+from . import ir
+from .diagnostics import Diagnostic
+from .formula import format_expr
+
+MAX_NESTING = 40
+MAX_FORMULA_PARTS = 100
+MAX_NUMBER = 1_000_000
+
+Node = Tree[Token] | Token
+
+
+class Scope(Enum):
+    """Where a clause belongs, and so which IR class holds its field."""
+
+    GAME = "game"  # a variant's own rules: ir.Variant
+    MATCH = "match"  # match play, in a variant or a match format: ir.MatchRules
+    FORMAT = "format"  # a match format's own clauses: ir.MatchFormat
+    SPEC = "spec"  # either kind of spec: the field of that name on ir.Variant and on ir.MatchFormat
+
+
+OWNERS: dict[Scope, type[Any]] = {
+    Scope.GAME: ir.Variant, Scope.MATCH: ir.MatchRules, Scope.FORMAT: ir.MatchFormat, Scope.SPEC: ir.Variant,
+}
+
+
+class Reader:
+    """What a clause's reader works with: its key and line, and where positions and problems go."""
+
+    def __init__(self, key: str, line: int, code: str, where: dict[str, ir.Pos], problems: list[Diagnostic]):
+        self.key = key
+        self.line = line  # every token of a clause is on this line
+        self.code = code  # the line without its comment
+        self.where = where
+        self.problems = problems
+
+    def pos(self, item: Node) -> ir.Pos:
+        if isinstance(item, Token):
+            return ir.Pos(self.line, item.column or 0)
+        return ir.NOWHERE if item.meta.empty else ir.Pos(self.line, item.meta.column)
+
+    def mark(self, part: str, item: Node) -> None:
+        """Remember where a part of the clause is written, as `key:part`, for the checks' messages."""
+        self.where[f"{self.key}:{part}"] = self.pos(item)
+
+    def problem(self, message: str, at: Node | ir.Pos, hint: str | None = None) -> None:
+        self.problems.append(Diagnostic(message, at if isinstance(at, ir.Pos) else self.pos(at), hint))
+
+    def int(self, item: Node) -> int:
+        text = str(_token(item))
+        digits = text.lstrip("0")
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits or "0") > MAX_NUMBER:
+            self.problem(f"the number {short(text)} is too large", item, f"numbers in a spec go up to {MAX_NUMBER:,}")
+            return MAX_NUMBER
+        return int(digits or "0")
+
+
+Read = Callable[[Reader, Tree[Token]], Any]
+Write = Callable[[Any], str | None]
+
+
+def short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _token(item: Node) -> Token:
+    assert isinstance(item, Token), item
+    return item
+
+
+def _tree(item: Node) -> Tree[Token]:
+    assert isinstance(item, Tree), item
+    return item
+
+
+def _text(value: Any) -> str | None:
+    """A phrase or a number, as written; None (nothing to write) for a clause left out."""
+    return None if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class Clause:
+    key: str  # as written before the colon
+    rule: str  # its rule in rules.lark
+    field: str | tuple[str, ...]  # the IR field it sets (several: its value is a tuple of them)
+    scope: Scope
+    table: str  # the README table (its heading) that documents it
+    example: str  # a line that says it, as the printer writes it
+    required: bool = False  # required wherever its scope is: in every variant, match format, or for match play
+    required_when: str | None = None  # required only in some specs (the checks say so), as the README says it
+    phrase: tuple[str, type[ir.Choice]] | None = None  # the phrase terminal its rule uses, and the enum behind it
+    read: Read | None = None  # tree -> value; None: the value is the clause's one phrase
+    write: Write = _text  # value -> text after "key: "; None when there is nothing to write
+    many: bool = False  # several clauses fill this tuple field, one item each, named by the clause key
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return self.field if isinstance(self.field, tuple) else (self.field,)
+
+    @property
+    def default(self) -> Any:
+        """The IR's default for the field (a tuple for several fields); dataclasses.MISSING if it has none."""
+        if self.many:
+            return None
+        found = {f.name: f for f in dataclasses.fields(OWNERS[self.scope])}
+        values = [found[name].default for name in self.fields]
+        return tuple(values) if isinstance(self.field, tuple) else values[0]
+
+    def value(self, r: Reader, tree: Tree[Token]) -> Any:
+        """The value a parsed clause sets its field(s) to."""
+        if self.read is not None:
+            return self.read(r, tree)
+        assert self.phrase is not None, f"the clause '{self.key}' has neither a reader nor a phrase"
+        return self.phrase[1](str(tree.children[0]))
+
+    def value_in(self, owner: Any) -> Any:
+        """The clause's value in an IR object of its scope (the printer's side of `value`)."""
+        if self.many:
+            return next((item for item in getattr(owner, self.fields[0]) if item.name == self.key), None)
+        values = tuple(getattr(owner, name) for name in self.fields)
+        return values if isinstance(self.field, tuple) else values[0]
+
+
+# --- readers and writers of the values that are not one phrase ------------------------------------------
+
+
+def _quoted(r: Reader, t: Tree[Token]) -> str:
+    return str(t.children[0])[1:-1]
+
+
+def _write_quoted(value: str | None) -> str | None:
+    return None if value is None else f'"{value}"'
+
+
+def _number(r: Reader, t: Tree[Token]) -> int:
+    return r.int(t.children[0])
+
+
+def _count(number: int, unit: str) -> str:
+    return f"{number} {unit}" + ("" if number == 1 else "s")
+
+
+def _tiles(r: Reader, t: Tree[Token]) -> int:
+    token = _token(t.children[0])
+    return ir.PIP_WORDS[str(token)] if token.type == "PIP_WORD" else r.int(token)
+
+
+def _write_tiles(max_pip: int) -> str:
+    names = {value: word for word, value in ir.PIP_WORDS.items()}
+    return f"double {names.get(max_pip, max_pip)}"
+
+
+def _players(r: Reader, t: Tree[Token]) -> tuple[int, int]:
+    numbers = [r.int(c) for c in t.children]
+    return numbers[0], numbers[-1]
+
+
+def _write_players(players: tuple[int, int]) -> str:
+    low, high = players
+    return f"{low}" if low == high else f"{low} to {high}"
+
+
+def _partnerships(r: Reader, t: Tree[Token]) -> tuple[ir.PartnershipKind, int]:
+    kind = ir.PartnershipKind(str(t.children[0]))
+    if len(t.children) == 1:
+        return kind, ir.Variant.partnership_size
+    r.mark("players", t.children[1])
+    return kind, r.int(t.children[1])
+
+
+def _write_partnerships(value: tuple[ir.PartnershipKind, int]) -> str:
+    kind, size = value
+    return "none" if kind is ir.PartnershipKind.NONE else f"{kind} at {size} players"
+
+
+def _deal(r: Reader, t: Tree[Token]) -> tuple[ir.DealRule, ...]:
+    rules = []
+    for item in map(_tree, t.children):
+        counts, tiles = item.children
+        rules.append(ir.DealRule(tuple(r.int(c) for c in _tree(counts).children), r.int(tiles), r.pos(item)))
+    return tuple(rules)
+
+
+def _write_deal(deal: tuple[ir.DealRule, ...]) -> str:
+    return ", ".join(f"{' or '.join(map(str, rule.player_counts))} players get {rule.tiles_each} tiles"
+                     for rule in deal)
+
+
+def _write_tile_count(count: int) -> str:
+    return f"{count} tiles"
+
+
+def _draw_limit(r: Reader, t: Tree[Token]) -> int | None:
+    token = _token(t.children[0])
+    return None if token.type == "NO_LIMIT" else r.int(token)
+
+
+def _write_draw_limit(limit: int | None) -> str:
+    return "no limit" if limit is None else f"{limit} tiles per turn"
+
+
+def _extra_turn(r: Reader, t: Tree[Token]) -> tuple[ir.ExtraTurn, ...]:
+    kinds: list[ir.ExtraTurn] = []
+    for token in map(_token, t.children):
+        if token.type != "EXTRA_KIND":
+            continue
+        kind = ir.ExtraTurn(str(token))
+        if kind in kinds:
+            r.problem(f"'{kind}' is listed twice", token, "list each reason once")
+        else:
+            kinds.append(kind)
+    return tuple(sorted(kinds, key=list(ir.ExtraTurn).index))
+
+
+def _write_extra_turn(kinds: tuple[ir.ExtraTurn, ...]) -> str:
+    return ", ".join(kinds) if kinds else "nothing"
+
+
+def _write_points(points: int) -> str:
+    return _count(points, "point")
+
+
+def _pip_award(r: Reader, t: Tree[Token]) -> ir.PipAward | None:
+    first = _token(t.children[0])
+    if first.type == "NONE":
+        return None
+    round_to, divide_by = None, 1
+    for step in map(_tree, t.children[1:]):
+        value = r.int(step.children[0])
+        words = "rounded to the nearest" if step.data == "rounded_to" else "divided by"
+        if f"{r.key}:{step.data}" in r.where:
+            r.problem(f"the pip award says '{words}' twice", step, "keep one")
+        elif step.data == "rounded_to" and divide_by != 1:
+            # The award is always rounded first and divided after: the text must say so.
+            r.problem("the pip award is rounded first and divided after: 'rounded to' comes before 'divided by'",
+                      step, f"write 'rounded to the nearest {value}, divided by {divide_by}'")
+        r.mark(str(step.data), step.children[0])
+        if step.data == "rounded_to":
+            round_to = value
+        else:
+            divide_by = value
+    return ir.PipAward(ir.AwardFrom(str(first)), round_to, divide_by, r.pos(first))
+
+
+def _write_pip_award(award: ir.PipAward | None) -> str:
+    if award is None:
+        return "none"
+    parts = [str(award.source)]
+    if award.round_to is not None:
+        parts.append(f"rounded to the nearest {award.round_to}")
+    if award.divide_by != 1:
+        parts.append(f"divided by {award.divide_by}")
+    return ", ".join(parts)
+
+
+def _target(r: Reader, t: Tree[Token]) -> ir.Target:
+    kind, points = t.children
+    return ir.Target(ir.TargetKind(str(kind)), r.int(points), r.pos(points))
+
+
+def _write_target(target: ir.Target) -> str:
+    return f"{target.kind} {target.points}"
+
+
+def _match_line(r: Reader, t: Tree[Token]) -> ir.MatchLine:
+    threshold, award = map(_tree, t.children)
+    numbers = [r.int(n) for n in threshold.children]
+    below = ir.Threshold(numbers[0], numbers[1] if len(numbers) > 1 else None, r.pos(threshold))
+    first = _token(award.children[0])
+    points = None if first.type == "WINS_MATCH" else r.int(first)
+    return ir.MatchLine(r.key, below, points, r.pos(t))
+
+
+def _write_match_line(line: ir.MatchLine | None) -> str | None:
+    if line is None:
+        return None
+    below = line.below
+    threshold = str(below.numerator)
+    if below.denominator is not None:
+        threshold += f"/{below.denominator} of the target"
+    award = "wins the match" if line.points is None else f"scores {_count(line.points, 'match point')}"
+    return f"below {threshold} {award}"
+
+
+# What each kind of match target counts, as written after its number (with an s for more than one).
+MATCH_UNITS = {ir.MatchTargetKind.FIRST_TO: "match point", ir.MatchTargetKind.BEST_OF: "game"}
+
+
+def _match_target(r: Reader, t: Tree[Token]) -> tuple[ir.MatchTargetKind, int]:
+    kind_token, count, unit = t.children
+    kind = ir.MatchTargetKind(str(kind_token))
+    wanted = MATCH_UNITS[kind]
+    if str(unit) not in (wanted, wanted + "s"):
+        r.problem(f"'{kind}' counts {wanted}s, not {unit}", unit,
+                  "write " + " or ".join(f"'{other} N {counted}s'" for other, counted in MATCH_UNITS.items()))
+    return kind, r.int(count)
+
+
+def _write_match_target(value: tuple[ir.MatchTargetKind, int]) -> str:
+    kind, count = value
+    return f"{kind} {_count(count, MATCH_UNITS[kind])}"
+
+
+# --- the placement score ------------------------------------------------------------------------------
+
+
+def _placement_score(r: Reader, t: Tree[Token]) -> ir.Expr:
+    formula = _tree(t.children[0])
+    # The parser copes with any size, but every later stage walks a formula recursively.
+    parts = _count_parts(formula)
+    if parts > MAX_FORMULA_PARTS:
+        r.problem(f"the placement score has {parts} parts (numbers, names and operators); "
+                  f"a formula may have at most {MAX_FORMULA_PARTS}", formula, "write the formula more simply")
+        return ir.Number(0)
+    depth = 0
+    for column, ch in enumerate(r.code, 1):
+        depth += (ch == "(") - (ch == ")")
+        if depth > MAX_NESTING:
+            r.problem(f"brackets nested more than {MAX_NESTING} deep", ir.Pos(r.line, column),
+                      "split the formula into simpler terms")
+            break
+    return _expr(r, formula)
+
+
+def _count_parts(formula: Tree[Token]) -> int:
+    """How many IR nodes a formula makes: one per rule node (bracket pairs make none)."""
+    count, stack = 0, [formula]
+    while stack:
+        node = stack.pop()
+        count += 1
+        stack.extend(child for child in node.children if isinstance(child, Tree))
+    return count
+
+
+_OPERATORS = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+
+
+def _expr(r: Reader, node: Node) -> ir.Expr:
+    t = _tree(node)  # the grammar wraps every token of a formula in a rule
+    pos, kids = r.pos(t), t.children
+    if t.data == "number":
+        return ir.Number(r.int(kids[0]), pos)
+    if t.data == "name":
+        return ir.Name(str(kids[0]), pos)
+    if t.data in _OPERATORS:
+        return ir.BinOp(_OPERATORS[t.data], _expr(r, kids[0]), _expr(r, kids[1]), pos)
+    if t.data == "conditional":
+        otherwise = _expr(r, kids[2]) if len(kids) > 2 else None
+        return ir.Conditional(_expr(r, kids[0]), _cond(r, kids[1]), otherwise, pos)
+    raise AssertionError(f"unhandled expression node {t.data}")  # pragma: no cover
+
+
+def _cond(r: Reader, node: Node) -> ir.Cond:
+    t = _tree(node)
+    pos, kids = r.pos(t), t.children
+    if t.data == "compare":
+        return ir.Compare(str(kids[1]), _expr(r, kids[0]), _expr(r, kids[2]), pos)
+    if t.data == "multiple_of":
+        positive = any(isinstance(k, Token) and k.type == "POSITIVE" for k in kids)
+        value, divisor = [k for k in kids if isinstance(k, Tree)]
+        return ir.MultipleOf(_expr(r, value), _expr(r, divisor), positive, pos)
+    if t.data in ("and_", "or_"):
+        return ir.Logic(str(t.data).rstrip("_"), _cond(r, kids[0]), _cond(r, kids[1]), pos)
+    if t.data == "not_":
+        return ir.Not(_cond(r, kids[0]), pos)
+    raise AssertionError(f"unhandled condition node {t.data}")  # pragma: no cover
+
+
+# --- the table ----------------------------------------------------------------------------------------
+
+# The README's tables, by their headings.
+TABLE_GAME = "The game and the table"
+TABLE_DEALING = "Dealing and drawing"
+TABLE_LEADS = "Who leads"
+TABLE_LAYOUT = "The layout"
+TABLE_SCORING = "Scoring"
+TABLE_HAND_END = "The end of a hand"
+TABLE_WINNING = "Winning"
+TABLE_MATCH = "Match play: games, match points and the board's lines"
+
+GAME, MATCH, FORMAT, SPEC = Scope.GAME, Scope.MATCH, Scope.FORMAT, Scope.SPEC
+
+CLAUSES: tuple[Clause, ...] = (
+    Clause("variant", "variant", "name", GAME, TABLE_GAME, 'variant: "My House Fives"', required=True,
+           read=_quoted, write=_write_quoted),
+    Clause("source", "source", "source", SPEC, TABLE_GAME, 'source: "The club\'s rule sheet"',
+           read=_quoted, write=_write_quoted),
+    Clause("tiles", "tiles", "max_pip", GAME, TABLE_GAME, "tiles: double six", required=True,
+           read=_tiles, write=_write_tiles),
+    Clause("players", "players", ("min_players", "max_players"), GAME, TABLE_GAME, "players: 2 to 4", required=True,
+           read=_players, write=_write_players),
+    Clause("partnerships", "partnerships", ("partnerships", "partnership_size"), GAME, TABLE_GAME,
+           "partnerships: fixed at 4 players", phrase=("PARTNERSHIP_KIND", ir.PartnershipKind),
+           read=_partnerships, write=_write_partnerships),
+    Clause("deal", "deal", "deal", GAME, TABLE_DEALING, "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles",
+           required=True, read=_deal, write=_write_deal),
+    Clause("undealt tiles", "undealt", "undealt", GAME, TABLE_DEALING, "undealt tiles: out of play", required=True,
+           phrase=("UNDEALT_KIND", ir.Undealt)),
+    Clause("reserve", "reserve", "reserve", GAME, TABLE_DEALING, "reserve: 2 tiles",
+           read=_number, write=_write_tile_count),
+    Clause("draw limit", "draw_limit", "draw_limit", GAME, TABLE_DEALING, "draw limit: 3 tiles per turn",
+           read=_draw_limit, write=_write_draw_limit),
+    Clause("cannot play", "cannot_play", "cannot_play", GAME, TABLE_DEALING, "cannot play: draw until playable",
+           phrase=("CANNOT_KIND", ir.CannotPlay)),
+    Clause("drawn tile", "drawn_tile", "drawn_tile", GAME, TABLE_DEALING, "drawn tile: joins the hand",
+           phrase=("DRAWN_KIND", ir.DrawnTile)),
+    Clause("when able to play", "when_able", "when_able", GAME, TABLE_DEALING, "when able to play: may pass",
+           phrase=("WHEN_ABLE_KIND", ir.WhenAble)),
+    Clause("first opener", "first_opener", "first_opener", GAME, TABLE_LEADS,
+           "first opener: holder of the highest double", phrase=("OPENER_KIND", ir.Opener)),
+    Clause("lead", "lead", "lead", GAME, TABLE_LEADS, "lead: a double if held", phrase=("LEAD_KIND", ir.Lead)),
+    Clause("next opener", "next_opener", "next_opener", GAME, TABLE_LEADS, "next opener: player of the last tile",
+           phrase=("OPENER_KIND", ir.Opener)),
+    Clause("after a blocked hand", "after_blocked", "after_blocked", GAME, TABLE_LEADS, "after a blocked hand: by lot",
+           required_when="when the next opener is `player of the last tile`", phrase=("OPENER_KIND", ir.Opener)),
+    Clause("spinners", "spinners", "spinners", GAME, TABLE_LAYOUT, "spinners: none", required=True,
+           phrase=("SPINNER_KIND", ir.Spinners)),
+    Clause("branches open", "branches_open", "branches_open", GAME, TABLE_LAYOUT, "branches open: at once",
+           phrase=("BRANCHES_KIND", ir.BranchesOpen)),
+    Clause("double at an end counts", "double_at_end", "double_at_end", GAME, TABLE_LAYOUT,
+           "double at an end counts: one half", phrase=("HALVES_KIND", ir.DoubleAtEnd)),
+    Clause("placement score", "placement_score", "placement_score", GAME, TABLE_SCORING,
+           "placement score: total if total is a positive multiple of 5", required=True,
+           read=_placement_score, write=format_expr),
+    Clause("raw points per displayed point", "raw_per_displayed", "raw_per_displayed", GAME, TABLE_SCORING,
+           "raw points per displayed point: 5", read=_number),
+    Clause("extra turn after", "extra_turn", "extra_turn", GAME, TABLE_SCORING,
+           "extra turn after: a double, a scoring placement", phrase=("EXTRA_KIND", ir.ExtraTurn),
+           read=_extra_turn, write=_write_extra_turn),
+    Clause("extra turn without a legal tile", "extra_turn_stuck", "extra_turn_stuck", GAME, TABLE_SCORING,
+           "extra turn without a legal tile: the turn ends", phrase=("STUCK_KIND", ir.ExtraTurnStuck)),
+    Clause("partnership goes out", "partnership_out", "partnership_out", GAME, TABLE_HAND_END,
+           "partnership goes out: when both partners are out", required_when="with partnerships",
+           phrase=("PARTNER_OUT_KIND", ir.PartnershipOut)),
+    Clause("going out scores", "going_out", "going_out_bonus", GAME, TABLE_HAND_END, "going out scores: 10 points",
+           read=_number, write=_write_points),
+    Clause("pip award", "pip_award", "pip_award", GAME, TABLE_HAND_END,
+           "pip award: opponents' pips, rounded to the nearest 5", phrase=("AWARD_FROM", ir.AwardFrom),
+           read=_pip_award, write=_write_pip_award),
+    Clause("blocked hand", "blocked_hand", "blocked_hand", GAME, TABLE_HAND_END, "blocked hand: lowest pips win",
+           phrase=("BLOCKED_KIND", ir.BlockedHand)),
+    Clause("tied lowest", "tied_lowest", "tied_lowest", GAME, TABLE_HAND_END, "tied lowest: no winner",
+           phrase=("TIED_KIND", ir.TiedLowest)),
+    Clause("target", "target", "target", GAME, TABLE_WINNING, "target: at least 61", required=True,
+           phrase=("TARGET_KIND", ir.TargetKind), read=_target, write=_write_target),
+    # Match play: in a variant, or (with "match format" instead of "variant") a format on its own.
+    Clause("match format", "match_format", "name", FORMAT, TABLE_MATCH, 'match format: "Free play"', required=True,
+           read=_quoted, write=_write_quoted),
+    Clause("game target", "game_target", "game_target", FORMAT, TABLE_MATCH, "game target: 121", required=True,
+           read=_number),
+    Clause("match points for a win", "match_win", "win_points", MATCH, TABLE_MATCH, "match points for a win: 1",
+           required=True, read=_number),
+    Clause("lurch line", "lurch_line", "lines", MATCH, TABLE_MATCH,
+           "lurch line: below 1/2 of the target scores 2 match points",
+           read=_match_line, write=_write_match_line, many=True),
+    Clause("skunk line", "skunk_line", "lines", MATCH, TABLE_MATCH, "skunk line: below 91 scores 2 match points",
+           read=_match_line, write=_write_match_line, many=True),
+    Clause("double skunk line", "double_skunk_line", "lines", MATCH, TABLE_MATCH,
+           "double skunk line: below 61 scores 4 match points", read=_match_line, write=_write_match_line, many=True),
+    Clause("triple skunk line", "triple_skunk_line", "lines", MATCH, TABLE_MATCH,
+           "triple skunk line: below 31 wins the match", read=_match_line, write=_write_match_line, many=True),
+    Clause("match target", "match_target", ("target_kind", "target"), MATCH, TABLE_MATCH,
+           "match target: first to 5 match points", required=True, phrase=("MATCH_TARGET_KIND", ir.MatchTargetKind),
+           read=_match_target, write=_write_match_target),
+    Clause("next game opener", "next_game_opener", "next_game_opener", MATCH, TABLE_MATCH,
+           "next game opener: loser of the previous game", phrase=("NEXT_GAME_KIND", ir.NextGameOpener)),
+)
+
+BY_KEY: dict[str, Clause] = {clause.key: clause for clause in CLAUSES}
+BY_RULE: dict[str, Clause] = {clause.rule: clause for clause in CLAUSES}
+ORDER: dict[str, int] = {clause.key: index for index, clause in enumerate(CLAUSES)}
+# The clause whose presence makes a spec a match format rather than a variant.
+FORMAT_NAME = BY_KEY["match format"]
+
+
+def in_scope(*scopes: Scope) -> tuple[Clause, ...]:
+    """The clauses of these scopes, in canonical order."""
+    return tuple(clause for clause in CLAUSES if clause.scope in scopes)
+
+
+def phrase_terminals() -> dict[str, type[ir.Choice]]:
+    """Phrase terminal -> the Choice enum whose values it accepts, for every clause that uses one."""
+    found: dict[str, type[ir.Choice]] = {}
+    for clause in CLAUSES:
+        if clause.phrase is not None:
+            name, choice = clause.phrase
+            assert found.setdefault(name, choice) is choice, f"the terminal {name} stands for two enums"
+    return found
