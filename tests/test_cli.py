@@ -27,14 +27,14 @@ def test_the_shipped_specs_include_the_house_variants() -> None:
 def test_check_of_a_missing_file_is_a_usage_problem() -> None:
     result = run_cli("check", "spec/no_such_variant.rules")
     assert result.returncode == 2
-    assert result.stderr == "dominospec: error: spec/no_such_variant.rules: cannot read: No such file or directory\n"
+    assert result.stderr == "spec/no_such_variant.rules: error: cannot read: No such file or directory\n"
     assert result.stdout == ""
 
 
 def test_check_of_a_directory_is_a_usage_problem() -> None:
     result = run_cli("check", "spec")
     assert result.returncode == 2
-    assert "spec: cannot read" in result.stderr
+    assert result.stderr == "spec: error: cannot read: Is a directory\n"
     assert "Traceback" not in result.stderr
 
 
@@ -43,7 +43,7 @@ def test_check_reports_every_bad_file_and_still_checks_the_rest() -> None:
     assert result.returncode == 2  # a file could not be read: that outweighs the invalid ones
     assert result.stdout == "spec/horse_race.rules: ok (Horse Race)\n"
     assert f"{BAD}:9:18: error: the target must be positive, not 0" in result.stderr
-    assert "no_such_variant.rules: cannot read" in result.stderr
+    assert "spec/no_such_variant.rules: error: cannot read" in result.stderr
     assert f"{WORSE}:7:1: error: unknown clause 'spiners'" in result.stderr
     assert "Traceback" not in result.stderr
 

@@ -176,8 +176,9 @@ def test_a_tile_dealt_twice_is_rejected(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("{\"players\": 2,\n  \"hands\": [}", ":2:13: not valid JSON: Expecting value"),
-    ("[1, 2]", ": the record must be a JSON object with 'players' and 'hands'"),
+    ("{\"players\": 2,\n  \"hands\": [}", ":2:13: error: malformed JSON: Expecting value\n      \"hands\": [}\n"
+                                         "                ^"),
+    ("[1, 2]", ": error: the record must be a JSON object with 'players' and 'hands'"),
 ])
 def test_a_broken_record_file_is_reported_with_its_position(tmp_path, text, message):
     path = tmp_path / "record.json"
@@ -185,6 +186,10 @@ def test_a_broken_record_file_is_reported_with_its_position(tmp_path, text, mess
     done = replay(FIVES, path)
     assert done.returncode == 1
     assert done.stderr == f"{path}{message}\n"
+    as_json = replay(FIVES, path, "--json")
+    assert as_json.returncode == 1 and as_json.stderr == done.stderr
+    assert json.loads(as_json.stdout) == {"events": [], "scores": [], "winners": [],
+                                          "error": f"{path}{message.splitlines()[0]}"}
 
 
 def test_a_missing_record_is_a_usage_error(tmp_path):
