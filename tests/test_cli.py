@@ -13,9 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from dominospec.textfile import KINDS
-
 from support import ROOT, SHIPPED, run_cli
 
 SHIPPED_PATHS = [path.relative_to(ROOT).as_posix() for path in SHIPPED]
@@ -129,7 +127,8 @@ def test_every_clause_of_a_house_variant_says_what_it_means(path: Path) -> None:
     lines = path.read_text(encoding="utf-8").split("\n")
     commented = re.compile(r'^(?:[^"#]|"[^"]*")*#')  # a '#' outside quoted text
     bare = [f"{path.name}:{number}: {line}" for number, line in enumerate(lines, 1)
-            if line and not line.startswith("#") and not commented.match(line) and not lines[number - 2].startswith("#")]
+            if line and not line.startswith("#") and not commented.match(line)
+            and not lines[number - 2].startswith("#")]
     assert not bare
 
 

@@ -11,15 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from dominospec import engine_api
 from dominospec.codegen import generate
 from dominospec.engines import load_engine, module_name
 from dominospec.loader import load
-
 from support import ROOT
 
-SPECS = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules"), *ROOT.glob("examples/match_formats/*.rules")])
+SPECS = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules"),
+                *ROOT.glob("examples/match_formats/*.rules")])
 ENGINES = {path: load_engine(load(path), path) for path in SPECS}
 
 

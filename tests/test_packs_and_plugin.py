@@ -9,11 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from dominospec.document import split_lines
 from dominospec.diagnostics import InputError
+from dominospec.document import split_lines
 from dominospec.language_pack import detect, parse_pack, shipped_packs
-
 from support import ROOT
 
 EN = (ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8")
@@ -41,7 +39,8 @@ def _broken(change: str, value: object) -> str:
 
 @pytest.mark.parametrize("change, value, message", [
     ("ports.branchB", None, "ports: 'branchB' is missing"),
-    ("templates.tiles", "Tiles: {tiles}.", "templates.tiles: unknown placeholder {tiles} (this template takes {items})"),
+    ("templates.tiles", "Tiles: {tiles}.",
+     "templates.tiles: unknown placeholder {tiles} (this template takes {items})"),
     ("templates.sum", "Counted contributions: {terms}.", "templates.sum: needs {total} exactly once"),
     ("templates.counted", "{items} are counted.", "templates.counted: must start with a label"),
     ("detail", ["sum", "points", "tiles"], "detail: must name each of sum, points, tiles, spinners, connections"),
@@ -84,9 +83,10 @@ def test_plural_rules_with_modulo() -> None:
 def test_detection_needs_a_known_label() -> None:
     packs = shipped_packs()
     assert detect(split_lines("Just prose.\nMore prose."), packs) is None
-    assert detect(["Asetettu [1|4]"], packs).code == "fi"
-    assert detect(["| Uç toplamı | Kazanılan puan |"], packs).code == "tr"
-    assert detect(["| O'yin | Elis | Bob | Uchrashuv hisobi |"], packs).code == "uz"
+    for lines, code in ((["Asetettu [1|4]"], "fi"), (["| Uç toplamı | Kazanılan puan |"], "tr"),
+                        (["| O'yin | Elis | Bob | Uchrashuv hisobi |"], "uz")):
+        pack = detect(lines, packs)
+        assert pack is not None and pack.code == code
 
 
 def test_match_columns_are_optional() -> None:

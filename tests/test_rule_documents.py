@@ -4,7 +4,6 @@ example and per table row, each layout example also rebuilt in random build orde
 from __future__ import annotations
 
 import pytest
-
 from dominospec.pytest_plugin import rule_document
 
 SEEDS = "../shared/seeds"

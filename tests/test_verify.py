@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
 from dominospec.document import parse_document, split_lines
 from dominospec.engines import load_engine
 from dominospec.language_pack import Pack, detect, shipped_packs
 from dominospec.loader import load
 from dominospec.textfile import DOCUMENT, read_text_file
 from dominospec.verify import Report, verify_document
-
 from support import ROOT, SEEDS, needs_seeds, run_cli
 
 GOLDEN = ROOT / "tests" / "golden" / "verify"
