@@ -40,9 +40,10 @@ def test_text_is_read_and_a_fault_is_placed_on_its_character(data: bytes) -> Non
         offset = sum(len(line) + 1 for line in lines[:problem.pos.line - 1]) + problem.pos.column - 1
         fault = "\0" if b"\0" in body else "\ufffd"
         assert offset == shown.index(fault)
-        bad_byte = body[len(shown[:offset].encode())]
-        assert problem.message == ("the file holds binary data (a NUL byte)" if fault == "\0"
-                                   else f"the file is not UTF-8 text (byte 0x{bad_byte:02x})")
+        if fault == "\0":
+            assert problem.message == "the file holds binary data (a NUL byte)"
+        else:  # all before the fault is UTF-8: as long in bytes as it encodes to
+            assert problem.message == f"the file is not UTF-8 text (byte 0x{body[len(shown[:offset].encode())]:02x})"
         assert problem.end_column == problem.pos.column + 1
     else:
         assert text == body.decode("utf-8")
