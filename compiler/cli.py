@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 
+# cmd_compile's helpers, imported when called: codegen and engines load jinja2, which only the
+# commands that build engines should pay for.
 def generate(spec: ir.Variant | ir.MatchFormat, display: str) -> str:
-    """The engine module's source (codegen loads jinja2: only the commands that write engines pay for it)."""
     from .codegen import generate as engine_source
     return engine_source(spec, display)
 
@@ -113,6 +114,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
 
 
 def load_engine(spec: ir.Variant | ir.MatchFormat, path: Path) -> Engine:
+    """The spec's engine, generated in memory and typed by the kind it says it is."""
     from .engine_api import engine_of
     from .engines import load_engine as load_module
     return engine_of(load_module(spec, path))
