@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .ir import NOWHERE, Pos
 
@@ -25,7 +25,7 @@ class Diagnostic:
     message: str
     pos: Pos | None = NOWHERE
     hint: str | None = None
-    severity: str = "error"  # "error" or "warning"
+    severity: Literal["error", "warning"] = "error"
     file: str | None = None  # None: the command line itself
     end_column: int | None = None  # the column just past the fault, where it is known
 

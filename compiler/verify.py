@@ -424,8 +424,9 @@ def verify_match_table(table: MatchTable, engine: Engine) -> tuple[tuple[Failure
     return tuple(verdicts)
 
 
-def verify_item(item: Item, engine: Engine, pack: Pack, orders: int = 0, path: str = "") -> Outcome:
-    """One example or row; UsageError for a worked example or a scoring or deal row against a match format."""
+def verify_item(item: Item, engine: Engine, pack: Pack, orders: int = 0, path: str | None = None) -> Outcome:
+    """One example or row of the document at path; UsageError for a worked example or a scoring or deal
+    row against a match format."""
     if isinstance(item, MatchRow):
         failures = list(verify_match_table(item.table, engine)[item.table.rows.index(item)])
     else:
@@ -439,7 +440,7 @@ def verify_item(item: Item, engine: Engine, pack: Pack, orders: int = 0, path: s
     return Outcome(item.line, item.kind, tuple(failures))
 
 
-def _needs_a_variant(item: LayoutExample | TableRow, engine: Engine, path: str) -> UsageError:
+def _needs_a_variant(item: LayoutExample | TableRow, engine: Engine, path: str | None) -> UsageError:
     what = "a worked example" if isinstance(item, LayoutExample) else f"a {item.table} table row"
     return UsageError([Diagnostic(f"{what} needs a variant's spec: '{spec_name(engine)}' is a match format, "
                                   "which checks match tables only", Pos(item.line, 1), file=path)])
