@@ -1,11 +1,12 @@
-"""The engine contract: exactly what verify, replay, example, build orders, the board and the pytest
-plugin use of a generated module, as Protocols.
+"""The engine contract: exactly what verify, replay (and its board), example, build orders and the
+pytest plugin use of a generated module, as Protocols.
 
 A module is one of two kinds, named by its SPEC_KIND: a variant's engine ("variant") or a match
 format's scoring ("match format"). A variant with match rules (HAS_MATCH_PLAY) also plays matches.
 Match scoring comes from either: a match format, or a variant's match section. `engine_of` types a
 loaded module after checking its kind; `as_variant`, `match_rules` and `match_play` give the facet a
 caller needs, or None where the module has none; nothing probes a module for attributes.
+`read_tile` and `spec_name` are the two uses of the contract that several callers share.
 
 Constants are read-only properties here, so that a module's plain assignments satisfy them.
 """
