@@ -32,7 +32,7 @@ class ReplayResult:
         return out
 
 
-class _Broken(Exception):
+class _BadRecord(Exception):
     """The record breaks the rules or does not fit together; the message names the hand and the move."""
 
 
@@ -47,17 +47,17 @@ def read_record(path: Path) -> dict[str, Any]:
 
 def _require(condition: bool, message: str) -> None:
     if not condition:
-        raise _Broken(message)
+        raise _BadRecord(message)
 
 
 def _record_tile(engine: VariantEngine, text: Any, where: str) -> Tile:
     try:
         return read_tile(engine, text, where)
     except ValueError as err:
-        raise _Broken(str(err)) from None
+        raise _BadRecord(str(err)) from None
 
 
-def _tiles(engine: VariantEngine, items: Any, where: str) -> list[Tile]:
+def _record_tiles(engine: VariantEngine, items: Any, where: str) -> list[Tile]:
     _require(isinstance(items, list), f"{where}: expected a list of tiles")
     return [_record_tile(engine, t, where) for t in items]
 
@@ -96,7 +96,7 @@ def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
     try:
         players = record.get("players")
         if not isinstance(players, int) or isinstance(players, bool):
-            raise _Broken("'players' must be a number")
+            raise _BadRecord("'players' must be a number")
         partnerships = record.get("partnerships")
         _require(partnerships is None or isinstance(partnerships, bool), "'partnerships' must be true or false")
         scores = record.get("scores")
@@ -106,20 +106,20 @@ def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
             _require("hands" not in record, "a record holds 'hands' (one game) or 'games' (a match), not both")
             match_engine = match_play(engine)
             if match_engine is None:
-                raise _Broken("'games' needs a variant with match rules; this one is a single game")
+                raise _BadRecord("'games' needs a variant with match rules; this one is a single game")
             _require(scores is None, "'scores' start a single game; a match of games starts from nothing")
             _require(isinstance(record["games"], list), "'games' must be a list")
             match = _replay_games(match_engine, record["games"], players, partnerships, games)
         else:
             hands = record.get("hands")
             if not isinstance(hands, list):
-                raise _Broken("'hands' must be a list")
+                raise _BadRecord("'hands' must be a list")
             try:
                 games.append(engine.Game(players, partnerships, scores=scores, deal=False))
             except engine.IllegalMove as err:
-                raise _Broken(str(err)) from None
+                raise _BadRecord(str(err)) from None
             _replay_hands(engine, games[0], hands, "")
-    except _Broken as err:
+    except _BadRecord as err:
         result.error = str(err)
     for number, game in enumerate(games, 1):
         if match is not None:
@@ -152,7 +152,7 @@ def _replay_games(engine: MatchPlayEngine, records: list[Any], players: int, par
                 _require(not match.over, f"{where}: the match was already won")
                 match.next_game(opener=opener, deal=False)
         except engine.IllegalMove as err:
-            raise _Broken(f"{where}: {err}") from None
+            raise _BadRecord(f"{where}: {err}") from None
         assert match is not None
         games.append(match.game)
         _replay_hands(engine, match.game, game["hands"], f"{where}, ")
@@ -173,27 +173,27 @@ def _replay_hand(engine: VariantEngine, game: EngineGame, hand: Any, where: str,
     _require(isinstance(opener, int) and not isinstance(opener, bool), f"{where}: 'opener' must be a seat number")
     deal = hand.get("deal")
     _require(isinstance(deal, list), f"{where}: 'deal' must hold one list of tiles per seat")
-    hands = [_tiles(engine, h, f"{where}, deal") for h in deal]
-    pile = _tiles(engine, hand["boneyard"], f"{where}, boneyard") if "boneyard" in hand else None
+    hands = [_record_tiles(engine, h, f"{where}, deal") for h in deal]
+    pile = _record_tiles(engine, hand["boneyard"], f"{where}, boneyard") if "boneyard" in hand else None
     try:
         game.start_hand(opener=opener, hands=hands, pile=pile)
     except engine.IllegalMove as err:
-        raise _Broken(f"{where}: {err}") from None
+        raise _BadRecord(f"{where}: {err}") from None
     moves = hand.get("moves", [])
     _require(isinstance(moves, list), f"{where}: 'moves' must be a list")
     for index, raw in enumerate(moves, 1):
         at = f"{where}, move {index}"
         seat, move = _move(engine, raw, at)
         if game.over:
-            raise _Broken(f"{at}: the game is already won")
+            raise _BadRecord(f"{at}: the game is already won")
         if game.hand_over:
-            raise _Broken(f"{at}: the hand is already over")
+            raise _BadRecord(f"{at}: the hand is already over")
         if seat != game.current:
-            raise _Broken(f"{at}: it is seat {game.current}'s turn, not seat {seat}'s")
+            raise _BadRecord(f"{at}: it is seat {game.current}'s turn, not seat {seat}'s")
         try:
             game.apply(move)
         except engine.IllegalMove as err:
-            raise _Broken(f"{at}: {err}") from None
+            raise _BadRecord(f"{at}: {err}") from None
     if not last:
         _require(game.hand_over, f"{where}: the record stops before the hand is decided, yet another hand follows")
 
