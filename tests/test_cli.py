@@ -184,7 +184,10 @@ DOC = "examples/fives_and_threes.en.md"
 # command line, with FILE where the faulty file goes, and the kind of that file
 COMMANDS = {
     "check": (["check", "FILE"], "spec"),
+    "fmt": (["fmt", "FILE"], "spec"),
     "verify spec": (["verify", "FILE", DOC], "spec"),
+    "replay spec": (["replay", "FILE", "examples/fives_and_threes.match.json"], "spec"),
+    "example spec": (["example", "FILE", "[1|4]"], "spec"),
     "verify document": (["verify", FT, "FILE"], "rule document"),
     "verify pack": (["verify", FT, DOC, "--lang-pack", "FILE"], "language pack"),
     "replay record": (["replay", FT, "FILE"], "record"),
