@@ -1,72 +1,73 @@
-"""The `dominospec` command line. Exit codes: 0 ok, 1 the input is wrong, 2 usage or I/O problem."""
+"""The `dominospec` command line. Exit codes: 0 ok, 1 the input is wrong, 2 usage or a file that cannot be read.
+
+Each command imports what it needs when it runs: `check` and `fmt` never load jinja2 (engines) or
+Hypothesis (build orders), so that they start quickly.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING
 
 from . import ir
-from .checks import check
-from .codegen import generate
-from .diagnostics import SpecError
-from .document import DocumentError, load_document
-from .engines import display_path, load_engine
-from .example_writer import ExampleError, example_block, layout_from_steps, steps_from_json
-from .language_pack import PackError, choose, language_packs
-from .parser import parse
-from .printer import format_spec
-from .replay import RecordError, board_for, describe, parse_record, replay
-from .report import human, json_text
+from .diagnostics import Diagnostic, InputError, Problems, UsageError
+from .loader import load
 from .targets import DEFAULT, TARGETS
-from .loader import LoadError, read_source
-from .verify import SpecMismatch, verify_document
+
+if TYPE_CHECKING:
+    from .engine_api import Engine, VariantEngine
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 
-def load_or_report(path: Path) -> ir.Variant | ir.MatchFormat | None:
-    """Load a spec, printing its diagnostics to stderr; None when it is not valid."""
-    text = None
-    try:
-        text = read_source(path)
-        return check(parse(text))
-    except SpecError as err:
-        for diagnostic in err.diagnostics:
-            print(diagnostic.render(str(path), text), file=sys.stderr)
-        return None
-
-
 def load_each(paths: list[Path], use: Callable[[Path, ir.Variant | ir.MatchFormat], None]) -> int:
-    """Load every spec, passing each valid one to `use` and reporting the rest; a file that cannot
-    be read does not stop the others. Exit code: 2 if any file could not be read, else 1 if any
-    was invalid, else 0."""
-    unreadable = invalid = False
+    """Load every spec, passing each valid one to `use` and reporting the problems of the rest; a file
+    that cannot be read does not stop the others. Exit code: the worst of the files' (0, 1 or 2)."""
+    code = EXIT_OK
     for path in paths:
         try:
-            spec = load_or_report(path)
-        except LoadError as err:
-            print(f"dominospec: error: {err}", file=sys.stderr)
-            unreadable = True
+            spec = load(path)
+        except Problems as err:
+            print(err.render(), file=sys.stderr)
+            code = max(code, err.exit_code)
             continue
-        if spec is None:
-            invalid = True
-        else:
-            use(path, spec)
-    return EXIT_USAGE if unreadable else EXIT_INPUT if invalid else EXIT_OK
+        use(path, spec)
+    return code
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    return load_each(args.files, lambda path, spec: print(f"{path}: ok ({spec.name})"))
+    if not args.json:
+        return load_each(args.files, lambda path, spec: print(f"{path}: ok ({spec.name})"))
+    files, code = [], EXIT_OK
+    for path in args.files:
+        problems: list[Diagnostic] = []
+        try:
+            load(path)
+        except Problems as err:
+            problems = err.diagnostics
+            code = max(code, err.exit_code)
+        files.append({"file": str(path), "problems": [problem.to_json() for problem in problems]})
+    print(json.dumps(files, ensure_ascii=False, indent=2))
+    return code
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    return load_each(args.files, lambda path, spec: sys.stdout.write(format_spec(spec)))
+    from .printer import format_spec
+
+    def print_spec(path: Path, spec: ir.Variant | ir.MatchFormat) -> None:
+        sys.stdout.write(format_spec(spec))
+
+    return load_each(args.files, print_spec)
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
+    from .codegen import generate  # jinja2: only the commands that build engines pay for it
+    from .engines import display_path
+
     target = TARGETS[args.target]
     specs: list[Path] = args.specs or sorted(Path("spec").glob("*.rules"))
     if not specs:
@@ -101,32 +102,33 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return max(code, EXIT_INPUT) if stale or orphans else code
 
 
-def _not_a_variant(path: Path, spec: ir.MatchFormat | None, command: str) -> int:
-    """Exit code for a spec a variant's command cannot use: invalid (1) or a match format (2)."""
-    if spec is None:
-        return EXIT_INPUT
-    print(f"dominospec: error: {path} is a match format; {command} needs a variant's spec", file=sys.stderr)
-    return EXIT_USAGE
+def load_engine(spec: ir.Variant | ir.MatchFormat, path: Path) -> Engine:
+    """The spec's engine, generated in memory and typed by the kind it says it is."""
+    from .engine_api import engine_of
+    from .engines import load_engine as load_module
+    return engine_of(load_module(spec, path))
+
+
+def load_variant_engine(path: Path, command: str) -> VariantEngine:
+    """The engine of the variant spec at path; UsageError for a match format."""
+    from .engine_api import as_variant
+    spec = load(path)
+    engine = as_variant(load_engine(spec, path)) if isinstance(spec, ir.Variant) else None
+    if engine is None:
+        raise UsageError([Diagnostic(f"{path} is a match format; {command} needs a variant's spec", None)])
+    return engine
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    variant = load_or_report(args.spec)
-    if not isinstance(variant, ir.Variant):
-        return _not_a_variant(args.spec, variant, "replay")
+    from .replay import board_for, describe, read_record, replay
+    engine = load_variant_engine(args.spec, "replay")
     try:
-        text = args.record.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise LoadError(f"{args.record}: cannot read: {getattr(err, 'strerror', None) or err}") from None
-    engine = load_engine(variant, args.spec)
-    try:
-        result = replay(engine, parse_record(text))
-    except RecordError as err:  # not even a JSON object: nothing was replayed
-        message = f"{args.record}:{err.where}: {err}" if err.where else f"{args.record}: {err}"
-        if args.json:
-            print(json.dumps({"events": [], "scores": [], "winners": [], "error": message}))
-        else:
-            print(message, file=sys.stderr)
-        return EXIT_INPUT
+        record = read_record(args.record)
+    except InputError as err:
+        if args.json:  # nothing was replayed
+            print(json.dumps({"events": [], "scores": [], "winners": [], "error": err.diagnostics[0].headline()}))
+        raise
+    result = replay(engine, record)
     if args.json:
         print(json.dumps(result.to_json()))
     else:
@@ -136,8 +138,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(board_for(engine, result))
         print(f"final scores: {result.scores}")
         print(f"winners: {', '.join(f'side {s}' for s in result.winners) if result.winners else 'none yet'}")
-        if result.error:
-            print(f"{args.record}: error: {result.error}", file=sys.stderr)
+    if result.error:
+        print(Diagnostic(result.error, None, file=str(args.record)).render(), file=sys.stderr)
     return EXIT_INPUT if result.error else EXIT_OK
 
 
@@ -148,71 +150,54 @@ def _orders(text: str) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    try:
-        packs = language_packs(args.lang_pack)
-        forced = choose(packs, args.lang)
-    except PackError as err:
-        print(f"dominospec: error: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    variant = load_or_report(args.spec)
-    if variant is None:
-        return EXIT_INPUT
-    engine = load_engine(variant, args.spec)
-    reports, code = [], EXIT_OK
+    from .document import load_document
+    from .language_pack import choose, language_packs
+    from .report import human, json_text
+    from .verify import Report, verify_document
+    packs = language_packs(args.lang_pack)
+    forced = choose(packs, args.lang)
+    engine = load_engine(load(args.spec), args.spec)
+    reports: list[Report] = []
+    code = EXIT_OK
     for path in args.documents:
         try:
             document = load_document(path, packs, forced)
             reports.append(verify_document(document, engine, args.orders))
-        except (DocumentError, SpecMismatch) as err:
-            print(f"dominospec: error: {err}", file=sys.stderr)
-            code = EXIT_USAGE
+        except Problems as err:
+            print(err.render(), file=sys.stderr)
+            code = max(code, err.exit_code)
             continue
         if not document.examples:
-            print(f"{path}: warning: no worked example or table found (language {document.pack.code})", file=sys.stderr)
+            print(Diagnostic(f"no worked example or table found (language {document.pack.code})", None,
+                             severity="warning", file=str(path)).render(), file=sys.stderr)
     print(json_text(reports) if args.json else human(reports))
-    if code == EXIT_OK and any(report.failed for report in reports):
-        code = EXIT_INPUT
+    if any(report.failed for report in reports):
+        code = max(code, EXIT_INPUT)
     return code
 
 
 def cmd_example(args: argparse.Namespace) -> int:
-    try:
-        pack = choose(language_packs(args.lang_pack), args.lang)
-    except PackError as err:
-        print(f"dominospec: error: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    variant = load_or_report(args.spec)
-    if not isinstance(variant, ir.Variant):
-        return _not_a_variant(args.spec, variant, "example")
-    engine = load_engine(variant, args.spec)
+    from .example_writer import example_block, layout_from_steps, steps_from_file
+    from .language_pack import language_packs, pack_for
+    pack = pack_for(language_packs(args.lang_pack), args.lang)
+    engine = load_variant_engine(args.spec, "example")
     steps: list[str] = []
-    try:
-        for argument in args.placements:
-            if not argument.startswith("@"):
-                steps.append(argument)
-                continue
-            try:
-                text = Path(argument[1:]).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as err:
-                raise LoadError(f"{argument[1:]}: cannot read: {getattr(err, 'strerror', None) or err}") from None
-            try:
-                steps.extend(steps_from_json(text))
-            except ExampleError as err:
-                raise ExampleError(f"{argument[1:]}:{err}") from None
-        block = example_block(engine, layout_from_steps(engine, steps), pack)
-    except ExampleError as err:
-        print(f"dominospec: error: {err}", file=sys.stderr)
-        return EXIT_INPUT
+    for argument in args.placements:
+        steps.extend(steps_from_file(Path(argument[1:])) if argument.startswith("@") else [argument])
+    block = example_block(engine, layout_from_steps(engine, steps), pack)
     print(("\n\n" if args.markdown else "\n").join(block))
     return EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dominospec", description="Rules compiler and verifier for Fives-family dominoes.")
+    parser = argparse.ArgumentParser(prog="dominospec",
+                                     description="Rules compiler and verifier for Fives-family dominoes.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     check_cmd = commands.add_parser("check", help="validate specs and report every problem")
     check_cmd.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    check_cmd.add_argument("--json", action="store_true",
+                           help="print the problems as JSON: a list with one object per file")
     check_cmd.set_defaults(run=cmd_check)
 
     fmt_cmd = commands.add_parser("fmt", help="print specs in canonical form")
@@ -269,9 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
-    except LoadError as err:
-        print(f"dominospec: error: {err}", file=sys.stderr)
-        return EXIT_USAGE
+    except Problems as err:
+        print(err.render(), file=sys.stderr)
+        return err.exit_code
     except BrokenPipeError:
         return EXIT_OK
 

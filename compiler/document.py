@@ -16,14 +16,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .diagnostics import Diagnostic, UsageError
 from .language_pack import DASHES, LISTS, MATCH_COLUMNS, Pack, detect
-from .textfile import TextFileError, read_text_file
-
-MAX_DOCUMENT_BYTES = 5_000_000
-
-
-class DocumentError(Exception):
-    """The document cannot be read at all (missing, a directory, binary, not UTF-8)."""
+from .textfile import DOCUMENT, read_text_file
 
 
 @dataclass(frozen=True)
@@ -126,18 +121,6 @@ class Document:
     skipped_lines: int
 
 
-def read_text(path: Path) -> str:
-    """The document's text; DocumentError for anything that is not a readable UTF-8 text file."""
-    try:
-        return read_text_file(path, MAX_DOCUMENT_BYTES)
-    except TextFileError as err:
-        reasons = {"unreadable": f"{path}: cannot read: {err.detail}",
-                   "too large": f"{path}: the document is {err.detail} bytes; at most {MAX_DOCUMENT_BYTES:,} are read",
-                   "binary": f"{path}:{err.line}: not a text document (a NUL byte)",
-                   "encoding": f"{path}:{err.line}: not UTF-8 text (byte {err.detail})"}
-        raise DocumentError(reasons[err.kind]) from None
-
-
 def split_lines(text: str) -> list[str]:
     """Lines as editors number them: a newline ends a line; a CR before it is dropped."""
     lines = text.split("\n")
@@ -146,7 +129,8 @@ def split_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
-def _tile(text: str) -> str:
+def _tile_text(text: str) -> str:
+    """A tile as the document writes it, "[ 1 | 4 ]" read as "[1|4]"."""
     return re.sub(r"\s+", "", text)
 
 
@@ -205,7 +189,7 @@ class _Reader:
         else:
             match = pack.placed_re.fullmatch(self.lines[placed_at])
             assert match is not None
-            example.placed = _tile(match["tile"])
+            example.placed = _tile_text(match["tile"])
         texts = [self.lines[i] for i in block_lines]
         if not texts:
             problems.append(Failure("detail line", "a caption line and a detail line", "none"))
@@ -272,16 +256,16 @@ class _Reader:
         connections = []
         for item in lists["connections"]:
             ports = [self.port(item[key], "connections", problems) for key in ("port", "other_port")]
-            connections.append(Connection(_tile(item["tile"]), ports[0], _tile(item["other_tile"]), ports[1]))
-        continuations = [Continuation(_tile(item["tile"]), self.port(item["port"], "continuations", problems),
+            connections.append(Connection(_tile_text(item["tile"]), ports[0], _tile_text(item["other_tile"]), ports[1]))
+        continuations = [Continuation(_tile_text(item["tile"]), self.port(item["port"], "continuations", problems),
                                       int(item["value"])) for item in lists["continuations"]]
         return Detail(
             statement=self.statement_of(groups, "", problems),
-            tiles=tuple(_tile(item["tile"]) for item in lists["tiles"]),
-            spinners=tuple(_tile(item["tile"]) for item in lists["spinners"]),
+            tiles=tuple(_tile_text(item["tile"]) for item in lists["tiles"]),
+            spinners=tuple(_tile_text(item["tile"]) for item in lists["spinners"]),
             connections=tuple(connections),
             continuations=tuple(continuations),
-            counted=tuple(Contribution(_tile(item["tile"]), int(item["value"])) for item in lists["counted"]),
+            counted=tuple(Contribution(_tile_text(item["tile"]), int(item["value"])) for item in lists["counted"]),
         )
 
     def sample(self, kind: str) -> str:
@@ -329,7 +313,8 @@ class _Reader:
         return index
 
     def match_table(self, start: int, rows: list[list[str]], roles: list[str | None]) -> None:
-        table = MatchTable(line=start + 1, players=tuple(cell for role, cell in zip(roles, rows[0]) if role is None))
+        players = tuple(cell for role, cell in zip(roles, rows[0], strict=True) if role is None)
+        table = MatchTable(line=start + 1, players=players)
         for offset, cells in enumerate(rows[2:], start=start + 2):
             row = MatchRow(line=offset + 1, table=table)
             scores: list[int | None] = []
@@ -357,7 +342,7 @@ def _row_cells(roles: list[str | None], cells: list[str], problems: list[Failure
     """Each cell with its column's role; a row with another number of cells than the header is a problem."""
     if len(cells) != len(roles):
         problems.append(Failure("row", f"{len(roles)} cells", f"{len(cells)} cells"))
-    return list(zip(roles, cells))
+    return list(zip(roles, cells, strict=False))
 
 
 def _whole(cell: str, field: str, problems: list[Failure]) -> int | None:
@@ -400,11 +385,13 @@ def parse_document(lines: list[str], pack: Pack, path: str) -> Document:
 
 
 def load_document(path: Path, packs: dict[str, Pack], pack: Pack | None = None) -> Document:
-    """Read a document in the given language, or the one detected from its text among packs."""
-    lines = split_lines(read_text(path))
+    """Read a document in the given language, or the one detected from its text among packs; UsageError
+    when it cannot be read or its language cannot be told, InputError when it is not UTF-8 text."""
+    lines = split_lines(read_text_file(path, DOCUMENT))
     if pack is None:
         pack = detect(lines, packs)
         if pack is None:
-            raise DocumentError(f"{path}: cannot tell the language: no worked example or table of a known "
-                                f"language ({', '.join(sorted(packs))}); give it with --lang")
+            raise UsageError([Diagnostic(f"cannot tell the language: no worked example or table of a known "
+                                         f"language ({', '.join(sorted(packs))}); give it with --lang", None,
+                                         file=str(path))])
     return parse_document(lines, pack, str(path))

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+
+from .diagnostics import Diagnostic, InputError, UsageError
+from .ir import Pos
+from .textfile import PACK, parse_json, read_text_file
 
 PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")
 LISTS = ("tiles", "spinners", "connections", "continuations", "counted")
@@ -49,17 +54,13 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
 DASHES = "-‐‑‒–—"
 
 
-class PackError(Exception):
-    """A pack that cannot be used; the message starts with FILE or FILE:LINE:COL."""
-
-
 def _words(text: str) -> str:
     """Text compared loosely: runs of white space are one space, case is ignored."""
     return " ".join(text.split()).casefold()
 
 
 def _literal(text: str) -> str:
-    out = []
+    out: list[str] = []
     for ch in text:
         if ch.isspace():
             if not out or out[-1] != r"\s*":
@@ -226,8 +227,8 @@ class Pack:
 # --- loading and validating ---------------------------------------------------------------------
 
 
-def _locate(text: str, path: tuple[str, ...]) -> str:
-    """LINE:COL of the last key of path that can be found in the JSON text, in order; 1:1 if none."""
+def _locate(text: str, path: tuple[str, ...]) -> Pos:
+    """Where the last key of path that can be found in the JSON text, in order, stands; 1:1 if none."""
     position, found = 0, 0
     for key in path:
         if key.isdigit():  # a list index: the next key is looked for after the list's name
@@ -238,7 +239,7 @@ def _locate(text: str, path: tuple[str, ...]) -> str:
         position, found = at, at
     line = text.count("\n", 0, found) + 1
     column = found - (text.rfind("\n", 0, found) + 1) + 1
-    return f"{line}:{column}"
+    return Pos(line, column)
 
 
 class _Validator:
@@ -246,9 +247,9 @@ class _Validator:
         self.text = text
         self.source = source
 
-    def fail(self, path: tuple[str, ...], message: str) -> PackError:
+    def fail(self, path: tuple[str, ...], message: str) -> InputError:
         where = ".".join(path) if path else "the pack"
-        return PackError(f"{self.source}:{_locate(self.text, path)}: error: {where}: {message}")
+        return InputError([Diagnostic(f"{where}: {message}", _locate(self.text, path), file=self.source)], self.text)
 
     def string(self, value: Any, path: tuple[str, ...]) -> str:
         if not isinstance(value, str) or not value.strip():
@@ -363,22 +364,13 @@ def validate(data: Any, text: str, source: str) -> Pack:
 
 
 def parse_pack(text: str, source: str) -> Pack:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise PackError(f"{source}:{err.lineno}:{err.colno}: error: malformed JSON: {err.msg}") from None
-    return validate(data, text, source)
+    """A pack from its JSON text; InputError, placed at FILE:LINE:COL, for anything unusable."""
+    return validate(parse_json(text, source), text, source)
 
 
 def load_pack(path: Path) -> Pack:
-    """A pack from a file; PackError (with FILE:LINE:COL where it can) for anything unusable."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as err:
-        raise PackError(f"{path}: error: cannot read: {err.strerror or err}") from None
-    except UnicodeDecodeError as err:
-        raise PackError(f"{path}: error: not UTF-8 text (byte {err.start})") from None
-    return parse_pack(text, str(path))
+    """A pack from a file; UsageError when it cannot be read, InputError when it is not a usable pack."""
+    return parse_pack(read_text_file(path, PACK), str(path))
 
 
 def shipped_packs() -> dict[str, Pack]:
@@ -401,12 +393,15 @@ def language_packs(extra: list[Path] | None = None) -> dict[str, Pack]:
 
 
 def choose(packs: dict[str, Pack], lang: str | None) -> Pack | None:
-    """The pack for --lang; PackError naming the known codes when there is none."""
-    if lang is None:
-        return None
+    """The pack for --lang, None without it; UsageError naming the known codes when there is none."""
+    return None if lang is None else pack_for(packs, lang)
+
+
+def pack_for(packs: dict[str, Pack], lang: str) -> Pack:
+    """The pack of a language code; UsageError naming the known codes when there is none."""
     if lang not in packs:
-        raise PackError(f"unknown language '{lang}' (known: {', '.join(sorted(packs))}); "
-                        f"a pack for another language can be given with --lang-pack FILE")
+        raise UsageError([Diagnostic(f"unknown language '{lang}' (known: {', '.join(sorted(packs))}); "
+                                     f"a pack for another language can be given with --lang-pack FILE", None)])
     return packs[lang]
 
 

@@ -18,12 +18,18 @@ or `pytest_plugins = ["dominospec.pytest_plugin"]` in the rootdir's conftest.py.
 from __future__ import annotations
 
 import functools
-import types
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from .document import Item
+    from .engine_api import Engine
+    from .language_pack import Pack
+    from .verify import Outcome
 
 # The rest of the compiler is imported when a declared document is collected, so that pytest starts
 # (and runs every other test) even while a compiler module is broken.
@@ -48,21 +54,22 @@ def rule_document(document: str, spec: str, *, lang: str | None = None, lang_pac
 
 
 @functools.cache
-def _engine(spec: Path) -> types.ModuleType:
+def _engine(spec: Path) -> Engine:
+    from .engine_api import engine_of
     from .engines import load_engine
     from .loader import load
-    return load_engine(load(spec), spec)
+    return engine_of(load_engine(load(spec), spec))
 
 
 class ExampleFailed(Exception):
-    def __init__(self, where: str, outcome: Any):
+    def __init__(self, where: str, outcome: Outcome):
         super().__init__(where)
         self.where = where
         self.outcome = outcome
 
 
 class ExampleItem(pytest.Item):
-    def __init__(self, *, example: Any, engine: types.ModuleType, pack: Any, orders: int,
+    def __init__(self, *, example: Item, engine: Engine, pack: Pack, orders: int,
                  path_text: str, **kwargs: Any):
         super().__init__(**kwargs)
         self.example = example
@@ -73,7 +80,7 @@ class ExampleItem(pytest.Item):
 
     def runtest(self) -> None:
         from .verify import verify_item
-        outcome = verify_item(self.example, self.engine, self.pack, self.orders)
+        outcome = verify_item(self.example, self.engine, self.pack, self.orders, self.path_text)
         if not outcome.passed:
             raise ExampleFailed(f"{self.path_text}:{self.example.line}", outcome)
 
@@ -93,11 +100,10 @@ class DocumentCollector(pytest.Collector):
         self.declaration = declaration
 
     def collect(self) -> Iterator[ExampleItem]:
-        from .diagnostics import SpecError
-        from .document import DocumentError, load_document
-        from .language_pack import PackError, choose, language_packs
-        from .loader import LoadError
-        from .verify import SpecMismatch, check_spec_fits
+        from .diagnostics import Problems
+        from .document import load_document
+        from .language_pack import choose, language_packs
+        from .verify import check_spec_fits
         declared = self.declaration
         root = self.config.rootpath
         path = root / declared.document
@@ -108,10 +114,8 @@ class DocumentCollector(pytest.Collector):
             document = load_document(path, packs, choose(packs, declared.lang))
             engine = _engine((root / declared.spec).resolve())
             check_spec_fits(document, engine)
-        except (PackError, DocumentError, LoadError, SpecMismatch) as err:
-            raise self.CollectError(str(err)) from None
-        except SpecError as err:
-            raise self.CollectError(f"{declared.spec}: {err}") from None
+        except Problems as err:
+            raise self.CollectError(err.render()) from None
         for example in document.examples:
             yield ExampleItem.from_parent(self, name=f"line{example.line}", example=example, engine=engine,
                                           pack=document.pack, orders=declared.orders, path_text=declared.document)

@@ -7,16 +7,29 @@ inconsistency is reported with the hand and move where it happened, and the stat
 from __future__ import annotations
 
 import json
-import types
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .board import render_board
+from .diagnostics import Diagnostic, InputError
+from .engine_api import (
+    EngineGame,
+    EngineMatch,
+    Event,
+    MatchPlayEngine,
+    Move,
+    Tile,
+    VariantEngine,
+    match_play,
+    read_tile,
+)
+from .textfile import RECORD, read_json_file
 
 
 @dataclass
 class ReplayResult:
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     error: str | None = None
@@ -29,43 +42,37 @@ class ReplayResult:
         return out
 
 
-class RecordError(Exception):
-    """The record is malformed or breaks the rules; the message says where."""
-
-    def __init__(self, message: str, where: str | None = None):
-        super().__init__(message)
-        self.where = where  # "line:col" in the record file, when the JSON itself is broken
+class _BadRecord(Exception):
+    """The record breaks the rules or does not fit together; the message names the hand and the move."""
 
 
-def parse_record(text: str) -> dict[str, Any]:
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"not valid JSON: {err.msg}", f"{err.lineno}:{err.colno}") from None
+def read_record(path: Path) -> dict[str, Any]:
+    """The record's JSON object; UsageError when the file cannot be read, InputError when it is no record."""
+    record, text = read_json_file(path, RECORD)
     if not isinstance(record, dict):
-        raise RecordError("the record must be a JSON object with 'players' and 'hands'")
+        raise InputError([Diagnostic("the record must be a JSON object with 'players' and 'hands'", None,
+                                     file=str(path))], text)
     return record
 
 
 def _require(condition: bool, message: str) -> None:
     if not condition:
-        raise RecordError(message)
+        raise _BadRecord(message)
 
 
-def _tile(engine: types.ModuleType, text: Any, where: str) -> tuple[int, int]:
-    _require(isinstance(text, str), f"{where}: a tile is written as a string such as \"[1|4]\", not {text!r}")
+def _record_tile(engine: VariantEngine, text: Any, where: str) -> Tile:
     try:
-        return engine.parse_tile(text)
+        return read_tile(engine, text, where)
     except ValueError as err:
-        raise RecordError(f"{where}: {err}") from None
+        raise _BadRecord(str(err)) from None
 
 
-def _tiles(engine: types.ModuleType, items: Any, where: str) -> list[tuple[int, int]]:
+def _record_tiles(engine: VariantEngine, items: Any, where: str) -> list[Tile]:
     _require(isinstance(items, list), f"{where}: expected a list of tiles")
-    return [_tile(engine, t, where) for t in items]
+    return [_record_tile(engine, t, where) for t in items]
 
 
-def _move(engine: types.ModuleType, raw: Any, where: str) -> tuple[int, tuple[Any, ...]]:
+def _move(engine: VariantEngine, raw: Any, where: str) -> tuple[int, Move]:
     _require(isinstance(raw, dict), f"{where}: a move is an object such as {{\"seat\": 0, \"play\": \"[1|4]\"}}")
     seat = raw.get("seat")
     _require(isinstance(seat, int) and not isinstance(seat, bool), f"{where}: 'seat' must be a seat number")
@@ -77,27 +84,29 @@ def _move(engine: types.ModuleType, raw: Any, where: str) -> tuple[int, tuple[An
     if kinds[0] == "draw":
         _require(raw["draw"] is True, f"{where}: write \"draw\": true")
         return seat, ("draw",)
-    tile = _tile(engine, raw["play"], where)
+    tile = _record_tile(engine, raw["play"], where)
     if "on" not in raw and "port" not in raw:
         return seat, ("play", tile, None, None)
-    _require("on" in raw and "port" in raw, f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
+    _require("on" in raw and "port" in raw,
+             f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
     _require(raw["port"] in engine.PORT_NAMES,
              f"{where}: unknown port {raw['port']!r}; ports are {', '.join(engine.PORT_NAMES)}")
-    return seat, ("play", tile, _tile(engine, raw["on"], where), raw["port"])
+    return seat, ("play", tile, _record_tile(engine, raw["on"], where), raw["port"])
 
 
-def replay(engine: types.ModuleType, record: dict[str, Any]) -> ReplayResult:
+def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
     """Replay a record; never raises for bad records: the result's error says what went wrong.
 
     A record holds one game ('hands'), or, for a variant with match rules, a match of games
     ('games', each with its 'hands').
     """
     result = ReplayResult()
-    games: list[Any] = []  # the Game of each game replayed so far
-    match = None
+    games: list[EngineGame] = []  # the Game of each game replayed so far
+    match: EngineMatch | None = None
     try:
         players = record.get("players")
-        _require(isinstance(players, int) and not isinstance(players, bool), "'players' must be a number")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise _BadRecord("'players' must be a number")
         partnerships = record.get("partnerships")
         _require(partnerships is None or isinstance(partnerships, bool), "'partnerships' must be true or false")
         scores = record.get("scores")
@@ -105,19 +114,22 @@ def replay(engine: types.ModuleType, record: dict[str, Any]) -> ReplayResult:
                  "'scores' must be a list of numbers")
         if "games" in record:
             _require("hands" not in record, "a record holds 'hands' (one game) or 'games' (a match), not both")
-            _require(hasattr(engine, "Match"), "'games' needs a variant with match rules; this one is a single game")
+            match_engine = match_play(engine)
+            if match_engine is None:
+                raise _BadRecord("'games' needs a variant with match rules; this one is a single game")
             _require(scores is None, "'scores' start a single game; a match of games starts from nothing")
             _require(isinstance(record["games"], list), "'games' must be a list")
-            match = _replay_games(engine, record["games"], players, partnerships, games)
+            match = _replay_games(match_engine, record["games"], players, partnerships, games)
         else:
             hands = record.get("hands")
-            _require(isinstance(hands, list), "'hands' must be a list")
+            if not isinstance(hands, list):
+                raise _BadRecord("'hands' must be a list")
             try:
                 games.append(engine.Game(players, partnerships, scores=scores, deal=False))
             except engine.IllegalMove as err:
-                raise RecordError(str(err)) from None
+                raise _BadRecord(str(err)) from None
             _replay_hands(engine, games[0], hands, "")
-    except RecordError as err:
+    except _BadRecord as err:
         result.error = str(err)
     for number, game in enumerate(games, 1):
         if match is not None:
@@ -133,9 +145,9 @@ def replay(engine: types.ModuleType, record: dict[str, Any]) -> ReplayResult:
     return result
 
 
-def _replay_games(engine: types.ModuleType, records: list[Any], players: int, partnerships: bool | None,
-                  games: list[Any]) -> Any:
-    match = None
+def _replay_games(engine: MatchPlayEngine, records: list[Any], players: int, partnerships: bool | None,
+                  games: list[EngineGame]) -> EngineMatch | None:
+    match: EngineMatch | None = None
     for number, game in enumerate(records, 1):
         where = f"game {number}"
         _require(isinstance(game, dict) and isinstance(game.get("hands"), list),
@@ -150,7 +162,8 @@ def _replay_games(engine: types.ModuleType, records: list[Any], players: int, pa
                 _require(not match.over, f"{where}: the match was already won")
                 match.next_game(opener=opener, deal=False)
         except engine.IllegalMove as err:
-            raise RecordError(f"{where}: {err}") from None
+            raise _BadRecord(f"{where}: {err}") from None
+        assert match is not None
         games.append(match.game)
         _replay_hands(engine, match.game, game["hands"], f"{where}, ")
         if match.game.over:
@@ -158,44 +171,44 @@ def _replay_games(engine: types.ModuleType, records: list[Any], players: int, pa
     return match
 
 
-def _replay_hands(engine: types.ModuleType, game: Any, hands: list[Any], prefix: str) -> None:
+def _replay_hands(engine: VariantEngine, game: EngineGame, hands: list[Any], prefix: str) -> None:
     for number, hand in enumerate(hands, 1):
         _replay_hand(engine, game, hand, f"{prefix}hand {number}", last=number == len(hands))
 
 
-def _replay_hand(engine: types.ModuleType, game: Any, hand: Any, where: str, last: bool) -> None:
+def _replay_hand(engine: VariantEngine, game: EngineGame, hand: Any, where: str, last: bool) -> None:
     _require(isinstance(hand, dict), f"{where}: a hand is an object with 'opener', 'deal' and 'moves'")
     _require(not game.over, f"{where}: the game was already won")
     opener = hand.get("opener")
     _require(isinstance(opener, int) and not isinstance(opener, bool), f"{where}: 'opener' must be a seat number")
     deal = hand.get("deal")
     _require(isinstance(deal, list), f"{where}: 'deal' must hold one list of tiles per seat")
-    hands = [_tiles(engine, h, f"{where}, deal") for h in deal]
-    pile = _tiles(engine, hand["boneyard"], f"{where}, boneyard") if "boneyard" in hand else None
+    hands = [_record_tiles(engine, h, f"{where}, deal") for h in deal]
+    pile = _record_tiles(engine, hand["boneyard"], f"{where}, boneyard") if "boneyard" in hand else None
     try:
         game.start_hand(opener=opener, hands=hands, pile=pile)
     except engine.IllegalMove as err:
-        raise RecordError(f"{where}: {err}") from None
+        raise _BadRecord(f"{where}: {err}") from None
     moves = hand.get("moves", [])
     _require(isinstance(moves, list), f"{where}: 'moves' must be a list")
     for index, raw in enumerate(moves, 1):
         at = f"{where}, move {index}"
         seat, move = _move(engine, raw, at)
         if game.over:
-            raise RecordError(f"{at}: the game is already won")
+            raise _BadRecord(f"{at}: the game is already won")
         if game.hand_over:
-            raise RecordError(f"{at}: the hand is already over")
+            raise _BadRecord(f"{at}: the hand is already over")
         if seat != game.current:
-            raise RecordError(f"{at}: it is seat {game.current}'s turn, not seat {seat}'s")
+            raise _BadRecord(f"{at}: it is seat {game.current}'s turn, not seat {seat}'s")
         try:
             game.apply(move)
         except engine.IllegalMove as err:
-            raise RecordError(f"{at}: {err}") from None
+            raise _BadRecord(f"{at}: {err}") from None
     if not last:
         _require(game.hand_over, f"{where}: the record stops before the hand is decided, yet another hand follows")
 
 
-def describe(event: dict[str, Any]) -> str:
+def describe(event: Event) -> str:
     """One readable line for an engine event."""
     kind = event["event"]
     if kind == "hand":
@@ -222,7 +235,8 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "hand_end":
         how = "blocked" if event["blocked"] else "played out"
         won = ", ".join(str(s) for s in event["winners"]) or "nobody"
-        return f"hand {event['hand']} {how}; won by side {won}; remaining pips {event['remaining_pips']}; awards {event['awards']}"
+        return (f"hand {event['hand']} {how}; won by side {won}; remaining pips {event['remaining_pips']}; "
+                f"awards {event['awards']}")
     if kind == "award":
         cancelled = " (cancelled: it would pass the target)" if event.get("cancelled") else ""
         return f"  awards {event['points']}{cancelled}; scores {event['scores']}"
@@ -239,7 +253,7 @@ def describe(event: dict[str, Any]) -> str:
     return json.dumps(event)
 
 
-def board_for(engine: types.ModuleType, result: ReplayResult) -> str:
+def board_for(engine: VariantEngine, result: ReplayResult) -> str:
     """The board at the end of the replay: each side's pegs from the last scoring event."""
     pegs = [(score, score) for score in result.scores]
     for event in result.events:
@@ -247,5 +261,5 @@ def board_for(engine: types.ModuleType, result: ReplayResult) -> str:
             pegs = [(0, 0)] * len(pegs)
         elif "pegs" in event:
             pegs = [tuple(p) for p in event["pegs"]]
-    lines = [(name, cutoff) for name, cutoff, _ in getattr(engine, "MATCH_LINES", ())]
+    lines = [(name, cutoff) for name, cutoff, _ in engine.MATCH_LINES]
     return render_board(pegs, engine.TARGET, lines)

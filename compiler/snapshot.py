@@ -11,17 +11,16 @@ the Hypothesis strategy that draws any valid order.
 
 from __future__ import annotations
 
-import types
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING
+
+from .engine_api import EngineLayout, Link, Tile, VariantEngine
 
 if TYPE_CHECKING:  # Hypothesis is imported only when build orders are drawn: every CLI start would pay for it
     from hypothesis import strategies as st
 
-Tile = tuple[int, int]
-End = tuple[Tile, str]
-Edge = tuple[End, End]
-Placement = tuple[Tile, Optional[Tile], Optional[str]]
+Placement = tuple[Tile, Tile | None, str | None]
 
 LINE_PORTS = ("lineA", "lineB")
 BRANCH_PORTS = ("branchA", "branchB")
@@ -48,15 +47,14 @@ class Rules:
     branches_after_lines: bool
 
     @classmethod
-    def of(cls, engine: types.ModuleType) -> "Rules":
-        after = getattr(engine, "BRANCHES_OPEN", "after both line sides are filled") == "after both line sides are filled"
-        return cls(engine.SPINNER_POLICY, after)
+    def of(cls, engine: VariantEngine) -> Rules:
+        return cls(engine.SPINNER_POLICY, engine.BRANCHES_OPEN == "after both line sides are filled")
 
 
 @dataclass
 class Snapshot:
     tiles: tuple[Tile, ...]  # in the document's order
-    edges: tuple[Edge, ...]
+    edges: tuple[Link, ...]
     placed: Tile
     links: dict[Tile, list[tuple[str, Tile, str]]] = field(init=False)  # tile -> (its port, other tile, other port)
 
@@ -110,7 +108,7 @@ class Snapshot:
         return found
 
     def _ready(self, done: set[Tile], parents: dict[Tile, tuple[Tile, str, str]], rules: Rules,
-               first: Optional[Tile]) -> list[Tile]:
+               first: Tile | None) -> list[Tile]:
         ready = []
         for tile in self.tiles:
             if tile in done or parents[tile][0] not in done:
@@ -128,7 +126,7 @@ class Snapshot:
             ready.append(tile)
         return ready
 
-    def plan(self, root: Tile, rules: Rules, first: Optional[Tile] = None) -> list[Placement] | None:
+    def plan(self, root: Tile, rules: Rules, first: Tile | None = None) -> list[Placement] | None:
         """One build order led by root (first ready tile in document order each time); None if stuck."""
         if rules.spinners == "first double" and first is not None and is_double(root) and root != first:
             return None
@@ -146,7 +144,7 @@ class Snapshot:
 
     def plans(self, rules: Rules, first_choices: list[Tile]) -> Iterator[list[Placement]]:
         """Candidate build orders: for each lead, and under "first double" for each choice of first double."""
-        firsts: list[Optional[Tile]] = [None]
+        firsts: list[Tile | None] = [None]
         if rules.spinners == "first double":
             firsts = [*first_choices, *(t for t in self.tiles if is_double(t) and t not in first_choices)] or [None]
         for first in firsts:
@@ -156,7 +154,7 @@ class Snapshot:
                     yield order
 
 
-def build_layout(engine: types.ModuleType, order: list[Placement]) -> object:
+def build_layout(engine: VariantEngine, order: list[Placement]) -> EngineLayout:
     """The engine's Layout after the placements, in order (raises the engine's IllegalMove)."""
     layout = engine.Layout()
     for tile, on, port in order:
@@ -164,7 +162,7 @@ def build_layout(engine: types.ModuleType, order: list[Placement]) -> object:
     return layout
 
 
-def build_orders(snapshot: Snapshot, rules: Rules, first: Optional[Tile] = None) -> st.SearchStrategy[list[Placement]]:
+def build_orders(snapshot: Snapshot, rules: Rules, first: Tile | None = None) -> st.SearchStrategy[list[Placement]]:
     """Any valid build order of the snapshot: a lead drawn from those that work, then any ready tile next.
 
     Under "first double", `first` is the double that must come first among the doubles.

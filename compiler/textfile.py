@@ -1,35 +1,72 @@
-"""Reading a user's text file (a spec, a rule document): UTF-8 text of a bounded size, or a refusal
-that says what is wrong and where."""
+"""The one reader of the files a user hands us: specs, rule documents, language packs, replay records
+and placements. Each is UTF-8 text (a byte order mark is dropped) of a bounded size; anything else
+is refused with a Diagnostic placed at line:col. A file that cannot be opened is a UsageError
+(exit 2); a file whose content is wrong, an InputError (exit 1).
+"""
 
 from __future__ import annotations
 
+import codecs
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from .diagnostics import Diagnostic, InputError, UsageError
+from .ir import NOWHERE, Pos
 
 
-@dataclass
-class TextFileError(Exception):
-    """Why a file is not text to read. kind: "unreadable", "too large", "binary" or "encoding"."""
-
-    kind: str
-    detail: str  # the OS's reason, the size, or the offending byte
-    line: int = 0
-    column: int = 0
+@dataclass(frozen=True)
+class FileKind:
+    noun: str  # how messages name the file: "spec", "rule document", ...
+    max_bytes: int
 
 
-def read_text_file(path: Path, max_bytes: int) -> str:
+SPEC = FileKind("spec", 1_000_000)
+DOCUMENT = FileKind("rule document", 5_000_000)
+PACK = FileKind("language pack", 1_000_000)
+RECORD = FileKind("record", 10_000_000)
+PLACEMENTS = FileKind("placements file", 1_000_000)
+KINDS = (SPEC, DOCUMENT, PACK, RECORD, PLACEMENTS)
+
+
+def read_text_file(path: Path, kind: FileKind) -> str:
+    name = str(path)
     try:
         data = path.read_bytes()
     except OSError as err:
-        raise TextFileError("unreadable", str(err.strerror or err)) from None
-    if len(data) > max_bytes:
-        raise TextFileError("too large", f"{len(data):,}")
+        raise UsageError([Diagnostic(f"cannot read: {err.strerror or err}", None, file=name)]) from None
+    if len(data) > kind.max_bytes:
+        raise InputError([Diagnostic(f"the {kind.noun} is {len(data):,} bytes; {kind.noun}s may be at most "
+                                     f"{kind.max_bytes:,}", NOWHERE, file=name)])
+    data = data.removeprefix(codecs.BOM_UTF8)
     if b"\0" in data:
-        raise TextFileError("binary", "0x00", *position(data, data.index(b"\0")))
+        line, column = position(data, data.index(b"\0"))
+        raise InputError([Diagnostic("the file holds binary data (a NUL byte)", Pos(line, column),
+                                     f"a {kind.noun} is plain UTF-8 text", file=name, end_column=column + 1)])
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise TextFileError("encoding", f"0x{data[err.start]:02x}", *position(data, err.start)) from None
+        line, column = position(data, err.start)
+        raise InputError([Diagnostic(f"the file is not UTF-8 text (byte 0x{data[err.start]:02x})", Pos(line, column),
+                                     f"save the {kind.noun} as UTF-8 plain text", file=name,
+                                     end_column=column + 1)]) from None
+
+
+def read_json_file(path: Path, kind: FileKind) -> tuple[Any, str]:
+    """The file's JSON value and its text (for placing later problems)."""
+    text = read_text_file(path, kind)
+    return parse_json(text, str(path)), text
+
+
+def parse_json(text: str, name: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError([Diagnostic(f"malformed JSON: {err.msg}", Pos(err.lineno, err.colno), file=name,
+                                     end_column=err.colno + 1)], text) from None
+    except (ValueError, RecursionError) as err:  # a number of thousands of digits, lists nested thousands deep
+        raise InputError([Diagnostic(f"malformed JSON: {err}", NOWHERE, file=name)], text) from None
 
 
 def position(data: bytes, offset: int) -> tuple[int, int]:

@@ -12,16 +12,29 @@ from __future__ import annotations
 
 import copy
 import functools
-import types
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
 
-
+from .diagnostics import Diagnostic, UsageError
 from .document import Detail, Document, Failure, Item, LayoutExample, MatchRow, MatchTable, Statement, TableRow
+from .engine_api import (
+    Engine,
+    EngineLayout,
+    EngineMatchScore,
+    MatchRules,
+    Tile,
+    VariantEngine,
+    as_match_format,
+    as_variant,
+    match_rules,
+    spec_name,
+)
+from .example_writer import Writer, sorted_ends, terms_text
+from .ir import Pos
 from .language_pack import Pack
-from .example_writer import Layout, Writer, sorted_ends, terms_text
-from .snapshot import Placement, Rules, Snapshot, Tile, build_orders, is_double, port_value, ports_of, build_layout
+from .snapshot import Placement, Rules, Snapshot, build_layout, build_orders, is_double, port_value, ports_of
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -58,7 +71,7 @@ class _Stop(Exception):
 class _Example:
     """The checks of one worked example, collecting failures."""
 
-    def __init__(self, example: LayoutExample, engine: types.ModuleType, pack: Pack):
+    def __init__(self, example: LayoutExample, engine: VariantEngine, pack: Pack):
         self.example = example
         self.engine = engine
         self.write = Writer(engine, pack)
@@ -72,7 +85,8 @@ class _Example:
         if self.failures:
             raise _Stop
 
-    def tile(self, text: str, field: str) -> Tile | None:
+    def documented_tile(self, text: str, field: str) -> Tile | None:
+        """The tile the document names, or None after recording that it is no tile of the set."""
         try:
             return self.engine.parse_tile(text)
         except ValueError:
@@ -100,39 +114,39 @@ class _Example:
     # --- the layout as a tree --------------------------------------------------------------------
 
     def structure(self, detail: Detail) -> Snapshot:
-        tiles = [self.tile(t, "tiles") for t in detail.tiles]
-        placed = self.tile(self.example.placed or "", "placed tile")
+        tiles = [self.documented_tile(t, "tiles") for t in detail.tiles]
+        placed = self.documented_tile(self.example.placed or "", "placed tile")
         for field, texts in (("spinners", detail.spinners),
                              ("continuation points", [c.tile for c in detail.continuations]),
                              ("counted contributions", [c.tile for c in detail.counted])):
             for text in texts:
-                self.tile(text, field)
+                self.documented_tile(text, field)
         self.stop_if_failed()
         assert placed is not None
         listed = [t for t in tiles if t is not None]
         for tile, count in Counter(listed).items():
             if count > 1:
-                self.fail("tiles", "each tile once", f"{self.write.tile(tile)} {count} times")
+                self.fail("tiles", "each tile once", f"{self.write.tile_text(tile)} {count} times")
         if not listed:
             self.fail("tiles", "at least the placed tile", self.write.pack.none)
         elif placed not in listed:
             self.fail("placed tile", f"one of the tiles listed ({self.write.tiles('tiles', listed)})",
-                      self.write.tile(placed))
+                      self.write.tile_text(placed))
         self.stop_if_failed()
         edges = []
         for c in detail.connections:
             ends = []
             for text, port in ((c.tile, c.port), (c.other_tile, c.other_port)):
-                tile = self.tile(text, "connections")
-                if tile is None:
+                end_tile = self.documented_tile(text, "connections")
+                if end_tile is None:
                     continue
-                if tile not in listed:
+                if end_tile not in listed:
                     self.fail("connections", "tiles from the tile list", text)
-                elif port not in ports_of(tile):
-                    names = " or ".join(self.write.pack.port_name(p) for p in ports_of(tile))
-                    self.fail("connections", f"a port of {text} ({names})", self.write.end(tile, port))
+                elif port not in ports_of(end_tile):
+                    names = " or ".join(self.write.pack.port_name(p) for p in ports_of(end_tile))
+                    self.fail("connections", f"a port of {text} ({names})", self.write.end(end_tile, port))
                 else:
-                    ends.append((tile, port))
+                    ends.append((end_tile, port))
             if len(ends) < 2:
                 continue
             (a, pa), (b, pb) = ends
@@ -154,7 +168,7 @@ class _Example:
             self.fail("connections", f"one tree: {len(listed) - 1} connections joining all {len(listed)} tiles", found)
         self.stop_if_failed()
         if len(listed) > 1 and snapshot.degree(placed) != 1:
-            self.fail("placed tile", f"{self.write.tile(placed)} a leaf, joined by exactly one connection",
+            self.fail("placed tile", f"{self.write.tile_text(placed)} a leaf, joined by exactly one connection",
                       f"joined by {snapshot.degree(placed)} connections")
         self.branches(snapshot)
         self.stop_if_failed()
@@ -170,7 +184,7 @@ class _Example:
             elif self.rules.branches_after_lines:
                 sides = snapshot.ports_used(tile)
                 if not all(side in sides for side in ("lineA", "lineB")):
-                    self.fail("branches", f"{self.write.tile(tile)} line A and line B filled before a branch",
+                    self.fail("branches", f"{self.write.tile_text(tile)} line A and line B filled before a branch",
                               self.write.end(tile, port))
         doubles = sorted({tile for tile, _ in branched})
         if policy == "first double" and len(doubles) > 1:
@@ -178,14 +192,15 @@ class _Example:
 
     # --- rebuilding through the engine -----------------------------------------------------------
 
-    def build(self, snapshot: Snapshot, detail: Detail) -> Layout:
+    def build(self, snapshot: Snapshot, detail: Detail) -> EngineLayout:
         if not snapshot.leads():
             wrong = [t for t in snapshot.tiles if is_double(t) and snapshot.degree(t)
                      and "lineA" not in snapshot.ports_used(t)]
             for tile in wrong or [snapshot.placed]:
                 used = " and ".join(self.write.pack.port_name(p) for p in snapshot.ports_used(tile))
-                self.fail("connections", f"{self.write.tile(tile)} joined by line A (a double joins by its line A)",
-                          f"{self.write.tile(tile)} joined by {used}")
+                self.fail("connections",
+                          f"{self.write.tile_text(tile)} joined by line A (a double joins by its line A)",
+                          f"{self.write.tile_text(tile)} joined by {used}")
             raise _Stop
         documented = [self.engine.parse_tile(t) for t in detail.spinners]
         first_choices = [t for t in documented if t in snapshot.tiles and is_double(t)]
@@ -207,21 +222,18 @@ class _Example:
 
     # --- the engine against the document ---------------------------------------------------------
 
-    def compare(self, layout: Layout, detail: Detail) -> None:
+    def compare(self, layout: EngineLayout, detail: Detail) -> None:
         self.failures.extend(compare_layout(self.engine, self.write.pack, layout, detail, self.example.caption))
 
 
-def compare_layout(engine: types.ModuleType, pack: Pack, layout: Layout, detail: Detail,
+def compare_layout(engine: VariantEngine, pack: Pack, layout: EngineLayout, detail: Detail,
                    caption: Statement | None) -> list[Failure]:
     """What the engine's layout shows against what the detail (and caption) lines say."""
     write = Writer(engine, pack)
     failures: list[Failure] = []
 
-    def tile(text: str) -> Tile | None:
-        try:
-            return engine.parse_tile(text)
-        except ValueError:
-            return None
+    def tile(text: str) -> Tile:
+        return engine.parse_tile(text)  # the structure checks have read every tile already
 
     spinners = [tile(t) for t in detail.spinners]
     if Counter(spinners) != Counter(layout.spinners()):
@@ -248,7 +260,7 @@ def compare_layout(engine: types.ModuleType, pack: Pack, layout: Layout, detail:
     return failures
 
 
-def compare_statement(engine: types.ModuleType, counted: list[int], statement: Statement, prefix: str) -> list[Failure]:
+def compare_statement(engine: VariantEngine, counted: list[int], statement: Statement, prefix: str) -> list[Failure]:
     """The written sum, its terms and arithmetic, and the points, against the engine."""
     failures: list[Failure] = []
     total = sum(counted)
@@ -275,13 +287,13 @@ class _OrderFailed(Exception):
         self.failures = failures
 
 
-def order_text(engine: types.ModuleType, order: list[Placement]) -> str:
+def order_text(engine: VariantEngine, order: list[Placement]) -> str:
     """[1|4], then [1|1] on [1|4] low, ... (engine port names)."""
     return ", then ".join(engine.format_tile(tile) + ("" if on is None else f" on {engine.format_tile(on)} {port}")
                           for tile, on, port in order)
 
 
-def explore_orders(engine: types.ModuleType, pack: Pack, snapshot: Snapshot, first: Tile | None, detail: Detail,
+def explore_orders(engine: VariantEngine, pack: Pack, snapshot: Snapshot, first: Tile | None, detail: Detail,
                    caption: Statement | None, max_examples: int) -> list[Failure]:
     """Rebuild the snapshot in random valid build orders (Hypothesis, derandomized, so every run tries the
     same orders) and compare each result with the document; the failures of the simplest failing order."""
@@ -309,7 +321,7 @@ def explore_orders(engine: types.ModuleType, pack: Pack, snapshot: Snapshot, fir
     return []
 
 
-def layout_snapshot(example: LayoutExample, engine: types.ModuleType, pack: Pack) -> Snapshot | None:
+def layout_snapshot(example: LayoutExample, engine: VariantEngine, pack: Pack) -> Snapshot | None:
     """The example's layout as a snapshot, or None when the document's layout is not a valid tree."""
     check = _Example(example, engine, pack)
     if example.detail is None or check.failures:
@@ -320,11 +332,11 @@ def layout_snapshot(example: LayoutExample, engine: types.ModuleType, pack: Pack
         return None
 
 
-def verify_example(example: LayoutExample, engine: types.ModuleType, pack: Pack, orders: int = 0) -> list[Failure]:
+def verify_example(example: LayoutExample, engine: VariantEngine, pack: Pack, orders: int = 0) -> list[Failure]:
     return _Example(example, engine, pack).run(orders)
 
 
-def verify_row(row: TableRow, engine: types.ModuleType) -> list[Failure]:
+def verify_row(row: TableRow, engine: VariantEngine) -> list[Failure]:
     failures = list(row.problems)
     if failures:
         return failures
@@ -353,7 +365,7 @@ def _match_text(row: MatchRow, points: Iterable[int]) -> str:
     return row.joiner.join(str(p) for p in points)
 
 
-def _restarted(match: Any, row: MatchRow) -> Any | None:
+def _restarted(match: EngineMatchScore, row: MatchRow) -> EngineMatchScore | None:
     """The engine's match as it stands, but at the document's running score (None if that is unreadable)."""
     if row.match_score is None:
         return None
@@ -363,7 +375,7 @@ def _restarted(match: Any, row: MatchRow) -> Any | None:
     return restarted
 
 
-def _match_game(row: MatchRow, match: Any, engine: types.ModuleType) -> tuple[list[Failure], Any]:
+def _match_game(row: MatchRow, match: EngineMatchScore, engine: MatchRules) -> tuple[list[Failure], EngineMatchScore]:
     """One row's game fed to a copy of the match: the failures, and the match after it."""
     assert row.scores is not None and row.match_score is not None  # a row without problems has both
     after = copy.deepcopy(match)
@@ -374,7 +386,7 @@ def _match_game(row: MatchRow, match: Any, engine: types.ModuleType) -> tuple[li
             winners = " and ".join(row.table.players[side] for side in match.winners)
             return [Failure("game", f"none after the match ({winners} won it at "
                                     f"{_match_text(row, match.match_points)})", str(row.game))], match
-        scores = ", ".join(f"{name} {points}" for name, points in zip(row.table.players, row.scores))
+        scores = ", ".join(f"{name} {points}" for name, points in zip(row.table.players, row.scores, strict=True))
         return [Failure("scores", f"a game the match rules can score ({err})", scores)], match
     if list(row.match_score) != result["match_points"]:
         return [Failure("match score", _match_text(row, result["match_points"]),
@@ -383,16 +395,17 @@ def _match_game(row: MatchRow, match: Any, engine: types.ModuleType) -> tuple[li
 
 
 @functools.lru_cache(maxsize=16)
-def verify_match_table(table: MatchTable, engine: types.ModuleType) -> tuple[tuple[Failure, ...], ...]:
+def verify_match_table(table: MatchTable, engine: Engine) -> tuple[tuple[Failure, ...], ...]:
     """The failures of each row. The rows' games are fed to the engine's MatchScore in order, and each
     running score must be the engine's match points. After a failing row the next one is also checked
     from the document's running score, so that one wrong row (a wrong running score, or a game whose
     scores are wrong) fails alone."""
-    if not hasattr(engine, "MatchScore"):
-        missing = Failure("match rules", f"a spec with match rules ('{engine.VARIANT_NAME}' has none)",
+    rules = match_rules(engine)
+    if rules is None:
+        missing = Failure("match rules", f"a spec with match rules ('{spec_name(engine)}' has none)",
                           "a match table")
         return tuple((*row.problems, missing) for row in table.rows)
-    matches = [engine.MatchScore(len(table.players))]
+    matches = [rules.MatchScore(len(table.players))]
     verdicts = []
     for number, row in enumerate(table.rows, start=1):
         failures = list(row.problems)
@@ -400,7 +413,7 @@ def verify_match_table(table: MatchTable, engine: types.ModuleType) -> tuple[tup
             failures.append(Failure("game", str(number), str(row.game)))
         after = matches[0]
         if not row.problems:
-            tried = [_match_game(row, match, engine) for match in matches]
+            tried = [_match_game(row, match, rules) for match in matches]
             # The first match the row continues: the engine's own, else the one at the document's score.
             game_failures, after = next((t for t in tried if not t[0]), tried[0])
             failures.extend(game_failures)
@@ -411,33 +424,39 @@ def verify_match_table(table: MatchTable, engine: types.ModuleType) -> tuple[tup
     return tuple(verdicts)
 
 
-def verify_item(item: Item, engine: types.ModuleType, pack: Pack, orders: int = 0) -> Outcome:
-    if isinstance(item, LayoutExample):
-        failures = verify_example(item, engine, pack, orders)
-    elif isinstance(item, MatchRow):
+def verify_item(item: Item, engine: Engine, pack: Pack, orders: int = 0, path: str | None = None) -> Outcome:
+    """One example or row of the document at path; UsageError for a worked example or a scoring or deal
+    row against a match format."""
+    if isinstance(item, MatchRow):
         failures = list(verify_match_table(item.table, engine)[item.table.rows.index(item)])
     else:
-        failures = verify_row(item, engine)
+        variant = as_variant(engine)
+        if variant is None:
+            raise _needs_a_variant(item, engine, path)
+        if isinstance(item, LayoutExample):
+            failures = verify_example(item, variant, pack, orders)
+        else:
+            failures = verify_row(item, variant)
     return Outcome(item.line, item.kind, tuple(failures))
 
 
-class SpecMismatch(Exception):
-    """The document holds examples or tables the spec cannot check (a match format has no layout)."""
+def _needs_a_variant(item: LayoutExample | TableRow, engine: Engine, path: str | None) -> UsageError:
+    what = "a worked example" if isinstance(item, LayoutExample) else f"a {item.table} table row"
+    return UsageError([Diagnostic(f"{what} needs a variant's spec: '{spec_name(engine)}' is a match format, "
+                                  "which checks match tables only", Pos(item.line, 1), file=path)])
 
 
-def check_spec_fits(document: Document, engine: types.ModuleType) -> None:
-    """SpecMismatch when a match format's module is asked to check worked examples or scoring or deal tables."""
-    if not hasattr(engine, "FORMAT_NAME"):
+def check_spec_fits(document: Document, engine: Engine) -> None:
+    """UsageError when a match format's module is asked to check worked examples or scoring or deal tables."""
+    if as_match_format(engine) is None:
         return
     for item in document.examples:
         if not isinstance(item, MatchRow):
-            what = "a worked example" if isinstance(item, LayoutExample) else f"a {item.table} table row"
-            raise SpecMismatch(f"{document.path}:{item.line}: {what} needs a variant's spec: "
-                               f"'{engine.FORMAT_NAME}' is a match format, which checks match tables only")
+            raise _needs_a_variant(item, engine, document.path)
 
 
-def verify_document(document: Document, engine: types.ModuleType, orders: int = 0) -> Report:
+def verify_document(document: Document, engine: Engine, orders: int = 0) -> Report:
     """Every example and table row; orders > 0 also rebuilds each passing example in random build orders."""
     check_spec_fits(document, engine)
-    outcomes = tuple(verify_item(item, engine, document.pack, orders) for item in document.examples)
+    outcomes = tuple(verify_item(item, engine, document.pack, orders, document.path) for item in document.examples)
     return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)

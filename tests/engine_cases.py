@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hypothesis import strategies as st
+
 from dominospec import ir
 from dominospec.checks import check
 from dominospec.engines import load_engine
 from dominospec.loader import load
-from hypothesis import strategies as st
 from reference_model import Tile, full_set
 from support import ROOT, SHIPPED
 

@@ -33,8 +33,8 @@ target: at least 61
 """
 
 
-def front_end(text: str) -> ir.Variant | None:
-    """Parse and check: the Variant, or None when the front end rejects the text with a SpecError.
+def front_end(text: str) -> ir.Variant | ir.MatchFormat | None:
+    """Parse and check: the Variant (or MatchFormat), or None when the front end rejects the text with a SpecError.
 
     Any other exception escapes and fails the calling test. A rejection must say what is wrong,
     and every diagnostic must render against the text.

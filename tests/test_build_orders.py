@@ -3,17 +3,19 @@ counted ends and points; written examples read back and verify in every language
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dominospec.document import LayoutExample, load_document, parse_document
 from dominospec.engines import load_engine
 from dominospec.example_writer import example_block
-from dominospec.language_pack import shipped_packs
-from dominospec.snapshot import Rules, build_layout, build_orders
+from dominospec.language_pack import Pack, shipped_packs
 from dominospec.loader import load
+from dominospec.snapshot import Rules, build_layout, build_orders
 from dominospec.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
-
 from support import ROOT, SEEDS
 
 PACKS = shipped_packs()
@@ -28,7 +30,7 @@ if SEEDS.is_dir():
                   (SEEDS / "002_a7b98e31dda0da69.txt", "horse_race")]
 
 
-def _examples() -> list[object]:
+def _examples() -> list[Any]:
     cases = []
     for path, spec in DOCUMENTS:
         document = load_document(path, PACKS)
@@ -41,7 +43,7 @@ def _examples() -> list[object]:
 @pytest.mark.parametrize("example, pack, spec", _examples())
 @settings(max_examples=30, deadline=None)
 @given(data=st.data())
-def test_every_build_order_arrives_at_the_documented_layout(example: LayoutExample, pack: object, spec: str,
+def test_every_build_order_arrives_at_the_documented_layout(example: LayoutExample, pack: Pack, spec: str,
                                                             data: st.DataObject) -> None:
     engine = ENGINES[spec]
     snapshot = layout_snapshot(example, engine, pack)
@@ -53,7 +55,7 @@ def test_every_build_order_arrives_at_the_documented_layout(example: LayoutExamp
 
 
 @st.composite
-def layouts(draw: st.DrawFn, spec: str) -> object:
+def layouts(draw: st.DrawFn, spec: str) -> Any:
     """A random legal layout of 1 to 12 tiles, built through the engine's own placements_for."""
     engine = ENGINES[spec]
     layout = engine.Layout()
@@ -79,6 +81,7 @@ def test_written_examples_verify(spec: str, language: str, data: st.DataObject) 
     assert [o.failures for o in report.outcomes] == [()]
     assert (document.read_lines, document.skipped_lines) == (3, 2)
     [example] = document.examples
+    assert isinstance(example, LayoutExample)
     snapshot = layout_snapshot(example, engine, pack)
     assert snapshot is not None and example.detail is not None
     first = layout.spinners()[0] if engine.SPINNER_POLICY == "first double" and layout.spinners() else None
@@ -86,7 +89,7 @@ def test_written_examples_verify(spec: str, language: str, data: st.DataObject) 
     assert compare_layout(engine, pack, rebuilt, example.detail, example.caption) == []
 
 
-def _first_double_example(spinner: str) -> tuple[LayoutExample, object]:
+def _first_double_example(spinner: str) -> tuple[LayoutExample, Pack]:
     """[1|4] led, [1|1] on its low end, [4|4] on its high end: either double may have come first."""
     engine, pack = ENGINES["first_double"], PACKS["en"]
     layout = engine.Layout()

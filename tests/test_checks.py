@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from dominospec import ir
 from dominospec.checks import check
 from dominospec.diagnostics import Diagnostic, SpecError

@@ -1,12 +1,20 @@
-"""`dominospec check` and `dominospec fmt` end to end, as a user runs them."""
+"""`dominospec check` and `dominospec fmt` end to end, as a user runs them; every command's handling of
+bad files; what `check` imports."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from dominospec.textfile import KINDS
 from support import ROOT, SHIPPED, run_cli
 
 SHIPPED_PATHS = [path.relative_to(ROOT).as_posix() for path in SHIPPED]
@@ -27,14 +35,14 @@ def test_the_shipped_specs_include_the_house_variants() -> None:
 def test_check_of_a_missing_file_is_a_usage_problem() -> None:
     result = run_cli("check", "spec/no_such_variant.rules")
     assert result.returncode == 2
-    assert result.stderr == "dominospec: error: spec/no_such_variant.rules: cannot read: No such file or directory\n"
+    assert result.stderr == "spec/no_such_variant.rules: error: cannot read: No such file or directory\n"
     assert result.stdout == ""
 
 
 def test_check_of_a_directory_is_a_usage_problem() -> None:
     result = run_cli("check", "spec")
     assert result.returncode == 2
-    assert "spec: cannot read" in result.stderr
+    assert result.stderr == "spec: error: cannot read: Is a directory\n"
     assert "Traceback" not in result.stderr
 
 
@@ -43,7 +51,7 @@ def test_check_reports_every_bad_file_and_still_checks_the_rest() -> None:
     assert result.returncode == 2  # a file could not be read: that outweighs the invalid ones
     assert result.stdout == "spec/horse_race.rules: ok (Horse Race)\n"
     assert f"{BAD}:9:18: error: the target must be positive, not 0" in result.stderr
-    assert "no_such_variant.rules: cannot read" in result.stderr
+    assert "spec/no_such_variant.rules: error: cannot read" in result.stderr
     assert f"{WORSE}:7:1: error: unknown clause 'spiners'" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -120,5 +128,165 @@ def test_every_clause_of_a_house_variant_says_what_it_means(path: Path) -> None:
     lines = path.read_text(encoding="utf-8").split("\n")
     commented = re.compile(r'^(?:[^"#]|"[^"]*")*#')  # a '#' outside quoted text
     bare = [f"{path.name}:{number}: {line}" for number, line in enumerate(lines, 1)
-            if line and not line.startswith("#") and not commented.match(line) and not lines[number - 2].startswith("#")]
+            if line and not line.startswith("#") and not commented.match(line)
+            and not lines[number - 2].startswith("#")]
     assert not bare
+
+
+# --- check --json ----------------------------------------------------------------------------------
+
+
+def test_check_json_gives_an_empty_list_of_problems_for_a_valid_spec() -> None:
+    result = run_cli("check", "--json", "spec/horse_race.rules", "spec/fives_and_threes.rules")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout) == [{"file": "spec/horse_race.rules", "problems": []},
+                                         {"file": "spec/fives_and_threes.rules", "problems": []}]
+
+
+@pytest.mark.parametrize("name", ["several_problems", "binary_junk", "empty", "unknown_clause"])
+def test_check_json_holds_what_the_human_report_says(name: str) -> None:
+    """Each problem as an object; its file, line, column and message are those of the golden headline."""
+    path = f"tests/golden/errors/{name}.rules"
+    result = run_cli("check", "--json", path)
+    assert (result.returncode, result.stderr) == (1, "")
+    [entry] = json.loads(result.stdout)
+    assert entry["file"] == path and entry["problems"]
+    golden = (ROOT / "tests" / "golden" / "errors" / f"{name}.expected").read_text(encoding="utf-8")
+    headlines = [line for line in golden.splitlines() if line.startswith(path)]
+    assert [f"{p['file']}:{p['line']}:{p['column']}: {p['severity']}: {p['message']}" for p in entry["problems"]] \
+        == headlines
+    for problem in entry["problems"]:
+        assert set(problem) == {"severity", "file", "line", "column", "end_column", "message", "hint"}
+        assert problem["hint"] is None or problem["hint"] in golden.replace("\n        ", "\n")
+
+
+def test_check_json_reports_an_unreadable_file_without_a_place() -> None:
+    result = run_cli("check", "--json", "spec/no_such_variant.rules", "spec/horse_race.rules")
+    assert (result.returncode, result.stderr) == (2, "")
+    missing, valid = json.loads(result.stdout)
+    assert missing == {"file": "spec/no_such_variant.rules", "problems": [
+        {"severity": "error", "file": "spec/no_such_variant.rules", "line": None, "column": None,
+         "end_column": None, "message": "cannot read: No such file or directory", "hint": None}]}
+    assert valid == {"file": "spec/horse_race.rules", "problems": []}
+
+
+# --- one reader: every command, every kind of bad file ----------------------------------------------
+
+VALID = {  # a good file of each kind, to which a fault is done
+    "spec": (ROOT / "spec" / "fives_and_threes.rules").read_bytes(),
+    "rule document": (ROOT / "examples" / "fives_and_threes.en.md").read_bytes(),
+    "language pack": (ROOT / "compiler" / "languages" / "en.json").read_bytes(),
+    "record": (ROOT / "examples" / "fives_and_threes.match.json").read_bytes(),
+    "placements file": b'[["[1|4]"], ["[1|1]", "[1|4]", "low"]]',
+}
+LIMITS = {kind.noun: kind.max_bytes for kind in KINDS}
+FT = "spec/fives_and_threes.rules"
+DOC = "examples/fives_and_threes.en.md"
+# command line, with FILE where the faulty file goes, and the kind of that file
+COMMANDS = {
+    "check": (["check", "FILE"], "spec"),
+    "fmt": (["fmt", "FILE"], "spec"),
+    "verify spec": (["verify", "FILE", DOC], "spec"),
+    "replay spec": (["replay", "FILE", "examples/fives_and_threes.match.json"], "spec"),
+    "example spec": (["example", "FILE", "[1|4]"], "spec"),
+    "verify document": (["verify", FT, "FILE"], "rule document"),
+    "verify pack": (["verify", FT, DOC, "--lang-pack", "FILE"], "language pack"),
+    "replay record": (["replay", FT, "FILE"], "record"),
+    "example placements": (["example", FT, "@FILE"], "placements file"),
+}
+# fault -> exit code and the first line of the message, FILE standing for the file's path
+FAULTS = {
+    "byte order mark": (0, None),
+    "missing": (2, "FILE: error: cannot read: No such file or directory"),
+    "a directory": (2, "FILE: error: cannot read: Is a directory"),
+    "NUL byte": (1, "FILE:2:3: error: the file holds binary data (a NUL byte)"),
+    "not UTF-8": (1, "FILE:2:3: error: the file is not UTF-8 text (byte 0xff)"),
+    "too large": (1, "FILE:1:1: error: the {kind} is {size:,} bytes; {kind}s may be at most {limit:,}"),
+}
+
+
+def _faulty_file(folder: Path, kind: str, fault: str) -> Path:
+    path = folder / fault.replace(" ", "_")
+    folder.mkdir(exist_ok=True)
+    if fault == "byte order mark":
+        path.write_bytes(b"\xef\xbb\xbf" + VALID[kind])
+    elif fault == "a directory":
+        path.mkdir()
+    elif fault == "NUL byte":
+        path.write_bytes(b"ab\ncd\0ef\n")
+    elif fault == "not UTF-8":
+        path.write_bytes(b"ab\ncd\xffef\n")
+    elif fault == "too large":
+        path.write_bytes(b" " * (LIMITS[kind] + 1))
+    return path
+
+
+@pytest.fixture(scope="module")
+def bad_file_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], tuple[Path, Any]]:
+    """Every command run on every fault of its file, several processes at a time."""
+    folder = tmp_path_factory.mktemp("bad_files")
+    cases = {}
+    for command, (args, kind) in COMMANDS.items():
+        for fault in FAULTS:
+            path = _faulty_file(folder / command.replace(" ", "_"), kind, fault)
+            cases[command, fault] = (path, [arg.replace("FILE", str(path)) for arg in args])
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = pool.map(lambda args: run_cli(*args), [args for _, args in cases.values()])
+        return {case: (path, result) for (case, (path, _)), result in zip(cases.items(), results, strict=True)}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("fault", FAULTS)
+def test_each_command_refuses_each_bad_file_alike(command: str, fault: str, bad_file_runs: dict[
+        tuple[str, str], tuple[Path, Any]]) -> None:
+    path, result = bad_file_runs[command, fault]
+    code, message = FAULTS[fault]
+    kind = COMMANDS[command][1]
+    assert "Traceback" not in result.stderr
+    assert result.returncode == code, result.stderr
+    if message is None:
+        assert "error" not in result.stderr
+        return
+    expected = message.format(kind=kind, size=LIMITS[kind] + 1, limit=LIMITS[kind]).replace("FILE", str(path))
+    assert result.stderr.splitlines()[0] == expected
+
+
+# --- startup -----------------------------------------------------------------------------------------
+
+
+def _imported(*args: str) -> set[str]:
+    """The modules a command imports, from Python's own import log (-X importtime)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "dominospec", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("command", ["check", "fmt"])
+def test_check_and_fmt_load_neither_jinja2_nor_hypothesis(command: str) -> None:
+    modules = _imported(command, "spec/horse_race.rules")
+    assert "lark" in modules and "dominospec.parser" in modules  # the log is read right
+    assert not {name for name in modules if name.split(".")[0] in ("jinja2", "hypothesis")}
+
+
+def test_a_command_that_builds_an_engine_does_load_jinja2() -> None:
+    modules = _imported("example", "spec/fives_and_threes.rules", "[1|4]")
+    assert "jinja2" in modules
+
+
+# --- the messages of every kind of file, as golden files ----------------------------------------------
+
+MESSAGES = ROOT / "tests" / "data" / "messages"
+
+
+@pytest.mark.parametrize("case", sorted(MESSAGES.glob("*.args")), ids=lambda path: path.stem)
+def test_every_kind_of_file_reports_its_problems_alike(case: Path) -> None:
+    """Each NAME.args holds a command line, one argument a line; NAME.expected its exit code and
+    error output. UPDATE_GOLDEN=1 rewrites the expected files (read the diff before committing)."""
+    result = run_cli(*case.read_text(encoding="utf-8").splitlines())
+    got = f"exit {result.returncode}\n{result.stderr}"
+    expected = case.with_suffix(".expected")
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        expected.write_text(got, encoding="utf-8")
+    assert "Traceback" not in result.stderr
+    assert got == expected.read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ from pathlib import Path
 import jinja2
 import jinja2.meta
 import pytest
+
 from dominospec import ir
 from dominospec.codegen import generate
 from dominospec.loader import load

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dominospec import ir
-from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, deals, engine_for, tables
 from hypothesis import given, settings, target
 from hypothesis import strategies as st
+
+from dominospec import ir
+from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, deals, engine_for, tables
 from reference_model import Game, reckon
 from support import ROOT
 

@@ -15,7 +15,6 @@ import re
 from typing import Any
 
 import pytest
-from engine_cases import SHIPPED_CASES, Case, engine_for, tables
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -26,6 +25,8 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+
+from engine_cases import SHIPPED_CASES, Case, engine_for, tables
 from reference_model import show
 
 TILE_TEXT = re.compile(r"\[\d+\|\d+\]")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from dominospec import ir
 from dominospec.formula import FormulaError, evaluate, holds, max_total, names_used, score_table
 from dominospec.parser import parse
-from hypothesis import given
-from hypothesis import strategies as st
 from support import ROOT, SPEC_WITH_FORMULA
 
 TOTAL = ir.Name("total")

@@ -10,16 +10,17 @@ import functools
 from pathlib import Path
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+from lark.lexer import PatternStr
+
 from dominospec import clauses
 from dominospec.clauses import CLAUSES, MAX_NUMBER, Clause, Scope
 from dominospec.diagnostics import SpecError
 from dominospec.grammar import PHRASE_TERMINALS, WORD_TERMINALS, build, grammar_text
 from dominospec.parser import parse
 from dominospec.printer import format_spec
-from hypothesis import event, given, settings
-from hypothesis import strategies as st
-from hypothesis.extra.lark import from_lark
-from lark.lexer import PatternStr
 from support import SHIPPED, front_end
 
 # hypothesis reads the grammar itself, which a parser loaded from the cache does not keep.

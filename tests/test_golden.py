@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+
 from support import ROOT, run_cli
 
 GOLDEN = ROOT / "tests" / "golden" / "errors"

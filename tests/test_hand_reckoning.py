@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from dominospec.generated import fives_and_threes, horse_race
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,12 +11,13 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dominospec.checks import check
 from dominospec.engines import load_engine
 from dominospec.loader import load
 from dominospec.parser import parse
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ROOT / "examples" / "match_formats"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from dominospec.diagnostics import InputError
 from dominospec.document import split_lines
-from dominospec.language_pack import PackError, detect, parse_pack, shipped_packs
-
+from dominospec.language_pack import detect, parse_pack, shipped_packs
 from support import ROOT
 
 EN = (ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8")
@@ -40,7 +40,8 @@ def _broken(change: str, value: object) -> str:
 
 @pytest.mark.parametrize("change, value, message", [
     ("ports.branchB", None, "ports: 'branchB' is missing"),
-    ("templates.tiles", "Tiles: {tiles}.", "templates.tiles: unknown placeholder {tiles} (this template takes {items})"),
+    ("templates.tiles", "Tiles: {tiles}.",
+     "templates.tiles: unknown placeholder {tiles} (this template takes {items})"),
     ("templates.sum", "Counted contributions: {terms}.", "templates.sum: needs {total} exactly once"),
     ("templates.counted", "{items} are counted.", "templates.counted: must start with a label"),
     ("detail", ["sum", "points", "tiles"], "detail: must name each of sum, points, tiles, spinners, connections"),
@@ -55,13 +56,18 @@ def _broken(change: str, value: object) -> str:
 ])
 def test_a_malformed_pack_says_where_and_what(change: str, value: object, message: str) -> None:
     text = _broken(change, value)
-    with pytest.raises(PackError) as caught:
+    with pytest.raises(InputError) as caught:
         parse_pack(text, "de.json")
-    assert message in str(caught.value)
-    where, what = str(caught.value).split(": error: ")
-    file, line, column = where.split(":")
-    key = what.split(":")[0].split(".")[-1]  # the position is that of the key the message names
-    assert file == "de.json" and text.splitlines()[int(line) - 1][int(column) - 1:].startswith(f'"{key}"')
+    [problem] = caught.value.diagnostics
+    assert message in problem.message
+    assert problem.pos is not None and problem.file == "de.json"
+    key = problem.message.split(":")[0].split(".")[-1]  # the position is that of the key the message names
+    assert text.splitlines()[problem.pos.line - 1][problem.pos.column - 1:].startswith(f'"{key}"')
+    # rendered: the headline, then the pack's line with a caret under the key
+    headline, line, caret = caught.value.render().split("\n")[:3]
+    assert headline == f"de.json:{problem.pos.line}:{problem.pos.column}: error: {problem.message}"
+    assert line == "    " + text.splitlines()[problem.pos.line - 1]
+    assert caret == "    " + " " * (problem.pos.column - 1) + "^"
 
 
 def test_plural_rules_with_modulo() -> None:
@@ -78,9 +84,10 @@ def test_plural_rules_with_modulo() -> None:
 def test_detection_needs_a_known_label() -> None:
     packs = shipped_packs()
     assert detect(split_lines("Just prose.\nMore prose."), packs) is None
-    assert detect(["Asetettu [1|4]"], packs).code == "fi"
-    assert detect(["| Uç toplamı | Kazanılan puan |"], packs).code == "tr"
-    assert detect(["| O'yin | Elis | Bob | Uchrashuv hisobi |"], packs).code == "uz"
+    for lines, code in ((["Asetettu [1|4]"], "fi"), (["| Uç toplamı | Kazanılan puan |"], "tr"),
+                        (["| O'yin | Elis | Bob | Uchrashuv hisobi |"], "uz")):
+        pack = detect(lines, packs)
+        assert pack is not None and pack.code == code
 
 
 def test_match_columns_are_optional() -> None:
@@ -130,7 +137,7 @@ def test_plugin_skips_a_missing_document_only_when_told(tmp_path: Path) -> None:
 def test_plugin_reports_a_missing_document_as_an_error(tmp_path: Path) -> None:
     result = _project(tmp_path, 'rules = rule_document("absent.md", spec="spec/fives_and_threes.rules")')
     assert result.returncode != 0
-    assert "absent.md: cannot read: No such file or directory" in result.stdout
+    assert "absent.md: error: cannot read: No such file or directory" in result.stdout
 
 
 def _free_play(**documents: str) -> dict[str, str]:
@@ -151,5 +158,6 @@ def test_plugin_checks_each_match_row_on_its_own(tmp_path: Path) -> None:
 def test_plugin_reports_layouts_against_a_match_format_as_an_error(tmp_path: Path) -> None:
     result = _project(tmp_path, 'layouts = rule_document("faulty.en.md", spec="free_play.rules")', _free_play())
     assert result.returncode == 2, result.stdout + result.stderr
-    assert "faulty.en.md:5: a deal table row needs a variant's spec: 'Free play' is a match format" in result.stdout
+    assert ("faulty.en.md:5:1: error: a deal table row needs a variant's spec: 'Free play' is a match format"
+            in result.stdout)
     assert "Traceback" not in result.stdout

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from dominospec import clauses, grammar, ir
 from dominospec.clauses import CLAUSES, Clause, Scope
 from dominospec.diagnostics import Diagnostic, SpecError

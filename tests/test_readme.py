@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from dominospec import clauses
 from dominospec.checks import check
 from dominospec.clauses import CLAUSES, Clause, Scope

@@ -9,21 +9,25 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominospec.engines import load_engine
-from dominospec.replay import replay as replay_record
 from dominospec.loader import load
+from dominospec.replay import replay as replay_record
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "tests" / "replays"
 FIVES = "spec/fives_and_threes.rules"
 HORSE = "spec/horse_race.rules"
-ENGINES = {"fives": load_engine(load(ROOT / FIVES), ROOT / FIVES), "horse": load_engine(load(ROOT / HORSE), ROOT / HORSE)}
+ENGINES = {"fives": load_engine(load(ROOT / FIVES), ROOT / FIVES),
+           "horse": load_engine(load(ROOT / HORSE), ROOT / HORSE)}
+Record = dict[str, Any]
 
 
 def replay(spec: str, record: Path | str, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -31,17 +35,17 @@ def replay(spec: str, record: Path | str, *extra: str) -> subprocess.CompletedPr
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
-def replay_json(spec: str, record: Path | str) -> tuple[int, dict]:
+def replay_json(spec: str, record: Path | str) -> tuple[int, Record]:
     done = replay(spec, record, "--json")
     assert "Traceback" not in done.stderr
     return done.returncode, json.loads(done.stdout)
 
 
-def of_kind(result: dict, kind: str) -> list[dict]:
+def of_kind(result: Record, kind: str) -> list[Record]:
     return [e for e in result["events"] if e["event"] == kind]
 
 
-def test_fives_and_threes_59_plus_2_plus_1_is_cancelled_whole_and_the_hand_ends():
+def test_fives_and_threes_59_plus_2_plus_1_is_cancelled_whole_and_the_hand_ends() -> None:
     code, result = replay_json(FIVES, REPLAYS / "fives_and_threes_59_bust.json")
     assert code == 0 and result["error"] is None
     last = of_kind(result, "play")[-1]
@@ -54,7 +58,7 @@ def test_fives_and_threes_59_plus_2_plus_1_is_cancelled_whole_and_the_hand_ends(
     assert result["winners"] == []  # nobody has won the match; a new hand would start
 
 
-def test_horse_race_opponent_pips_17_round_to_15_for_3():
+def test_horse_race_opponent_pips_17_round_to_15_for_3() -> None:
     code, result = replay_json(HORSE, REPLAYS / "horse_race_award_17.json")
     assert code == 0
     end = of_kind(result, "hand_end")[-1]
@@ -63,7 +67,7 @@ def test_horse_race_opponent_pips_17_round_to_15_for_3():
     assert end["awards"][winner] == 3
 
 
-def test_horse_race_individuals_combine_all_opponents_before_rounding():
+def test_horse_race_individuals_combine_all_opponents_before_rounding() -> None:
     code, result = replay_json(HORSE, REPLAYS / "horse_race_award_9_and_8_combined.json")
     assert code == 0
     end = of_kind(result, "hand_end")[-1]
@@ -74,7 +78,7 @@ def test_horse_race_individuals_combine_all_opponents_before_rounding():
     assert end["awards"][winner] == 3
 
 
-def test_horse_race_winners_partner_is_left_out():
+def test_horse_race_winners_partner_is_left_out() -> None:
     code, result = replay_json(HORSE, REPLAYS / "horse_race_award_partner_left_out.json")
     assert code == 0
     end = of_kind(result, "hand_end")[-1]
@@ -86,7 +90,7 @@ def test_horse_race_winners_partner_is_left_out():
     assert end["awards"][out_seat % 2] == 3
 
 
-def test_horse_race_partnerships_tied_at_12_each_score_2():
+def test_horse_race_partnerships_tied_at_12_each_score_2() -> None:
     code, result = replay_json(HORSE, REPLAYS / "horse_race_blocked_tie_12_12.json")
     assert code == 0
     end = of_kind(result, "hand_end")[-1]
@@ -97,16 +101,16 @@ def test_horse_race_partnerships_tied_at_12_each_score_2():
     assert end["awards"] == [2, 2]  # each takes the other's 12 -> 10 -> 2
 
 
-def test_two_partnerships_at_59_scoring_2_each_share_the_win():
+def test_two_partnerships_at_59_scoring_2_each_share_the_win() -> None:
     code, result = replay_json(HORSE, REPLAYS / "horse_race_shared_win_at_61.json")
     assert code == 0
     award = of_kind(result, "award")[-1]
-    assert [s - p for s, p in zip(award["scores"], award["points"])] == [59, 59]
+    assert [s - p for s, p in zip(award["scores"], award["points"], strict=True)] == [59, 59]
     assert result["scores"] == [61, 61]
     assert result["winners"] == [0, 1]
 
 
-def test_horse_race_60_plus_2_wins_at_once():
+def test_horse_race_60_plus_2_wins_at_once() -> None:
     code, result = replay_json(HORSE, REPLAYS / "horse_race_60_plus_2_wins.json")
     assert code == 0
     last = of_kind(result, "play")[-1]
@@ -116,7 +120,7 @@ def test_horse_race_60_plus_2_wins_at_once():
     assert of_kind(result, "hand_end") == []  # the match ended before any hand-end reckoning
 
 
-def _edited(tmp_path: Path, source: str, edit) -> Path:
+def _edited(tmp_path: Path, source: str, edit: Callable[[Record], None]) -> Path:
     record = json.loads((REPLAYS / source).read_text())
     edit(record)
     path = tmp_path / "record.json"
@@ -124,8 +128,8 @@ def _edited(tmp_path: Path, source: str, edit) -> Path:
     return path
 
 
-def test_an_illegal_move_names_hand_and_move_and_shows_the_state_before_it(tmp_path):
-    def break_fifth_move(record):
+def test_an_illegal_move_names_hand_and_move_and_shows_the_state_before_it(tmp_path: Path) -> None:
+    def break_fifth_move(record: Record) -> None:
         moves = record["hands"][0]["moves"]
         moves[4] = dict(moves[4], port="high" if moves[4].get("port") != "high" else "low")
 
@@ -135,8 +139,8 @@ def test_an_illegal_move_names_hand_and_move_and_shows_the_state_before_it(tmp_p
     assert len(of_kind(result, "play")) == 4  # the four moves before it, and nothing after
 
 
-def test_moves_after_the_hand_is_over_are_rejected(tmp_path):
-    def add_move(record):
+def test_moves_after_the_hand_is_over_are_rejected(tmp_path: Path) -> None:
+    def add_move(record: Record) -> None:
         record["hands"][0]["moves"].append({"seat": 1, "pass": True})
 
     code, result = replay_json(FIVES, _edited(tmp_path, "fives_and_threes_59_bust.json", add_move))
@@ -144,8 +148,8 @@ def test_moves_after_the_hand_is_over_are_rejected(tmp_path):
     assert "the hand is already over" in result["error"]
 
 
-def test_the_wrong_seat_moving_is_rejected(tmp_path):
-    def wrong_seat(record):
+def test_the_wrong_seat_moving_is_rejected(tmp_path: Path) -> None:
+    def wrong_seat(record: Record) -> None:
         record["hands"][0]["moves"][1]["seat"] = 0
 
     code, result = replay_json(FIVES, _edited(tmp_path, "fives_and_threes_59_bust.json", wrong_seat))
@@ -153,7 +157,7 @@ def test_the_wrong_seat_moving_is_rejected(tmp_path):
     assert result["error"] == "hand 1, move 2: it is seat 1's turn, not seat 0's"
 
 
-def test_an_opener_against_the_rule_is_rejected(tmp_path):
+def test_an_opener_against_the_rule_is_rejected(tmp_path: Path) -> None:
     record = json.loads((REPLAYS / "fives_and_threes_59_bust.json").read_text())
     second = json.loads(json.dumps(record["hands"][0]))
     second["opener"] = 0  # the next opener is one seat clockwise: seat 1
@@ -166,8 +170,8 @@ def test_an_opener_against_the_rule_is_rejected(tmp_path):
     assert result["error"] == "hand 2: the opener is seat 1 (next seat clockwise), not seat 0"
 
 
-def test_a_tile_dealt_twice_is_rejected(tmp_path):
-    def duplicate(record):
+def test_a_tile_dealt_twice_is_rejected(tmp_path: Path) -> None:
+    def duplicate(record: Record) -> None:
         record["hands"][0]["deal"][1][0] = record["hands"][0]["deal"][0][0]
 
     code, result = replay_json(FIVES, _edited(tmp_path, "fives_and_threes_59_bust.json", duplicate))
@@ -176,33 +180,38 @@ def test_a_tile_dealt_twice_is_rejected(tmp_path):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("{\"players\": 2,\n  \"hands\": [}", ":2:13: not valid JSON: Expecting value"),
-    ("[1, 2]", ": the record must be a JSON object with 'players' and 'hands'"),
+    ("{\"players\": 2,\n  \"hands\": [}", ":2:13: error: malformed JSON: Expecting value\n      \"hands\": [}\n"
+                                         "                ^"),
+    ("[1, 2]", ": error: the record must be a JSON object with 'players' and 'hands'"),
 ])
-def test_a_broken_record_file_is_reported_with_its_position(tmp_path, text, message):
+def test_a_broken_record_file_is_reported_with_its_position(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "record.json"
     path.write_text(text)
     done = replay(FIVES, path)
     assert done.returncode == 1
     assert done.stderr == f"{path}{message}\n"
+    as_json = replay(FIVES, path, "--json")
+    assert as_json.returncode == 1 and as_json.stderr == done.stderr
+    assert json.loads(as_json.stdout) == {"events": [], "scores": [], "winners": [],
+                                          "error": f"{path}{message.splitlines()[0]}"}
 
 
-def test_a_missing_record_is_a_usage_error(tmp_path):
+def test_a_missing_record_is_a_usage_error(tmp_path: Path) -> None:
     done = replay(FIVES, tmp_path / "nope.json")
     assert done.returncode == 2
     assert "cannot read" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_human_output_ends_with_scores_and_winners():
+def test_human_output_ends_with_scores_and_winners() -> None:
     done = replay(HORSE, REPLAYS / "horse_race_shared_win_at_61.json")
     assert done.returncode == 0
     lines = done.stdout.splitlines()
     assert lines[-2:] == ["final scores: [61, 61]", "winners: side 0, side 1"]
-    assert lines[0] == "hand 1: seat %d opens" % json.loads(
-        (REPLAYS / "horse_race_shared_win_at_61.json").read_text())["hands"][0]["opener"]
+    opener = json.loads((REPLAYS / "horse_race_shared_win_at_61.json").read_text())["hands"][0]["opener"]
+    assert lines[0] == f"hand 1: seat {opener} opens"
 
 
-def _mutations() -> st.SearchStrategy:
+def _mutations() -> st.SearchStrategy[Any]:
     """Replace one value anywhere in a record with something of another kind or range."""
     return st.one_of(st.none(), st.booleans(), st.integers(-3, 10**12), st.text(max_size=8),
                      st.just("[9|9]"), st.just("[1|4]"), st.lists(st.integers(0, 6), max_size=3),
@@ -210,7 +219,7 @@ def _mutations() -> st.SearchStrategy:
                                      st.integers(0, 4), max_size=3))
 
 
-def _paths(value, path=()):
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     yield path
     if isinstance(value, dict):
         for key, item in value.items():
@@ -221,8 +230,9 @@ def _paths(value, path=()):
 
 
 @settings(max_examples=150, deadline=None)
-@given(data=st.data(), name=st.sampled_from(["fives_and_threes_59_bust.json", "horse_race_award_partner_left_out.json"]))
-def test_a_mangled_record_gives_an_error_never_a_crash(data, name):
+@given(data=st.data(),
+       name=st.sampled_from(["fives_and_threes_59_bust.json", "horse_race_award_partner_left_out.json"]))
+def test_a_mangled_record_gives_an_error_never_a_crash(data: st.DataObject, name: str) -> None:
     record = json.loads((REPLAYS / name).read_text())
     paths = list(_paths(record))
     path = data.draw(st.sampled_from(paths[1:]))

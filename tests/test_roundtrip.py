@@ -7,14 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from dominospec import ir
 from dominospec.checks import check
 from dominospec.clauses import MAX_FORMULA_PARTS, MAX_NUMBER
 from dominospec.formula import format_expr
 from dominospec.parser import parse
 from dominospec.printer import format_spec
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
 from support import SHIPPED, SPEC_WITH_FORMULA
 
 # --- the shipped specs ------------------------------------------------------------------------

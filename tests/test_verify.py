@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
-from dominospec.document import parse_document, read_text, split_lines
+from dominospec.document import parse_document, split_lines
 from dominospec.engines import load_engine
 from dominospec.language_pack import Pack, detect, shipped_packs
 from dominospec.loader import load
+from dominospec.textfile import DOCUMENT, read_text_file
 from dominospec.verify import Report, verify_document
-
 from support import ROOT, SEEDS, needs_seeds, run_cli
 
 GOLDEN = ROOT / "tests" / "golden" / "verify"
@@ -101,7 +101,7 @@ class Seed:
 
     def __init__(self, name: str, spec: str):
         self.spec = spec
-        self.lines = split_lines(read_text(SEEDS / name))
+        self.lines = split_lines(read_text_file(SEEDS / name, DOCUMENT))
         pack = detect(self.lines, _packs)
         assert pack is not None
         self.pack: Pack = pack
@@ -273,26 +273,28 @@ def test_unknown_language() -> None:
 def test_bad_pack(tmp_path: Path, text: str, message: str) -> None:
     (tmp_path / "bad.json").write_text(text, encoding="utf-8")
     result = run_cli("verify", FT, "examples/fives_and_threes.en.md", "--lang-pack", str(tmp_path / "bad.json"))
-    assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith(f"dominospec: error: {tmp_path}/{message}"), result.stderr
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"{tmp_path}/{message}"), result.stderr
     assert "Traceback" not in result.stderr
 
 
 # --- bad input and exit codes --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("content, message", [
-    (None, "cannot read: No such file or directory"),
-    (b"Placed [1|4]\n\xff\xfe\n", ":2: not UTF-8 text (byte 0xff)"),
-    (b"text\n\x00binary", ":2: not a text document (a NUL byte)"),
+@pytest.mark.parametrize("content, code, message", [
+    (None, 2, ": error: cannot read: No such file or directory"),
+    (b"Placed [1|4]\n\xff\xfe\n", 1, ":2:1: error: the file is not UTF-8 text (byte 0xff)\n"
+                                     "  hint: save the rule document as UTF-8 plain text"),
+    (b"text\n\x00binary", 1, ":2:1: error: the file holds binary data (a NUL byte)\n"
+                             "  hint: a rule document is plain UTF-8 text"),
 ])
-def test_unreadable_document(tmp_path: Path, content: bytes | None, message: str) -> None:
+def test_unreadable_document(tmp_path: Path, content: bytes | None, code: int, message: str) -> None:
     path = tmp_path / "doc.md"
     if content is not None:
         path.write_bytes(content)
     result = run_cli("verify", FT, str(path), "examples/fives_and_threes.en.md")
-    assert result.returncode == 2
-    assert result.stderr == f"dominospec: error: {path}{'' if message.startswith(':') else ': '}{message}\n"
+    assert result.returncode == code
+    assert result.stderr == f"{path}{message}\n"
     assert "examples/fives_and_threes.en.md:23: ok" in result.stdout  # the readable one is still checked
 
 
@@ -304,7 +306,8 @@ def test_a_directory_is_unreadable(tmp_path: Path) -> None:
 def test_usage_errors() -> None:
     assert run_cli("verify", FT).returncode == 2
     missing_spec = run_cli("verify", "spec/none.rules", "examples/fives_and_threes.en.md")
-    assert missing_spec.returncode == 2 and "spec/none.rules: cannot read" in missing_spec.stderr
+    assert missing_spec.returncode == 2
+    assert missing_spec.stderr == "spec/none.rules: error: cannot read: No such file or directory\n"
 
 
 def test_an_invalid_spec_is_wrong_input(tmp_path: Path) -> None:
