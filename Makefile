@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# setuptools announces every editable install with a notice; the real warnings still show.
+INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e
 # The user's rule documents, beside the checkout.
 SEEDS := ../shared/seeds
 
@@ -11,8 +13,7 @@ SEEDS := ../shared/seeds
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	# setuptools announces every editable install with a notice; the real warnings still show.
-	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[test]'
+	$(INSTALL) '.[test]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -43,7 +44,7 @@ test: lint
 
 # Hands per second against dominoes and open-spiel (installed into the venv for this target only).
 bench: $(STAMP)
-	$(BIN)/pip install --quiet -e '.[bench]'
+	$(INSTALL) '.[bench]'
 	$(BIN)/python benchmarks/bench_engines.py
 
 clean:
