@@ -103,7 +103,7 @@ class DocumentCollector(pytest.Collector):
         from .diagnostics import Problems
         from .document import load_document
         from .language_pack import choose, language_packs
-        from .verify import check_spec_fits
+        from .verify import check_spec_fits, require_build_orders
         declared = self.declaration
         root = self.config.rootpath
         path = root / declared.document
@@ -114,6 +114,8 @@ class DocumentCollector(pytest.Collector):
             document = load_document(path, packs, choose(packs, declared.lang))
             engine = _engine((root / declared.spec).resolve())
             check_spec_fits(document, engine)
+            if declared.orders:
+                require_build_orders()
         except Problems as err:
             raise self.CollectError(err.render()) from None
         for example in document.examples:

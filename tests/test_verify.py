@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -314,3 +316,26 @@ def test_an_invalid_spec_is_wrong_input(tmp_path: Path) -> None:
     (tmp_path / "broken.rules").write_text('variant: "x"\n', encoding="utf-8")
     result = run_cli("verify", str(tmp_path / "broken.rules"), "examples/fives_and_threes.en.md")
     assert result.returncode == 1 and "error:" in result.stderr and result.stdout == ""
+
+
+# The command line as an installation without the `orders` extra sees it: Hypothesis cannot be imported.
+WITHOUT_HYPOTHESIS = ("import sys; sys.modules['hypothesis'] = None; sys.argv[0] = 'dominospec'; "
+                      "from dominospec.cli import main; sys.exit(main())")
+NEEDS_HYPOTHESIS = ("dominospec: error: build orders (--orders) need Hypothesis, which is not installed\n"
+                    "  hint: install the extra that has it: pip install 'dominospec[orders]'\n")
+
+
+def _without_hypothesis(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", WITHOUT_HYPOTHESIS, *args], cwd=ROOT, capture_output=True,
+                          text=True, encoding="utf-8", timeout=60)
+
+
+def test_orders_without_hypothesis_name_the_extra_that_brings_it() -> None:
+    done = _without_hypothesis("verify", "--orders", "5", "spec/fives_and_threes.rules", "examples/fives_and_threes.en.md")
+    assert (done.returncode, done.stderr) == (2, NEEDS_HYPOTHESIS)
+
+
+def test_verify_without_orders_needs_no_hypothesis() -> None:
+    done = _without_hypothesis("verify", "spec/fives_and_threes.rules", "examples/fives_and_threes.en.md")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "20 passed, 0 failed" in done.stdout
