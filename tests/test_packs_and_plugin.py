@@ -119,8 +119,9 @@ def _project(tmp_path: Path, declaration: str, files: dict[str, str] | None = No
         f"from dominospec.pytest_plugin import rule_document\n\n{declaration}\n", encoding="utf-8")
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "dominospec.pytest_plugin", "-q", "-rs",
                            "-p", "no:cacheprovider", "test_rules.py"], cwd=tmp_path, capture_output=True, text=True,
-                          encoding="utf-8", timeout=120, env={"PYTHONPATH": os.pathsep.join(map(str, (*pythonpath, ROOT))),
-                               "PATH": "/usr/bin:/bin", **(env or {})})
+                          encoding="utf-8", timeout=120,
+                          env={"PYTHONPATH": os.pathsep.join(map(str, (*pythonpath, ROOT))), "PATH": "/usr/bin:/bin",
+                               **(env or {})})
 
 
 def test_plugin_reports_each_failing_example_at_its_line(tmp_path: Path) -> None:

@@ -331,7 +331,8 @@ def _without_hypothesis(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_orders_without_hypothesis_name_the_extra_that_brings_it() -> None:
-    done = _without_hypothesis("verify", "--orders", "5", "spec/fives_and_threes.rules", "examples/fives_and_threes.en.md")
+    done = _without_hypothesis("verify", "--orders", "5", "spec/fives_and_threes.rules",
+                               "examples/fives_and_threes.en.md")
     assert (done.returncode, done.stderr) == (2, NEEDS_HYPOTHESIS)
 
 
