@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic, UsageError
-from .language_pack import DASHES, LISTS, MATCH_COLUMNS, Pack, detect
+from .language_pack import DASHES, LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
 from .textfile import DOCUMENT, read_text_file
 
 
@@ -215,6 +215,9 @@ class _Reader:
             if match is not None:
                 break
         assert match is not None  # zero fields always match
+        too_long = re.search(rf"\d{{{MAX_DIGITS + 1},}}", match["rest"])
+        if too_long is not None:
+            return Failure(name, f"numbers of at most {MAX_DIGITS} digits", _short(too_long[0]))
         if count == len(fields):
             return Failure(name, "nothing after the last field", _short(match["rest"]))
         return Failure(name, f"'{self.pack.field_label(fields[count])} …'", _short(match["rest"]) or "end of line")
@@ -346,18 +349,18 @@ def _row_cells(roles: list[str | None], cells: list[str], problems: list[Failure
 
 
 def _whole(cell: str, field: str, problems: list[Failure]) -> int | None:
-    if re.fullmatch(r"\d+", cell):
+    if re.fullmatch(NUMBER, cell):
         return int(cell)
-    problems.append(Failure(field, "a whole number", f"'{cell}'"))
+    problems.append(Failure(field, f"a whole number of at most {MAX_DIGITS} digits", f"'{_short(cell)}'"))
     return None
 
 
 def _read_match_score(cell: str, row: MatchRow, players: int) -> None:
     """The running match score: a number per player, joined by a dash or a colon ("2-1", "2 – 1", "2:1")."""
     numbers = re.split(rf"\s*[{DASHES}:]\s*", cell)
-    if len(numbers) != players or not all(re.fullmatch(r"\d+", n) for n in numbers):
+    if len(numbers) != players or not all(re.fullmatch(NUMBER, n) for n in numbers):
         row.problems.append(Failure("match score", f"a number for each of the {players} players, such as "
-                                                   f"{'-'.join(['0'] * players)}", f"'{cell}'"))
+                                                   f"{'-'.join(['0'] * players)}", f"'{_short(cell)}'"))
         return
     row.match_score = tuple(int(n) for n in numbers)
     row.joiner = next(ch for ch in cell if ch in DASHES or ch == ":")

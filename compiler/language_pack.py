@@ -43,11 +43,14 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 ITEM_TEMPLATE = {"tiles": None, "spinners": None, "connections": "connection",
                  "continuations": "continuation", "counted": "contribution"}
 
-TILE = r"\[\s*\d+\s*\|\s*\d+\s*\]"
+TILE = r"\[\s*\d+\s*\|\s*\d+\s*\]"  # any pips: the engine says which tiles its set has
+# Sums, points and table cells are whole numbers of a bounded size, so every number read converts quickly.
+MAX_DIGITS = 9
+NUMBER = rf"\d{{1,{MAX_DIGITS}}}(?!\d)"
 _PLACEHOLDER_PATTERNS = {
     "tile": TILE, "other_tile": TILE,
-    "terms": r"\d+(?:\s*\+\s*\d+)*",
-    "total": r"\d+", "points": r"\d+", "raw": r"\d+", "displayed": r"\d+", "value": r"\d+",
+    "terms": rf"{NUMBER}(?:\s*\+\s*{NUMBER})*",
+    "total": NUMBER, "points": NUMBER, "raw": NUMBER, "displayed": NUMBER, "value": NUMBER,
     "items": r".+?", "port": r".+?", "other_port": r".+?",
 }
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
@@ -121,7 +124,11 @@ class Pack:
         self.placed_re = re.compile(r"\s*" + self._pattern("placed", "") + r"\s*")
         self.caption_re = self._line(self.caption)
         self.detail_re = self._line(self.detail)
-        self._starts = [re.compile(r"\s*" + self._slot(fields[0])) for fields in (self.caption, self.detail)]
+        # A line is a block line by its first label alone, so a wrong number after the label is reported, not
+        # skipped as prose.
+        self._starts = [re.compile(r"\s*" + _literal(self.field_label(template)))
+                        for fields in (self.caption, self.detail)
+                        for template in (("points", "raw_points") if fields[0] == "points" else fields[:1])]
         self._items = {kind: re.compile(self._item_pattern(kind) + r"\s*(?:" + _literal(self.separators[kind].strip())
                                         + r"\s*|$)") for kind in LISTS}
 
