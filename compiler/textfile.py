@@ -69,7 +69,7 @@ def read_json_file(path: Path, kind: FileKind) -> tuple[Any, str]:
 MAX_JSON_DEPTH = 50
 MAX_JSON_DIGITS = 100
 # Strings whole (possessive, so an unterminated one costs one pass), brackets, and runs of digits.
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[{]|[\]}]|\d{%d,}' % (MAX_JSON_DIGITS + 1))
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[{]|[\]}]|\d{' + str(MAX_JSON_DIGITS + 1) + ",}")
 
 
 def parse_json(text: str, name: str) -> Any:
