@@ -434,7 +434,7 @@ def verify_match_table(table: MatchTable, engine: Engine) -> tuple[tuple[Failure
     return tuple(verdicts)
 
 
-def verify_item(item: Item, engine: Engine, pack: Pack, orders: int = 0, path: str | None = None) -> Outcome:
+def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = None) -> Outcome:
     """One example or row of the document at path; UsageError for a worked example or a scoring or deal
     row against a match format."""
     if isinstance(item, MatchRow):
@@ -444,7 +444,7 @@ def verify_item(item: Item, engine: Engine, pack: Pack, orders: int = 0, path: s
         if variant is None:
             raise _needs_a_variant(item, engine, path)
         if isinstance(item, LayoutExample):
-            failures = verify_example(item, variant, pack, orders)
+            failures = verify_example(item, variant, item.pack, orders)
         else:
             failures = verify_row(item, variant)
     return Outcome(item.line, item.kind, tuple(failures))
@@ -470,5 +470,5 @@ def verify_document(document: Document, engine: Engine, orders: int = 0) -> Repo
     check_spec_fits(document, engine)
     if orders:
         require_build_orders()
-    outcomes = tuple(verify_item(item, engine, document.pack, orders, document.path) for item in document.examples)
+    outcomes = tuple(verify_item(item, engine, orders, document.path) for item in document.examples)
     return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)

@@ -243,11 +243,12 @@ def test_a_fault_through_the_command_line(tmp_path: Path) -> None:
 # --- languages -----------------------------------------------------------------------------------
 
 
-def test_language_can_be_forced() -> None:
-    result = run_cli("verify", FT, "examples/fives_and_threes.en.md", "--lang", "tr")
-    assert result.returncode == 0
-    assert "no worked example or table found (language tr)" in result.stderr
-    assert result.stdout.startswith("1 document: 0 checked")
+def test_language_can_be_forced_and_blocks_of_other_languages_are_still_checked() -> None:
+    result = run_cli("verify", "--json", FT, "examples/fives_and_threes.en.md", "--lang", "tr")
+    assert (result.returncode, result.stderr) == (0, "")
+    [report] = json.loads(result.stdout)
+    assert report["language"] == "tr"
+    assert len(report["examples"]) == 20  # the English blocks and tables, read in English
 
 
 def test_a_new_language_is_a_pack_file() -> None:
@@ -340,3 +341,28 @@ def test_verify_without_orders_needs_no_hypothesis() -> None:
     done = _without_hypothesis("verify", "spec/fives_and_threes.rules", "examples/fives_and_threes.en.md")
     assert (done.returncode, done.stderr) == (0, "")
     assert "20 passed, 0 failed" in done.stdout
+
+
+# --- documents in more than one language ---------------------------------------------------------
+
+_PACKS = shipped_packs()
+_FIVES = load_engine(load(ROOT / FT), ROOT / FT)
+
+
+def _block(pack: Pack, *steps: str) -> list[str]:
+    from dominospec.example_writer import example_block, layout_from_steps
+    return example_block(_FIVES, layout_from_steps(_FIVES, list(steps)), pack)
+
+
+@pytest.mark.parametrize("main, other", [(a, b) for a in sorted(_PACKS) for b in sorted(_PACKS) if a != b])
+def test_a_block_in_a_second_language_is_checked_in_its_own_words(main: str, other: str) -> None:
+    two, three = ("[1|4]", "[1|1]:[1|4]:low"), ("[1|4]", "[1|1]:[1|4]:low", "[4|4]:[1|4]:high")
+    right = _block(_PACKS[main], *two) + [""] + _block(_PACKS[main], *three) + [""]
+    wrong = _block(_PACKS[other], *three)
+    wrong[1] = _block(_PACKS[other], *two)[1]  # the caption of another layout: its sum is wrong
+    lines = ["Prose."] + right + wrong
+    document = parse_document(lines, detect(lines, _PACKS) or _PACKS[main], "doc", _PACKS.values())
+    assert document.pack.code == main  # two blocks against one
+    report = verify_document(document, _FIVES)
+    assert [(o.line, o.passed) for o in report.outcomes] == [(2, True), (6, True), (len(right) + 2, False)]
+    assert {f.field for f in report.outcomes[-1].failures} >= {"caption sum"}
