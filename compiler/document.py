@@ -373,7 +373,7 @@ def _whole(cell: str, field: str, problems: list[Failure]) -> int | None:
 
 def _read_match_score(cell: str, row: MatchRow, players: int) -> None:
     """The running match score: a number per player, joined by a dash or a colon ("2-1", "2 – 1", "2:1")."""
-    numbers = re.split(rf"\s*[{DASHES}:]\s*", cell)
+    numbers = [number.strip() for number in re.split(f"[{DASHES}:]", cell)]
     if len(numbers) != players or not all(re.fullmatch(NUMBER, n) for n in numbers):
         row.problems.append(Failure("match score", f"a number for each of the {players} players, such as "
                                                    f"{'-'.join(['0'] * players)}", f"'{_short(cell)}'"))
