@@ -3,7 +3,7 @@ pack, a replay result or one placed problem: never a traceback, and in bounded t
 
 Documents are drawn from the pieces a pack writes (labels, tiles, numbers, separators, white space,
 table pipes), so the reader meets near misses of every line it knows; packs are the English pack
-with values replaced; records are JSON texts of any shape.
+with templates rebuilt around their placeholders and other values replaced; records are JSON texts of any shape.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from dominospec.diagnostics import InputError
 from dominospec.document import parse_document, split_lines
 from dominospec.engines import load_engine
-from dominospec.language_pack import LISTS, Pack, parse_pack, shipped_packs
+from dominospec.language_pack import LISTS, TEMPLATES, Pack, parse_pack, shipped_packs
 from dominospec.loader import load
 from dominospec.replay import replay
 from dominospec.report import human, json_text
@@ -61,19 +61,32 @@ def test_any_document_is_read_and_verified_without_a_crash(data: st.DataObject, 
     json_text([report])
 
 
-_TEMPLATE_TEXT = st.lists(st.sampled_from(["{items}", "{port}", "{tile}", "{value}", "{points}", "{total}",
-                                           "{terms}", "{other_tile}", "{other_port}", "{points_unit}", "Label",
-                                           ":", ".", " ", "(", ")", "–", ",", "{"]), max_size=8).map("".join)
+_FIXED = st.sampled_from([".", ")", " (", ", ", ": ", " – ", " ", "  ", "; ", "Label", "Label:", " = ", "{"])
+_RAW = st.lists(st.sampled_from(["{items}", "{port}", "{tile}", "{value}", "{points}", "{total}", "{terms}",
+                                 "{other_tile}", "{other_port}", "{points_unit}", "Label", ":", ".", " ", "(", ")",
+                                 "–", ",", "{"]), max_size=8).map("".join)
+
+
+@st.composite
+def _template(draw: st.DrawFn, name: str) -> str:
+    """Mostly the template's own placeholders in any order, between fixed texts drawn from a few hostile
+    ones (a label, white space only, the same label again); now and then any text at all."""
+    if draw(st.integers(0, 4)) == 0:
+        return draw(_RAW)
+    required, optional = TEMPLATES[name]
+    names = draw(st.permutations(required + tuple(o for o in optional if draw(st.booleans()))))
+    label = "" if name in ("connection", "continuation", "contribution") else draw(_FIXED.map(lambda f: f"Label{f}"))
+    return label + "".join(f"{{{placeholder}}}{draw(_FIXED)}" for placeholder in names)
 
 
 def _mutated_pack(data: st.DataObject) -> dict[str, Any]:
     pack = json.loads(json.dumps(EN))
-    for name in data.draw(st.lists(st.sampled_from(sorted(EN["templates"])), max_size=4, unique=True)):
-        pack["templates"][name] = data.draw(_TEMPLATE_TEXT)
-    if data.draw(st.booleans()):
+    for name in data.draw(st.lists(st.sampled_from(sorted(EN["templates"])), max_size=6, unique=True)):
+        pack["templates"][name] = data.draw(_template(name))
+    if data.draw(st.integers(0, 3)) == 0:
         kind = data.draw(st.sampled_from(LISTS))
         pack["separators"][kind] = data.draw(st.sampled_from(["", " ", ".", "; ", "||", "{items}"]))
-    if data.draw(st.booleans()):
+    if data.draw(st.integers(0, 3)) == 0:
         pack["plural"] = data.draw(st.sampled_from([[], [{"form": "one", "when": []}], "many",
                                                     [{"form": "one", "when": [{"mod": 0, "in": [1]}]}],
                                                     [{"form": "few", "when": [{"in": [-1]}]}]]))
