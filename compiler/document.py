@@ -13,11 +13,12 @@ nothing wrong in a block goes unreported.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic, UsageError
-from .language_pack import DASHES, LISTS, MATCH_COLUMNS, Pack, detect
+from .language_pack import DASHES, LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
 from .textfile import DOCUMENT, read_text_file
 
 
@@ -74,6 +75,7 @@ class Detail:
 class LayoutExample:
     line: int  # the placed-tile line (or the first block line when that is missing)
     placed: str | None
+    pack: Pack  # the language the block is written in: a document may hold blocks of several
     caption: Statement | None = None
     detail: Detail | None = None
     problems: list[Failure] = field(default_factory=list)
@@ -140,9 +142,11 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 class _Reader:
-    def __init__(self, lines: list[str], pack: Pack):
+    def __init__(self, lines: list[str], pack: Pack, others: Iterable[Pack]):
         self.lines = lines
-        self.pack = pack
+        self.document_pack = pack
+        self.packs = [pack, *(other for other in others if other.code != pack.code)]
+        self.pack = pack  # the language of the block or table being read
         self.read = 0
         self.skipped = 0
         self.examples: list[Item] = []
@@ -156,20 +160,29 @@ class _Reader:
         return index
 
     def run(self) -> None:
+        """Each block and table is read in the first language, the document's before the others, that it
+        is written in; so a block in a second language is checked, never skipped as prose."""
         index = 0
         while index < len(self.lines):
             line = self.lines[index]
             if not line.strip():
                 index += 1
-            elif self.pack.placed_re.fullmatch(line):
-                index = self.block(index, index + 1)
-            elif self.is_block_line(index):
-                index = self.block(None, index)
-            elif line.lstrip().startswith("|"):
-                index = self.table(index)
-            else:
-                self.skipped += 1
-                index += 1
+                continue
+            start = index
+            for pack in self.packs:
+                self.pack = pack
+                if pack.placed_re.fullmatch(line):
+                    index = self.block(index, index + 1)
+                elif self.is_block_line(index):
+                    index = self.block(None, index)
+                elif line.lstrip().startswith("|"):
+                    index = self.table(index)
+                if index != start:
+                    break
+            self.pack = self.document_pack
+            if index == start:  # prose, or a table of no known language: skipped whole
+                index = self.table_end(start) if line.lstrip().startswith("|") else start + 1
+                self.skipped += index - start
 
     # --- worked examples -----------------------------------------------------------------------
 
@@ -181,7 +194,7 @@ class _Reader:
             block_lines.append(index)
             index = self.next_text_line(index + 1)
         first = placed_at if placed_at is not None else block_lines[0]
-        example = LayoutExample(line=first + 1, placed=None)
+        example = LayoutExample(line=first + 1, placed=None, pack=pack)
         problems = example.problems
         if placed_at is None:
             problems.append(Failure("placed tile line", f"'{pack.render('placed', tile='[a|b]')}' first",
@@ -215,6 +228,9 @@ class _Reader:
             if match is not None:
                 break
         assert match is not None  # zero fields always match
+        too_long = re.search(rf"\d{{{MAX_DIGITS + 1},}}", match["rest"])
+        if too_long is not None:
+            return Failure(name, f"numbers of at most {MAX_DIGITS} digits", _short(too_long[0]))
         if count == len(fields):
             return Failure(name, "nothing after the last field", _short(match["rest"]))
         return Failure(name, f"'{self.pack.field_label(fields[count])} …'", _short(match["rest"]) or "end of line")
@@ -288,16 +304,19 @@ class _Reader:
 
     # --- tables --------------------------------------------------------------------------------
 
-    def table(self, index: int) -> int:
-        start = index
+    def table_end(self, start: int) -> int:
+        index = start
         while index < len(self.lines) and self.lines[index].lstrip().startswith("|"):
             index += 1
+        return index
+
+    def table(self, start: int) -> int:
+        index = self.table_end(start)
         rows = [_cells(self.lines[i]) for i in range(start, index)]
         roles = [self.pack.column_named(cell) for cell in rows[0]]
         kind = _table_kind(roles)
         if kind is None or len(rows) < 2 or not all(re.fullmatch(r":?-{3,}:?", c) for c in rows[1]):
-            self.skipped += index - start
-            return index
+            return start  # not a table of this language
         self.read += index - start
         if kind == "match":
             self.match_table(start, rows, roles)
@@ -346,18 +365,18 @@ def _row_cells(roles: list[str | None], cells: list[str], problems: list[Failure
 
 
 def _whole(cell: str, field: str, problems: list[Failure]) -> int | None:
-    if re.fullmatch(r"\d+", cell):
+    if re.fullmatch(NUMBER, cell):
         return int(cell)
-    problems.append(Failure(field, "a whole number", f"'{cell}'"))
+    problems.append(Failure(field, f"a whole number of at most {MAX_DIGITS} digits", f"'{_short(cell)}'"))
     return None
 
 
 def _read_match_score(cell: str, row: MatchRow, players: int) -> None:
     """The running match score: a number per player, joined by a dash or a colon ("2-1", "2 – 1", "2:1")."""
-    numbers = re.split(rf"\s*[{DASHES}:]\s*", cell)
-    if len(numbers) != players or not all(re.fullmatch(r"\d+", n) for n in numbers):
+    numbers = [number.strip() for number in re.split(f"[{DASHES}:]", cell)]
+    if len(numbers) != players or not all(re.fullmatch(NUMBER, n) for n in numbers):
         row.problems.append(Failure("match score", f"a number for each of the {players} players, such as "
-                                                   f"{'-'.join(['0'] * players)}", f"'{cell}'"))
+                                                   f"{'-'.join(['0'] * players)}", f"'{_short(cell)}'"))
         return
     row.match_score = tuple(int(n) for n in numbers)
     row.joiner = next(ch for ch in cell if ch in DASHES or ch == ":")
@@ -378,8 +397,9 @@ def _table_kind(roles: list[str | None]) -> str | None:
     return None
 
 
-def parse_document(lines: list[str], pack: Pack, path: str) -> Document:
-    reader = _Reader(lines, pack)
+def parse_document(lines: list[str], pack: Pack, path: str, others: Iterable[Pack] = ()) -> Document:
+    """The document in the language of pack; blocks and tables in the languages of others are read too."""
+    reader = _Reader(lines, pack, others)
     reader.run()
     return Document(path, pack, reader.examples, reader.read, reader.skipped)
 
@@ -394,4 +414,4 @@ def load_document(path: Path, packs: dict[str, Pack], pack: Pack | None = None) 
             raise UsageError([Diagnostic(f"cannot tell the language: no worked example or table of a known "
                                          f"language ({', '.join(sorted(packs))}); give it with --lang", None,
                                          file=str(path))])
-    return parse_document(lines, pack, str(path))
+    return parse_document(lines, pack, str(path), packs.values())

@@ -43,13 +43,20 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 ITEM_TEMPLATE = {"tiles": None, "spinners": None, "connections": "connection",
                  "continuations": "continuation", "counted": "contribution"}
 
-TILE = r"\[\s*\d+\s*\|\s*\d+\s*\]"
+# Every pattern is read in time linear in the line: white space and digits are possessive (never given
+# back), and a placeholder of free text ends at the first place its template's next fixed text stands,
+# once and for all (an atomic group), so no line can make the reader try its ways of splitting one by one.
+SPACE = r"\s*+"
+TILE = r"\[\s*+\d++\s*+\|\s*+\d++\s*+\]"  # any pips: the engine says which tiles its set has
+# Sums, points and table cells are whole numbers of a bounded size, so every number read converts quickly.
+MAX_DIGITS = 9
+NUMBER = rf"\d{{1,{MAX_DIGITS}}}(?!\d)"
 _PLACEHOLDER_PATTERNS = {
     "tile": TILE, "other_tile": TILE,
-    "terms": r"\d+(?:\s*\+\s*\d+)*",
-    "total": r"\d+", "points": r"\d+", "raw": r"\d+", "displayed": r"\d+", "value": r"\d+",
-    "items": r".+?", "port": r".+?", "other_port": r".+?",
+    "terms": rf"{NUMBER}(?:\s*+\+\s*+{NUMBER})*+",
+    "total": NUMBER, "points": NUMBER, "raw": NUMBER, "displayed": NUMBER, "value": NUMBER,
 }
+FREE = ("items", "port", "other_port")  # placeholders of free text: each ends where its template's next fixed text is
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
 DASHES = "-‐‑‒–—"
 
@@ -63,8 +70,8 @@ def _literal(text: str) -> str:
     out: list[str] = []
     for ch in text:
         if ch.isspace():
-            if not out or out[-1] != r"\s*":
-                out.append(r"\s*")
+            if not out or out[-1] != SPACE:
+                out.append(SPACE)
         elif ch in DASHES:
             out.append(f"[{DASHES}]")
         else:
@@ -118,27 +125,33 @@ class Pack:
         self._port_by_name = {_words(name): port for port, name in self.ports.items()}
         self._column_by_name = {_words(name): role for role, names in data["columns"].items() for name in names}
         self._none = _words(self.none)
-        self.placed_re = re.compile(r"\s*" + self._pattern("placed", "") + r"\s*")
+        self.placed_re = re.compile(SPACE + self._pattern("placed", "") + SPACE)
         self.caption_re = self._line(self.caption)
         self.detail_re = self._line(self.detail)
-        self._starts = [re.compile(r"\s*" + self._slot(fields[0])) for fields in (self.caption, self.detail)]
-        self._items = {kind: re.compile(self._item_pattern(kind) + r"\s*(?:" + _literal(self.separators[kind].strip())
-                                        + r"\s*|$)") for kind in LISTS}
+        # A line is a block line by its first label alone, so a wrong number after the label is reported, not
+        # skipped as prose.
+        self._starts = [re.compile(SPACE + _literal(self.field_label(template)))
+                        for fields in (self.caption, self.detail)
+                        for template in (("points", "raw_points") if fields[0] == "points" else fields[:1])]
+        self._items = {kind: re.compile(f"{self._item_pattern(kind)}{SPACE}(?:"
+                                        f"{_literal(self.separators[kind].strip())}{SPACE}|$)") for kind in LISTS}
 
     # --- reading -------------------------------------------------------------------------------
 
     def _pattern(self, name: str, prefix: str) -> str:
         out = []
-        for is_placeholder, text in _pieces(self.templates[name]):
+        pieces = iter(_pieces(self.templates[name]))
+        for is_placeholder, text in pieces:
             if not is_placeholder:
                 out.append(_literal(text))
-                continue
-            if text.endswith("_unit"):
+            elif text in FREE:  # validation makes fixed text follow; the free text keeps any white space before it
+                _, after = next(pieces)
+                out.append(f"(?>(?P<{prefix}{text}>.+?){_literal(after.lstrip())})")
+            elif text.endswith("_unit"):
                 forms = sorted(set(self.units[text[:-5]].values()), key=len, reverse=True)
-                body = "|".join(_literal(form) for form in forms)
+                out.append(f"(?P<{prefix}{text}>(?>{'|'.join(_literal(form) for form in forms)}))")
             else:
-                body = _PLACEHOLDER_PATTERNS[text]
-            out.append(f"(?P<{prefix}{text}>{body})")
+                out.append(f"(?P<{prefix}{text}>{_PLACEHOLDER_PATTERNS[text]})")
         return "".join(out)
 
     def _slot(self, field: str) -> str:
@@ -147,7 +160,7 @@ class Pack:
         return self._pattern(field, f"{field}__")
 
     def _line(self, fields: Iterable[str]) -> re.Pattern[str]:
-        return re.compile(r"\s*" + r"\s*".join(self._slot(f) for f in fields) + r"\s*")
+        return re.compile(SPACE + SPACE.join(self._slot(f) for f in fields) + SPACE)
 
     def _item_pattern(self, kind: str) -> str:
         item = ITEM_TEMPLATE[kind]
@@ -159,7 +172,7 @@ class Pack:
 
     def prefix_pattern(self, fields: tuple[str, ...], count: int) -> re.Pattern[str]:
         """The first `count` fields of a line, then anything: to find where an unreadable line goes wrong."""
-        return re.compile(r"\s*" + r"\s*".join(self._slot(f) for f in fields[:count]) + r"\s*(?P<rest>.*)")
+        return re.compile(SPACE + SPACE.join(self._slot(f) for f in fields[:count]) + SPACE + "(?P<rest>.*)")
 
     def field_label(self, field: str) -> str:
         """The fixed text a field starts with, for messages: 'Taşlar:'."""
@@ -306,6 +319,11 @@ def validate(data: Any, text: str, source: str) -> Pack:
         for placeholder in required:
             if used.count(placeholder) != 1:
                 raise v.fail(path, f"needs {{{placeholder}}} exactly once")
+        pieces = _pieces(template)
+        for (is_placeholder, text), (then_placeholder, after) in zip(pieces, [*pieces[1:], (True, "")], strict=True):
+            if is_placeholder and text in FREE and (then_placeholder or not after.strip()):
+                raise v.fail(path, f"{{{text}}} needs fixed text right after it, such as '.' or ')': it is "
+                                   "where the reader knows the free text ends")
         if _pieces(template)[0][0] and name not in ("connection", "continuation", "contribution"):
             raise v.fail(path, "must start with a label, not a placeholder (the label is how lines are found)")
     for name in ("caption", "detail"):

@@ -28,7 +28,6 @@ import pytest
 if TYPE_CHECKING:
     from .document import Item
     from .engine_api import Engine
-    from .language_pack import Pack
     from .verify import Outcome
 
 # The rest of the compiler is imported when a declared document is collected, so that pytest starts
@@ -69,18 +68,16 @@ class ExampleFailed(Exception):
 
 
 class ExampleItem(pytest.Item):
-    def __init__(self, *, example: Item, engine: Engine, pack: Pack, orders: int,
-                 path_text: str, **kwargs: Any):
+    def __init__(self, *, example: Item, engine: Engine, orders: int, path_text: str, **kwargs: Any):
         super().__init__(**kwargs)
         self.example = example
         self.engine = engine
-        self.pack = pack
         self.orders = orders
         self.path_text = path_text
 
     def runtest(self) -> None:
         from .verify import verify_item
-        outcome = verify_item(self.example, self.engine, self.pack, self.orders, self.path_text)
+        outcome = verify_item(self.example, self.engine, self.orders, self.path_text)
         if not outcome.passed:
             raise ExampleFailed(f"{self.path_text}:{self.example.line}", outcome)
 
@@ -103,7 +100,7 @@ class DocumentCollector(pytest.Collector):
         from .diagnostics import Problems
         from .document import load_document
         from .language_pack import choose, language_packs
-        from .verify import check_spec_fits
+        from .verify import check_spec_fits, require_build_orders
         declared = self.declaration
         root = self.config.rootpath
         path = root / declared.document
@@ -114,11 +111,13 @@ class DocumentCollector(pytest.Collector):
             document = load_document(path, packs, choose(packs, declared.lang))
             engine = _engine((root / declared.spec).resolve())
             check_spec_fits(document, engine)
+            if declared.orders:
+                require_build_orders()
         except Problems as err:
             raise self.CollectError(err.render()) from None
         for example in document.examples:
             yield ExampleItem.from_parent(self, name=f"line{example.line}", example=example, engine=engine,
-                                          pack=document.pack, orders=declared.orders, path_text=declared.document)
+                                          orders=declared.orders, path_text=declared.document)
 
 
 def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object) -> DocumentCollector | None:

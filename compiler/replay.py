@@ -119,7 +119,12 @@ def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
                 raise _BadRecord("'games' needs a variant with match rules; this one is a single game")
             _require(scores is None, "'scores' start a single game; a match of games starts from nothing")
             _require(isinstance(record["games"], list), "'games' must be a list")
-            match = _replay_games(match_engine, record["games"], players, partnerships, games)
+            try:
+                match = match_engine.Match(players, partnerships, deal=False)
+            except engine.IllegalMove as err:
+                raise _BadRecord(str(err)) from None
+            # The match is kept before any game is replayed, so a failure reports what was played up to it.
+            _replay_games(match_engine, match, record["games"], games)
         else:
             hands = record.get("hands")
             if not isinstance(hands, list):
@@ -145,30 +150,24 @@ def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
     return result
 
 
-def _replay_games(engine: MatchPlayEngine, records: list[Any], players: int, partnerships: bool | None,
-                  games: list[EngineGame]) -> EngineMatch | None:
-    match: EngineMatch | None = None
+def _replay_games(engine: MatchPlayEngine, match: EngineMatch, records: list[Any], games: list[EngineGame]) -> None:
     for number, game in enumerate(records, 1):
         where = f"game {number}"
         _require(isinstance(game, dict) and isinstance(game.get("hands"), list),
                  f"{where}: a game is an object with a list of 'hands'")
         first = game["hands"][0] if game["hands"] and isinstance(game["hands"][0], dict) else {}
         opener = first.get("opener") if isinstance(first.get("opener"), int) else None
-        try:
-            if match is None:
-                match = engine.Match(players, partnerships, deal=False)
-            else:
-                _require(match.game.over, f"game {number - 1} is not won, yet another game follows")
-                _require(not match.over, f"{where}: the match was already won")
+        if number > 1:
+            _require(match.game.over, f"game {number - 1} is not won, yet another game follows")
+            _require(not match.over, f"{where}: the match was already won")
+            try:
                 match.next_game(opener=opener, deal=False)
-        except engine.IllegalMove as err:
-            raise _BadRecord(f"{where}: {err}") from None
-        assert match is not None
+            except engine.IllegalMove as err:
+                raise _BadRecord(f"{where}: {err}") from None
         games.append(match.game)
         _replay_hands(engine, match.game, game["hands"], f"{where}, ")
         if match.game.over:
             match.finish_game()
-    return match
 
 
 def _replay_hands(engine: VariantEngine, game: EngineGame, hands: list[Any], prefix: str) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,11 +35,14 @@ KINDS = (SPEC, DOCUMENT, PACK, RECORD, PLACEMENTS)
 def read_text_file(path: Path, kind: FileKind) -> str:
     name = str(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(kind.max_bytes + 1)  # one byte past the limit tells a file too large; no more is read
+            size = os.fstat(file.fileno()).st_size  # 0 for a pipe, whose size nobody knows
     except OSError as err:
         raise UsageError([Diagnostic(f"cannot read: {err.strerror or err}", None, file=name)]) from None
     if len(data) > kind.max_bytes:
-        raise InputError([Diagnostic(f"the {kind.noun} is {len(data):,} bytes; {kind.noun}s may be at most "
+        stated = f"{size:,} bytes" if size > kind.max_bytes else f"more than {kind.max_bytes:,} bytes"
+        raise InputError([Diagnostic(f"the {kind.noun} is {stated}; {kind.noun}s may be at most "
                                      f"{kind.max_bytes:,}", NOWHERE, file=name)])
     data = data.removeprefix(codecs.BOM_UTF8)
     if b"\0" in data:
@@ -59,14 +64,33 @@ def read_json_file(path: Path, kind: FileKind) -> tuple[Any, str]:
     return parse_json(text, str(path)), text
 
 
+# Records, packs and placements are shallow and their numbers small; the limits keep the decoder away from
+# Python's recursion limit and its cap on the digits of an integer.
+MAX_JSON_DEPTH = 50
+MAX_JSON_DIGITS = 100
+# Strings whole (possessive, so an unterminated one costs one pass), brackets, and runs of digits.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[{]|[\]}]|\d{' + str(MAX_JSON_DIGITS + 1) + ",}")
+
+
 def parse_json(text: str, name: str) -> Any:
+    depth = 0
+    for token in _JSON_TOKEN.finditer(text):
+        kind = token[0][0]
+        if kind in "[{":
+            depth += 1
+        elif kind in "]}":
+            depth -= 1
+        if depth > MAX_JSON_DEPTH or kind.isdigit():
+            problem = (f"lists and objects nested more than {MAX_JSON_DEPTH} deep" if depth > MAX_JSON_DEPTH
+                       else f"a number of {len(token[0]):,} digits; numbers may have at most {MAX_JSON_DIGITS}")
+            line, column = position(text.encode("utf-8"), len(text[:token.start()].encode("utf-8")))
+            raise InputError([Diagnostic(f"malformed JSON: {problem}", Pos(line, column), file=name,
+                                         end_column=column + 1)], text)
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise InputError([Diagnostic(f"malformed JSON: {err.msg}", Pos(err.lineno, err.colno), file=name,
                                      end_column=err.colno + 1)], text) from None
-    except (ValueError, RecursionError) as err:  # a number of thousands of digits, lists nested thousands deep
-        raise InputError([Diagnostic(f"malformed JSON: {err}", NOWHERE, file=name)], text) from None
 
 
 def position(data: bytes, offset: int) -> tuple[int, int]:

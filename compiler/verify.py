@@ -293,10 +293,20 @@ def order_text(engine: VariantEngine, order: list[Placement]) -> str:
                           for tile, on, port in order)
 
 
+def require_build_orders() -> None:
+    """Build orders are drawn by Hypothesis, an optional extra; UsageError naming the extra when it is missing."""
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        raise UsageError([Diagnostic("build orders (--orders) need Hypothesis, which is not installed", None,
+                                     hint="install the extra that has it: pip install 'dominospec[orders]'")]) from None
+
+
 def explore_orders(engine: VariantEngine, pack: Pack, snapshot: Snapshot, first: Tile | None, detail: Detail,
                    caption: Statement | None, max_examples: int) -> list[Failure]:
     """Rebuild the snapshot in random valid build orders (Hypothesis, derandomized, so every run tries the
     same orders) and compare each result with the document; the failures of the simplest failing order."""
+    require_build_orders()
     from hypothesis import HealthCheck, Phase, given, settings  # only --orders needs it: keep CLI starts quick
 
     rules = Rules.of(engine)
@@ -424,7 +434,7 @@ def verify_match_table(table: MatchTable, engine: Engine) -> tuple[tuple[Failure
     return tuple(verdicts)
 
 
-def verify_item(item: Item, engine: Engine, pack: Pack, orders: int = 0, path: str | None = None) -> Outcome:
+def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = None) -> Outcome:
     """One example or row of the document at path; UsageError for a worked example or a scoring or deal
     row against a match format."""
     if isinstance(item, MatchRow):
@@ -434,7 +444,7 @@ def verify_item(item: Item, engine: Engine, pack: Pack, orders: int = 0, path: s
         if variant is None:
             raise _needs_a_variant(item, engine, path)
         if isinstance(item, LayoutExample):
-            failures = verify_example(item, variant, pack, orders)
+            failures = verify_example(item, variant, item.pack, orders)
         else:
             failures = verify_row(item, variant)
     return Outcome(item.line, item.kind, tuple(failures))
@@ -458,5 +468,7 @@ def check_spec_fits(document: Document, engine: Engine) -> None:
 def verify_document(document: Document, engine: Engine, orders: int = 0) -> Report:
     """Every example and table row; orders > 0 also rebuilds each passing example in random build orders."""
     check_spec_fits(document, engine)
-    outcomes = tuple(verify_item(item, engine, document.pack, orders, document.path) for item in document.examples)
+    if orders:
+        require_build_orders()
+    outcomes = tuple(verify_item(item, engine, orders, document.path) for item in document.examples)
     return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)

@@ -142,7 +142,7 @@ def test_the_reasons_a_row_fails() -> None:
         5: [],
         6: [(*after_the_match, "4")],
         7: [("game", "5", "6"), (*after_the_match, "6")],
-        8: [("game", "a whole number", "'seven'"),
+        8: [("game", "a whole number of at most 9 digits", "'seven'"),
             ("match score", "a number for each of the 2 players, such as 0-0", "'8'")],
         9: [("row", "5 cells", "3 cells")],
     }

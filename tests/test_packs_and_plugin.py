@@ -4,8 +4,10 @@ run as a user's project runs it."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -101,8 +103,10 @@ def test_match_columns_are_optional() -> None:
 # --- the plugin, in a project of its own -----------------------------------------------------------
 
 
-def _project(tmp_path: Path, declaration: str, files: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """A project with the Fives and Threes spec, the faulty English document and the given files (name: text)."""
+def _project(tmp_path: Path, declaration: str, files: dict[str, str] | None = None,
+             pythonpath: tuple[Path, ...] = (), env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """A project with the Fives and Threes spec, the faulty English document and the given files (name: text);
+    pythonpath comes before the checkout's on the path, env adds to the environment."""
     (tmp_path / "spec").mkdir()
     (tmp_path / "spec" / "fives_and_threes.rules").write_text(
         (ROOT / "spec" / "fives_and_threes.rules").read_text(encoding="utf-8"), encoding="utf-8")
@@ -115,7 +119,9 @@ def _project(tmp_path: Path, declaration: str, files: dict[str, str] | None = No
         f"from dominospec.pytest_plugin import rule_document\n\n{declaration}\n", encoding="utf-8")
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "dominospec.pytest_plugin", "-q", "-rs",
                            "-p", "no:cacheprovider", "test_rules.py"], cwd=tmp_path, capture_output=True, text=True,
-                          encoding="utf-8", timeout=120, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+                          encoding="utf-8", timeout=120,
+                          env={"PYTHONPATH": os.pathsep.join(map(str, (*pythonpath, ROOT))), "PATH": "/usr/bin:/bin",
+                               **(env or {})})
 
 
 def test_plugin_reports_each_failing_example_at_its_line(tmp_path: Path) -> None:
@@ -161,3 +167,27 @@ def test_plugin_reports_layouts_against_a_match_format_as_an_error(tmp_path: Pat
     assert ("faulty.en.md:5:1: error: a deal table row needs a variant's spec: 'Free play' is a match format"
             in result.stdout)
     assert "Traceback" not in result.stdout
+
+
+def test_plugin_without_hypothesis_names_the_extra_for_orders(tmp_path: Path) -> None:
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    (hidden / "sitecustomize.py").write_text("import sys\nsys.modules['hypothesis'] = None\n", encoding="utf-8")
+    # Without Hypothesis installed there is no Hypothesis plugin to load: pytest loads only ours (-p).
+    env = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    declaration = 'rules = rule_document("faulty.en.md", spec="spec/fives_and_threes.rules", orders={})'
+    (tmp_path / "with").mkdir()
+    (tmp_path / "without").mkdir()
+    with_orders = _project(tmp_path / "with", declaration.format(5), pythonpath=(hidden,), env=env)
+    assert with_orders.returncode == 2, with_orders.stdout + with_orders.stderr
+    assert "error: build orders (--orders) need Hypothesis, which is not installed" in with_orders.stdout
+    assert "pip install 'dominospec[orders]'" in with_orders.stdout
+    without = _project(tmp_path / "without", declaration.format(0), pythonpath=(hidden,), env=env)
+    assert "13 failed, 2 passed" in without.stdout, without.stdout + without.stderr
+
+
+def test_installing_dominospec_does_not_install_hypothesis() -> None:
+    requirements = metadata.requires("dominospec") or []
+    hypothesis = [r for r in requirements if r.startswith("hypothesis")]
+    assert hypothesis and all("extra ==" in r for r in hypothesis)
+    assert {r.split("extra ==")[1].strip().strip("'\"") for r in hypothesis} == {"orders", "test"}

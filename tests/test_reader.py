@@ -3,7 +3,9 @@ problem placed where an editor shows the fault."""
 
 from __future__ import annotations
 
+import json
 import tempfile
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -11,8 +13,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dominospec.diagnostics import InputError, UsageError
-from dominospec.ir import NOWHERE
-from dominospec.textfile import KINDS, RECORD, SPEC, FileKind, parse_json, read_text_file
+from dominospec.ir import NOWHERE, Pos
+from dominospec.textfile import (
+    KINDS,
+    MAX_JSON_DEPTH,
+    MAX_JSON_DIGITS,
+    PLACEMENTS,
+    RECORD,
+    SPEC,
+    FileKind,
+    parse_json,
+    read_text_file,
+)
 
 FOLDER = Path(tempfile.mkdtemp(prefix="dominospec-reader-"))
 # Mostly text, with now and then a NUL, a stray continuation byte or a byte order mark.
@@ -61,6 +73,22 @@ def test_each_kind_has_its_size_limit(kind: FileKind) -> None:
                                f"{kind.max_bytes:,}")
 
 
+def test_a_file_far_over_its_limit_is_refused_without_reading_it_whole() -> None:
+    path = FOLDER / "huge"
+    with path.open("wb") as file:
+        file.truncate(100 * PLACEMENTS.max_bytes)  # sparse: costs no disk
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError) as caught:
+            read_text_file(path, PLACEMENTS)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    size = 100 * PLACEMENTS.max_bytes
+    assert caught.value.diagnostics[0].message.startswith(f"the placements file is {size:,} bytes")
+    assert peak < 2 * PLACEMENTS.max_bytes
+
+
 def test_a_file_that_cannot_be_opened_is_a_usage_error() -> None:
     with pytest.raises(UsageError) as caught:
         read_text_file(FOLDER / "absent", RECORD)
@@ -68,13 +96,38 @@ def test_a_file_that_cannot_be_opened_is_a_usage_error() -> None:
     assert caught.value.render() == f"{FOLDER / 'absent'}: error: cannot read: No such file or directory"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[" * 100_000, "malformed JSON: maximum recursion depth exceeded"),
-    ("1" * 5_000, "malformed JSON: Exceeds the limit"),
-    ('{"a": 1,}', "malformed JSON: Expecting property name enclosed in double quotes"),
+@pytest.mark.parametrize("text, message, column", [
+    ("[" * 100_000, f"malformed JSON: lists and objects nested more than {MAX_JSON_DEPTH} deep", MAX_JSON_DEPTH + 1),
+    ('{"a": ' + "1" * 5_000 + "}", f"malformed JSON: a number of 5,000 digits; numbers may have at most "
+                                   f"{MAX_JSON_DIGITS}", 7),
+    ('{"a": 1,}', "malformed JSON: Expecting property name enclosed in double quotes", 9),
 ])
-def test_json_that_python_cannot_take_is_malformed_json(text: str, message: str) -> None:
+def test_json_that_python_cannot_take_is_malformed_json(text: str, message: str, column: int) -> None:
     with pytest.raises(InputError) as caught:
         parse_json(text, "x.json")
     [problem] = caught.value.diagnostics
-    assert problem.message.startswith(message) and problem.file == "x.json"
+    assert (problem.message, problem.pos, problem.file) == (message, Pos(1, column), "x.json")
+
+
+# Brackets and digits inside strings are text, not structure.
+JSON_PIECES = st.sampled_from(["[", "]", "{", "}", '"[', '"{{"', '"\\""', "7" * MAX_JSON_DIGITS, "7", ", ", "\n é "])
+
+
+@given(st.lists(JSON_PIECES, max_size=60).map("".join), st.integers(0, MAX_JSON_DEPTH + 3),
+       st.integers(1, MAX_JSON_DIGITS + 3))
+def test_json_within_the_limits_is_read_and_beyond_them_refused_where_the_limit_is_passed(
+        noise: str, depth: int, digits: int) -> None:
+    text = '{"noise": ' + json.dumps(noise) + ', "deep": ' + "[" * depth + "1" * digits + "]" * depth + "}"
+    deep_at = text.index('"deep": ') + 8  # where the first bracket of the nest is, from 0
+    try:
+        value = parse_json(text, "x.json")
+    except InputError as err:
+        [problem] = err.diagnostics
+        assert problem.pos is not None
+        if depth + 1 > MAX_JSON_DEPTH:  # the object itself is one level
+            assert problem.pos == Pos(1, deep_at + MAX_JSON_DEPTH)
+        else:
+            assert digits > MAX_JSON_DIGITS and problem.pos == Pos(1, deep_at + depth + 1)
+    else:
+        assert depth + 1 <= MAX_JSON_DEPTH and digits <= MAX_JSON_DIGITS
+        assert value == json.loads(text)

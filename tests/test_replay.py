@@ -243,3 +243,39 @@ def test_a_mangled_record_gives_an_error_never_a_crash(data: st.DataObject, name
     engine = ENGINES[name.split("_")[0]]
     result = replay_record(engine, record)  # a broken record comes back as result.error, never as an exception
     assert result.error is None or result.error.strip()
+
+
+MATCH_SPEC = "examples/fives_and_threes_match.rules"
+MATCH_ENGINE = load_engine(load(ROOT / MATCH_SPEC), ROOT / MATCH_SPEC)
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_a_match_that_fails_part_way_reports_what_was_played_up_to_the_failure(data: st.DataObject) -> None:
+    record = json.loads((ROOT / "examples" / "fives_and_threes_match.match.json").read_text())
+    game = data.draw(st.integers(0, len(record["games"]) - 1), label="game")
+    hand = data.draw(st.integers(0, len(record["games"][game]["hands"]) - 1), label="hand")
+    moves = record["games"][game]["hands"][hand]["moves"]
+    move = data.draw(st.integers(1, len(moves) - 1), label="move")
+    # The record cut just before the move is what the broken record must report, events, scores and all.
+    cut = json.loads(json.dumps(record))
+    cut["games"] = cut["games"][:game + 1]
+    cut["games"][game]["hands"] = cut["games"][game]["hands"][:hand + 1]
+    cut["games"][game]["hands"][hand]["moves"] = moves[:move]
+    moves[move]["seat"] = (moves[move]["seat"] + 1) % record["players"]  # the wrong seat moves
+    broken = replay_record(MATCH_ENGINE, record)
+    played = replay_record(MATCH_ENGINE, cut)
+    assert played.error is None
+    assert broken.error is not None and broken.error.startswith(f"game {game + 1}, hand {hand + 1}, move {move + 1}:")
+    assert (broken.events, broken.scores, broken.winners, broken.match_points) == \
+        (played.events, played.scores, played.winners, played.match_points)
+    assert broken.match_points is not None and len(of_kind(broken.to_json(), "game_end")) == game
+
+
+def test_a_match_that_fails_in_game_2_keeps_game_1s_result() -> None:
+    code, result = replay_json(MATCH_SPEC, ROOT / "tests" / "hostile" / "records" / "match_fails_in_game_2.json")
+    assert code == 1
+    (first,) = of_kind(result, "game_end")
+    assert result["match_points"] == first["match_points"] == [0, 1]
+    assert result["winners"] == [] and not first["match_over"]  # nobody has won the match yet
+    assert [e["game"] for e in of_kind(result, "game")] == [1, 2]

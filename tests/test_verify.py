@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -241,11 +243,12 @@ def test_a_fault_through_the_command_line(tmp_path: Path) -> None:
 # --- languages -----------------------------------------------------------------------------------
 
 
-def test_language_can_be_forced() -> None:
-    result = run_cli("verify", FT, "examples/fives_and_threes.en.md", "--lang", "tr")
-    assert result.returncode == 0
-    assert "no worked example or table found (language tr)" in result.stderr
-    assert result.stdout.startswith("1 document: 0 checked")
+def test_language_can_be_forced_and_blocks_of_other_languages_are_still_checked() -> None:
+    result = run_cli("verify", "--json", FT, "examples/fives_and_threes.en.md", "--lang", "tr")
+    assert (result.returncode, result.stderr) == (0, "")
+    [report] = json.loads(result.stdout)
+    assert report["language"] == "tr"
+    assert len(report["examples"]) == 20  # the English blocks and tables, read in English
 
 
 def test_a_new_language_is_a_pack_file() -> None:
@@ -314,3 +317,52 @@ def test_an_invalid_spec_is_wrong_input(tmp_path: Path) -> None:
     (tmp_path / "broken.rules").write_text('variant: "x"\n', encoding="utf-8")
     result = run_cli("verify", str(tmp_path / "broken.rules"), "examples/fives_and_threes.en.md")
     assert result.returncode == 1 and "error:" in result.stderr and result.stdout == ""
+
+
+# The command line as an installation without the `orders` extra sees it: Hypothesis cannot be imported.
+WITHOUT_HYPOTHESIS = ("import sys; sys.modules['hypothesis'] = None; sys.argv[0] = 'dominospec'; "
+                      "from dominospec.cli import main; sys.exit(main())")
+NEEDS_HYPOTHESIS = ("dominospec: error: build orders (--orders) need Hypothesis, which is not installed\n"
+                    "  hint: install the extra that has it: pip install 'dominospec[orders]'\n")
+
+
+def _without_hypothesis(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", WITHOUT_HYPOTHESIS, *args], cwd=ROOT, capture_output=True,
+                          text=True, encoding="utf-8", timeout=60)
+
+
+def test_orders_without_hypothesis_name_the_extra_that_brings_it() -> None:
+    done = _without_hypothesis("verify", "--orders", "5", "spec/fives_and_threes.rules",
+                               "examples/fives_and_threes.en.md")
+    assert (done.returncode, done.stderr) == (2, NEEDS_HYPOTHESIS)
+
+
+def test_verify_without_orders_needs_no_hypothesis() -> None:
+    done = _without_hypothesis("verify", "spec/fives_and_threes.rules", "examples/fives_and_threes.en.md")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "20 passed, 0 failed" in done.stdout
+
+
+# --- documents in more than one language ---------------------------------------------------------
+
+_PACKS = shipped_packs()
+_FIVES = load_engine(load(ROOT / FT), ROOT / FT)
+
+
+def _block(pack: Pack, *steps: str) -> list[str]:
+    from dominospec.example_writer import example_block, layout_from_steps
+    return example_block(_FIVES, layout_from_steps(_FIVES, list(steps)), pack)
+
+
+@pytest.mark.parametrize("main, other", [(a, b) for a in sorted(_PACKS) for b in sorted(_PACKS) if a != b])
+def test_a_block_in_a_second_language_is_checked_in_its_own_words(main: str, other: str) -> None:
+    two, three = ("[1|4]", "[1|1]:[1|4]:low"), ("[1|4]", "[1|1]:[1|4]:low", "[4|4]:[1|4]:high")
+    right = _block(_PACKS[main], *two) + [""] + _block(_PACKS[main], *three) + [""]
+    wrong = _block(_PACKS[other], *three)
+    wrong[1] = _block(_PACKS[other], *two)[1]  # the caption of another layout: its sum is wrong
+    lines = ["Prose."] + right + wrong
+    document = parse_document(lines, detect(lines, _PACKS) or _PACKS[main], "doc", _PACKS.values())
+    assert document.pack.code == main  # two blocks against one
+    report = verify_document(document, _FIVES)
+    assert [(o.line, o.passed) for o in report.outcomes] == [(2, True), (6, True), (len(right) + 2, False)]
+    assert {f.field for f in report.outcomes[-1].failures} >= {"caption sum"}
