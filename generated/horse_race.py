@@ -193,17 +193,16 @@ class IllegalMove(ValueError):
 
 def parse_tile(text: str) -> Tile:
     """'[1|4]' -> (1, 4); either half order is accepted, the result is low half first."""
-    body = text.strip()
+    body = text.strip() if isinstance(text, str) else ""
     if not (body.startswith("[") and body.endswith("]") and body.count("|") == 1):
-        raise ValueError(f"not a tile: {text!r} (write tiles as [a|b])")
+        raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
     left, right = body[1:-1].split("|")
-    try:
-        a, b = int(left), int(right)
-    except ValueError:
-        raise ValueError(f"not a tile: {text!r} (write tiles as [a|b])") from None
+    if not (left.strip().isdigit() and right.strip().isdigit() and left.isascii() and right.isascii()):
+        raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
+    a, b = int(left), int(right)
     tile = (min(a, b), max(a, b))
     if tile not in _TILE_SET:
-        raise ValueError(f"{text} is not in the double-{MAX_PIP} set")
+        raise IllegalMove(f"{text} is not in the double-{MAX_PIP} set")
     return tile
 
 
@@ -213,6 +212,8 @@ def format_tile(tile: Tile) -> str:
 
 def placement_points(total: int) -> tuple[int, int]:
     """(raw, displayed) points for a placement whose counted ends add up to total."""
+    if type(total) is not int or not 0 <= total < len(RAW_POINTS):
+        raise IllegalMove(f"an end total is a whole number from 0 to {len(RAW_POINTS) - 1}, not {_brief(total)}")
     return RAW_POINTS[total], DISPLAYED_POINTS[total]
 
 
@@ -220,16 +221,51 @@ def _tile_list(tiles: Iterable[Tile]) -> list[str]:
     return [format_tile(t) for t in tiles]
 
 
+MOVE_FORMS = '("play", tile, on, port), ("play", tile, None, None) for the lead, ("draw",) or ("pass",)'
+
+
+def _brief(value: object) -> str:
+    """A value a caller handed in, as a message shows it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _as_tile(value: object) -> Tile | None:
+    """A tile given as two pips in either order (a tuple, or a list as JSON gives it), low half first;
+    None for anything else."""
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        a, b = value
+        if type(a) is int and type(b) is int:
+            return (a, b) if a <= b else (b, a)
+    return None
+
+
+def _set_tile(value: object) -> Tile:
+    """value as a tile of the set, low half first; IllegalMove if it is none."""
+    tile = _as_tile(value)
+    if tile is None or tile not in _TILE_SET:
+        raise IllegalMove(f"{_brief(value)} is not a tile of the double-{MAX_PIP} set")
+    return tile
+
+
 def _normalise(move: object) -> tuple[object, ...]:
-    """Accept lists (as JSON gives them) for moves and tiles."""
-    if not isinstance(move, (tuple, list)) or not move:
-        return ("?",)
-    kind = move[0]
-    if kind == "play" and len(move) == 4:
-        tile = tuple(move[1]) if isinstance(move[1], (tuple, list)) else move[1]
-        on = tuple(move[2]) if isinstance(move[2], (tuple, list)) else move[2]
-        return ("play", tile, on, move[3])
-    return tuple(move)
+    """The move written as the legal moves write it: tuples for lists, tiles low half first.
+
+    IllegalMove, saying what a move is, for anything that has no move's shape."""
+    if isinstance(move, (tuple, list)) and move:
+        kind = move[0]
+        if kind == "play" and len(move) == 4:
+            tile, on, port = _as_tile(move[1]), _as_tile(move[2]), move[3]
+            if tile is None:
+                raise IllegalMove(f"{_brief(move[1])} is not a tile: write a tile as two pips, such as (1, 4)")
+            if on is None and move[2] is not None:
+                raise IllegalMove(f"{_brief(move[2])} is not a tile to play on: two pips such as (1, 4), or None")
+            if port is not None and not isinstance(port, str):
+                raise IllegalMove(f"{_brief(port)} is not a port: a port is a name such as 'low', or None")
+            return ("play", tile, on, port)
+        if kind in ("draw", "pass") and len(move) == 1:
+            return (kind,)
+    raise IllegalMove(f"not a move: {_brief(move)}; a move is {MOVE_FORMS}")
 
 
 def _shown(tile: object) -> str:
@@ -240,6 +276,26 @@ def _shown(tile: object) -> str:
 def _rng_state(rng: random.Random) -> list[object]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
+
+
+# What Game.to_json writes, every key of it.
+SAVE_KEYS = frozenset({
+    "variant", "players", "partnerships", "scores", "starting_scores", "pegs", "rng", "events", "winners", "deals",
+    "over", "hand_number", "hand_over", "opener", "current", "hands", "pile", "layout", "last_tile_seat",
+    "last_blocked", "extra", "drawn", "draws", "passes",
+})
+
+
+def _saved_tile(value: object) -> Tile:
+    if not isinstance(value, str):
+        raise IllegalMove(f"a save writes a tile as text such as '[1|4]', not {_brief(value)}")
+    return parse_tile(value)
+
+
+def _saved_tiles(value: object) -> list[Tile]:
+    if not isinstance(value, list):
+        raise IllegalMove(f"a save writes tiles as a list, not {_brief(value)}")
+    return [_saved_tile(t) for t in value]
 
 
 def _rng_unstate(state: list[Any]) -> tuple[Any, ...]:
@@ -346,11 +402,16 @@ class Layout:
         return other
 
     def place(self, tile: Tile, on: Tile | None = None, port: str | None = None) -> None:
-        """Add a tile: the lead when the table is empty, otherwise onto the open port of `on`."""
+        """Add a tile: the lead when the table is empty, otherwise onto the open port of `on`. Tiles may
+        be written high half first, or as lists."""
+        try:
+            known = tile in _TILE_SET and (on is None or on in _TILE_SET)
+        except TypeError:  # a list, or a tuple that holds one
+            known = False
+        if not known:
+            tile, on = _set_tile(tile), None if on is None else _set_tile(on)
         if tile in self.tiles:
             raise IllegalMove(f"{format_tile(tile)} is already on the table")
-        if tile not in _TILE_SET:
-            raise IllegalMove(f"{tile!r} is not a tile of the double-{MAX_PIP} set")
         if not self.tiles:
             if on is not None or port is not None:
                 raise IllegalMove("the table is empty: the first tile is the lead and goes on no port")
@@ -408,6 +469,17 @@ def reckon_hand(sides: tuple[int, ...], remaining: list[int], out_seat: int | No
     sides[seat] is the seat's side; remaining[seat] its pips left in hand; out_seat the seat that
     played its last tile, or None for a blocked hand.
     """
+    if not (isinstance(sides, (tuple, list)) and isinstance(remaining, (tuple, list))
+            and 2 <= len(sides) == len(remaining) and all(type(side) is int for side in sides)
+            and set(sides) == set(range(max(sides) + 1)) and all(type(p) is int and p >= 0 for p in remaining)
+            and (out_seat is None or type(out_seat) is int and 0 <= out_seat < len(sides))):
+        raise IllegalMove("reckon_hand takes each seat's side (every side from 0 up held by some seat), each "
+                          "seat's pips left (whole numbers of at least 0), and the seat that went out or None")
+    return _reckon(sides, remaining, out_seat)
+
+
+def _reckon(sides: tuple[int, ...], remaining: list[int], out_seat: int | None) -> tuple[list[int], list[int]]:
+    """reckon_hand for arguments the engine itself makes: unchecked, as the end of every hand needs it."""
     count = max(sides) + 1
     winners: list[int] = []
     awards = [0] * count
@@ -435,8 +507,15 @@ class Game:
 
     def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
                  scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> None:
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalMove(f"{VARIANT_NAME} is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalMove(f"{VARIANT_NAME} is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                              f"not {_brief(players)}")
+        if partnerships is not None and type(partnerships) is not bool:
+            raise IllegalMove(f"partnerships is True, False or None, not {_brief(partnerships)}")
+        if seed is not None and type(seed) is not int:
+            raise IllegalMove(f"a seed is a whole number or None, not {_brief(seed)}")
+        if type(deal) is not bool:
+            raise IllegalMove(f"deal is True or False, not {_brief(deal)}")
         if partnerships is None:
             partnerships = False
         if partnerships and players != 4:
@@ -448,9 +527,11 @@ class Game:
         if scores is None:
             self.scores = [0] * self.sides
         else:
-            self.scores = [int(s) for s in scores]
-            if len(self.scores) != self.sides or any(s < 0 for s in self.scores):
-                raise IllegalMove(f"starting scores need {self.sides} numbers of at least 0")
+            if not isinstance(scores, (list, tuple)) or len(scores) != self.sides or any(
+                    type(s) is not int or not 0 <= s < TARGET for s in scores):
+                raise IllegalMove(f"starting scores are {self.sides} whole numbers from 0 to {TARGET - 1} "
+                                  f"(below the target), not {_brief(scores)}")
+            self.scores = list(scores)
         self.rng = random.Random(seed)
         self._log: list[Event | LoggedPlay] = []  # event dicts, and placements as tuples until first read
         self._built = 0  # how much of the log is dicts already
@@ -481,7 +562,7 @@ class Game:
     # --- setup ---------------------------------------------------------------------------
 
     def side_of(self, seat: int) -> int:
-        return self._sides[seat]
+        return self._sides[self._seat(seat)]
 
     def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
                    pile: list[Tile] | None = None) -> None:
@@ -490,30 +571,16 @@ class Game:
             raise IllegalMove("the game is over")
         if not self.hand_over:
             raise IllegalMove("the current hand is not over")
-        size = DEAL[self.players]
         if hands is None:
+            if pile is not None:
+                raise IllegalMove("a pile is given together with the hands it is left from")
+            size = DEAL[self.players]
             draw = self.rng.random
             tiles = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, cheaper than rng.shuffle
             hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
             pile = tiles[self.players * size:]
         else:
-            # Tiles may come as lists (JSON): as tuples they are checked against the set.
-            hands = [[cast("Tile", tuple(t)) for t in h] for h in hands]
-            seen = [t for h in hands for t in h] + [cast("Tile", tuple(t)) for t in (pile or [])]
-            if len(hands) != self.players or any(len(h) != size for h in hands):
-                raise IllegalMove(f"each of the {self.players} players must be dealt {size} tiles")
-            unknown = [t for t in seen if t not in _TILE_SET]
-            if unknown:
-                raise IllegalMove(f"{unknown[0]!r} is not a tile of the double-{MAX_PIP} set")
-            if len(set(seen)) != len(seen):
-                twice = next(t for t in seen if seen.count(t) > 1)
-                raise IllegalMove(f"{format_tile(twice)} is dealt twice")
-            if pile is None:
-                dealt = set(seen)
-                pile = [t for t in TILES if t not in dealt]
-            pile = [cast("Tile", tuple(t)) for t in pile]
-            if len(seen) != len(TILES):
-                raise IllegalMove(f"the hands and the undealt tiles must hold all {len(TILES)} tiles")
+            hands, pile = self._dealt(hands, pile)
         opener = self._choose_opener(opener, hands)
         self.hand_number += 1
         self.hands = hands
@@ -529,6 +596,35 @@ class Game:
         self.deals.append((opener, [list(h) for h in hands], list(pile)))
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
+    def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
+        """Hands (and the pile, in drawing order) as a caller deals them, checked: tiles as two pips in
+        either order, every tile of the set once. No pile: the tiles no hand holds, in the set's order."""
+        size = DEAL[self.players]
+        if not isinstance(hands, (list, tuple)) or len(hands) != self.players or any(
+                not isinstance(h, (list, tuple)) or len(h) != size for h in hands):
+            raise IllegalMove(f"each of the {self.players} players must be dealt {size} tiles")
+        dealt = [[_set_tile(t) for t in h] for h in hands]
+        held = {t for h in dealt for t in h}
+        if pile is None:
+            rest = [t for t in TILES if t not in held]
+        elif isinstance(pile, (list, tuple)):
+            rest = [_set_tile(t) for t in pile]
+        else:
+            raise IllegalMove(f"the pile is a list of tiles, not {_brief(pile)}")
+        seen = [t for h in dealt for t in h] + rest
+        if len(set(seen)) != len(seen):
+            twice = next(t for t in seen if seen.count(t) > 1)
+            raise IllegalMove(f"{format_tile(twice)} is dealt twice")
+        if len(seen) != len(TILES):
+            raise IllegalMove(f"the hands and the undealt tiles must hold all {len(TILES)} tiles")
+        return dealt, rest
+
+    def _seat(self, seat: object) -> int:
+        """seat, checked: a whole number from 0 to players - 1."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalMove(f"there is no seat {_brief(seat)}: the seats are 0 to {self.players - 1}")
+        return seat
+
     def _choose_opener(self, given: int | None, hands: list[list[Tile]]) -> int:
         decided: int | None
         if self.hand_number == 0:
@@ -538,8 +634,7 @@ class Game:
         else:
             decided, rule = self._last_tile_seat, "player of the last tile"
         if given is not None:
-            if not 0 <= given < self.players:
-                raise IllegalMove(f"there is no seat {given}")
+            self._seat(given)
             if decided is not None and given != decided:
                 raise IllegalMove(f"the opener is seat {decided} ({rule}), not seat {given}")
             return given
@@ -557,18 +652,24 @@ class Game:
         """Play one move for the current seat; returns the events it caused."""
         first_event = len(self._log)
         self.play(move)
-        return self.events[first_event:]
+        return self._events_from(first_event)
 
     @property
     def events(self) -> list[Event]:
-        """The event log: hands, placements, draws, passes, hand ends, awards, wins."""
+        """The event log: hands, placements, draws, passes, hand ends, awards, wins (a copy)."""
+        return self._events_from(0)
+
+    def _events_from(self, first: int) -> list[Event]:
+        """Copies of the events from index first on: a caller never holds the game's own log."""
         log = self._log
         for index in range(self._built, len(log)):
             entry = log[index]
             if type(entry) is tuple:
                 log[index] = _play_event(entry)
         self._built = len(log)
-        return cast("list[Event]", log)  # every placement is an event dict now
+        return [cast("Event", {key: list(value) if type(value) is list else value
+                               for key, value in cast("dict[str, object]", entry).items()})
+                for entry in log[first:]]
 
     def _legal_or_raise(self, move: object, legal: tuple[Move, ...]) -> Move:
         """The legal move that move (lists for tuples, as JSON gives them) stands for."""
@@ -626,7 +727,9 @@ class Game:
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        if move not in legal:
+        try:
+            move = legal[legal.index(move)]  # the engine's own tuple, whatever equal object was handed in
+        except ValueError:
             move = self._legal_or_raise(move, legal)
         self._legal = None
         if move[0] == "play":
@@ -720,7 +823,7 @@ class Game:
         self._legal = None
         seats = range(self.players)
         remaining = [self._pips([s]) for s in seats]
-        winners, awards = reckon_hand(self._sides, remaining, None if blocked else self._last_tile_seat)
+        winners, awards = _reckon(self._sides, remaining, None if blocked else self._last_tile_seat)
         self._log.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
                           "winners": winners, "remaining_pips": remaining, "awards": awards})
         if any(awards):
@@ -754,6 +857,7 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What seat can see: its own hand, the others' hand sizes, the table, scores and public events."""
+        self._seat(seat)
         events: list[Event] = [
             {**e, "tile": None} if e["event"] == "draw" and e["seat"] != seat else e for e in self.events]
         return {
@@ -804,37 +908,52 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        state = json.loads(text)
-        if state.get("variant") != VARIANT_NAME:
-            raise IllegalMove(f"this save is for {state.get('variant')!r}, not {VARIANT_NAME!r}")
-        game = cls(state["players"], state["partnerships"], scores=state["scores"], deal=False)
-        game.rng.setstate(_rng_unstate(state["rng"]))
-        game._log = state["events"]
-        game._built = len(game._log)
-        game.starting_scores = state["starting_scores"]
-        game.pegs = [(back, front) for back, front in state["pegs"]]
-        game._board = (tuple(game.scores), tuple(game.pegs))
-        game.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
-                      for o, hs, p in state["deals"]]
-        game.winners = state["winners"]
-        game.over = state["over"]
-        game.hand_number = state["hand_number"]
-        game.hand_over = state["hand_over"]
-        game.opener = state["opener"]
-        game.current = state["current"]
-        game.hands = [[parse_tile(t) for t in h] for h in state["hands"]]
-        game.pile = [parse_tile(t) for t in state["pile"]]
-        for entry in state["layout"]:
-            if len(entry) == 1:
-                game.layout.place(parse_tile(entry[0]))
-            else:
-                game.layout.place(parse_tile(entry[0]), parse_tile(entry[1]), entry[2])
-        game._last_tile_seat = state["last_tile_seat"]
-        game._last_blocked = state["last_blocked"]
-        game._extra = state["extra"]
-        game._drawn = None if state["drawn"] is None else parse_tile(state["drawn"])
-        game._draws = state["draws"]
-        game._passes = state["passes"]
+        """The game a save holds. The save is checked whole: its deals and moves are played again, by
+        the rules, and everything else it says must be what they lead to; IllegalMove otherwise."""
+        try:
+            state = json.loads(text)
+        except (TypeError, ValueError) as err:  # not text, or not JSON (JSONDecodeError is a ValueError)
+            raise IllegalMove(f"not a saved game: {err}") from None
+        if not isinstance(state, dict):
+            raise IllegalMove(f"a saved game is a JSON object, not {type(state).__name__}")
+        missing = sorted(SAVE_KEYS - state.keys())
+        unknown = sorted(state.keys() - SAVE_KEYS)
+        if missing or unknown:
+            raise IllegalMove(f"not a saved game: {'missing ' + ', '.join(missing) if missing else ''}"
+                              f"{'; ' if missing and unknown else ''}"
+                              f"{'unknown ' + ', '.join(map(_brief, unknown)) if unknown else ''}")
+        if state["variant"] != VARIANT_NAME:
+            raise IllegalMove(f"this save is for {_brief(state['variant'])}, not {VARIANT_NAME!r}")
+        deals, events = state["deals"], state["events"]
+        if not isinstance(deals, list) or not isinstance(events, list):
+            raise IllegalMove("a save's deals and events are lists")
+        game = cls(state["players"], state["partnerships"], scores=state["starting_scores"], deal=False)
+        for event in events:
+            if not isinstance(event, dict):
+                raise IllegalMove(f"an event is a JSON object, not {_brief(event)}")
+            kind = event.get("event")
+            if kind == "hand":
+                if game.hand_number >= len(deals):
+                    raise IllegalMove(f"hand {game.hand_number + 1} has no deal in the save")
+                deal = deals[game.hand_number]
+                if not isinstance(deal, list) or len(deal) != 3 or not isinstance(deal[1], list):
+                    raise IllegalMove(f"a deal is [opener, hands, pile], not {_brief(deal)}")
+                opener, hands, pile = deal
+                game.start_hand(opener, [_saved_tiles(h) for h in hands], _saved_tiles(pile))
+            elif kind == "play":
+                on = event.get("on")
+                game.play(cast("Move", ("play", _saved_tile(event.get("tile")),
+                                        None if on is None else _saved_tile(on), event.get("port"))))
+            elif kind in ("draw", "pass"):
+                game.play(cast("Move", (kind,)))
+        rebuilt = json.loads(game.to_json())
+        wrong = sorted(key for key in SAVE_KEYS - {"rng"} if rebuilt[key] != state[key])
+        if wrong:
+            raise IllegalMove(f"the save's {', '.join(wrong)} do not follow from its deals and moves")
+        try:
+            game.rng.setstate(_rng_unstate(state["rng"]))
+        except (TypeError, ValueError, IndexError, KeyError, OverflowError):  # what setstate finds wrong
+            raise IllegalMove("the save's random state is damaged") from None
         return game
 
 
@@ -868,10 +987,10 @@ class GreedyBot:
             if move[0] != "play":
                 continue
             layout = game.layout.copy()
-            if move[2] is None:
-                layout.place(move[1])
+            if move[2] is None:  # a legal move: place()'s checks are not needed
+                layout._lead(move[1])
             else:
-                layout.place(move[1], move[2], move[3])
+                layout._cover(move[1], move[2], move[3])
             points = RAW_POINTS[layout.end_total()]
             if points > best_points:
                 best, best_points = move, points
@@ -885,9 +1004,12 @@ def play_hand(game: Game, bots: list[Bot]) -> None:
 
 
 def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
-    """Play hands until the game is won (or max_hands are played); returns the winning sides."""
-    while not game.over and game.hand_number <= max_hands:
+    """Play hands until the game is won (or max_hands hands, counting those played before); returns the
+    winning sides."""
+    while not game.over:
         if game.hand_over:
+            if game.hand_number >= max_hands:
+                break
             game.start_hand()
         play_hand(game, bots)
     return game.winners
