@@ -240,6 +240,12 @@ def _as_tile(value: object) -> Tile | None:
     return None
 
 
+def _checked_seed(seed: object) -> int | None:
+    if seed is not None and type(seed) is not int:
+        raise IllegalMove(f"a seed is a whole number or None, not {_brief(seed)}")
+    return seed
+
+
 def _set_tile(value: object) -> Tile:
     """value as a tile of the set, low half first; IllegalMove if it is none."""
     tile = _as_tile(value)
@@ -512,8 +518,6 @@ class Game:
                               f"not {_brief(players)}")
         if partnerships is not None and type(partnerships) is not bool:
             raise IllegalMove(f"partnerships is True, False or None, not {_brief(partnerships)}")
-        if seed is not None and type(seed) is not int:
-            raise IllegalMove(f"a seed is a whole number or None, not {_brief(seed)}")
         if type(deal) is not bool:
             raise IllegalMove(f"deal is True or False, not {_brief(deal)}")
         if partnerships is None:
@@ -532,7 +536,7 @@ class Game:
                 raise IllegalMove(f"starting scores are {self.sides} whole numbers from 0 to {TARGET - 1} "
                                   f"(below the target), not {_brief(scores)}")
             self.scores = list(scores)
-        self.rng = random.Random(seed)
+        self.rng = random.Random(_checked_seed(seed))
         self._log: list[Event | LoggedPlay] = []  # event dicts, and placements as tuples until first read
         self._built = 0  # how much of the log is dicts already
         self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand

@@ -253,3 +253,25 @@ def test_what_a_view_and_the_events_hand_out_is_the_callers_own() -> None:
     game.events.clear()
     assert game.to_json() == saved
     assert HORSE.Game.from_json(saved).events == game.events
+
+
+@settings(max_examples=100)
+@given(args=st.lists(ANYTHING, max_size=5), next_args=st.lists(ANYTHING, max_size=3), seed=st.integers(0, 20))
+def test_a_match_called_with_anything_raises_only_illegal_move_and_keeps_its_games(
+        args: list[Any], next_args: list[Any], seed: int) -> None:
+    try:
+        match = MATCH.Match(*args)
+    except MATCH.IllegalMove as err:
+        assert str(err)
+        match = MATCH.Match(2, seed=seed)
+    except TypeError as err:  # Python's own: too many arguments
+        assert "argument" in str(err)
+        match = MATCH.Match(2, seed=seed)
+    MATCH.play_game(match.game, [MATCH.RandomBot(seed) for _ in range(match.players)], max_hands=3)
+    for call in (match.finish_game, lambda: match.next_game(*next_args[:2]), match.finish_game):
+        games, results = len(match.games), len(match.score.results)
+        try:
+            call()
+        except MATCH.IllegalMove as err:
+            assert str(err)
+            assert (len(match.games), len(match.score.results)) == (games, results)

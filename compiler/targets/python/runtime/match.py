@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypedDict
 
-from .tiles import IllegalMove
+from .tiles import IllegalMove, _checked_seed
 
 if TYPE_CHECKING:
     from .contract import Game, MatchParts, MatchScoreParts, play_game
@@ -60,7 +60,7 @@ class Match(MatchParts):
     ###{standalone match
     def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
                  opener: int | None = None, deal: bool = True) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_checked_seed(seed))
         self.games: list[Game] = [Game(players, partnerships, seed=self._rng.getrandbits(64), opener=opener, deal=deal)]
         self.players = players
         self.partnerships = self.games[0].partnerships

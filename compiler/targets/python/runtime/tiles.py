@@ -74,6 +74,12 @@ def _as_tile(value: object) -> Tile | None:
     return None
 
 
+def _checked_seed(seed: object) -> int | None:
+    if seed is not None and type(seed) is not int:
+        raise IllegalMove(f"a seed is a whole number or None, not {_brief(seed)}")
+    return seed
+
+
 def _set_tile(value: object) -> Tile:
     """value as a tile of the set, low half first; IllegalMove if it is none."""
     tile = _as_tile(value)
