@@ -45,6 +45,17 @@ def engine_hand(engine: ModuleType, players: int, partnerships: bool | None = No
     return run
 
 
+def engine_hand_by_apply(engine: ModuleType, players: int) -> Callable[[int], None]:
+    """A hand moved through the app's door: apply() checks nothing more than play() but hands back the events."""
+    bots = [engine.RandomBot(i) for i in range(players)]
+
+    def run(seed: int) -> None:
+        game = engine.Game(players, seed=seed)
+        while not game.hand_over:
+            game.apply(bots[game.current].choose(game))
+    return run
+
+
 def engine_match(engine: ModuleType, players: int, partnerships: bool | None = None) -> Callable[[int], None]:
     bots = [engine.RandomBot(i) for i in range(players)]
 
@@ -102,6 +113,7 @@ def main() -> None:
         ("dominospec Fives and Threes", "2-player hand", engine_hand(fives_and_threes, 2)),
         ("dominospec Horse Race", "4-player hand", engine_hand(horse_race, 4)),
         ("dominospec Horse Race", "2-player hand", engine_hand(horse_race, 2)),
+        ("dominospec Horse Race", "4-player hand by apply()", engine_hand_by_apply(horse_race, 4)),
         ("dominospec Fives and Threes", "4-player game to 61", engine_match(fives_and_threes, 4)),
         ("dominospec Horse Race", "4-player game to 61", engine_match(horse_race, 4)),
     ]

@@ -9,6 +9,7 @@ phrases of an IR enum needs no reader or writer of its own: its row names the ph
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -141,8 +142,22 @@ class Clause:
 # --- readers and writers of the values that are not one phrase ------------------------------------------
 
 
+# Characters a quoted text may not hold: they are invisible or reorder what is shown (Trojan Source).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _quoted(r: Reader, t: Tree[Token]) -> str:
-    return str(t.children[0])[1:-1]
+    token = _token(t.children[0])
+    text = str(token)[1:-1]
+    if not text.strip():
+        r.problem(f"the text of '{r.key}' may not be empty", token, "write the text between the quotes")
+    for offset, ch in enumerate(text):
+        if unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS:
+            kind = "bidirectional control" if ch in BIDI_CONTROLS else "control character"
+            at = ir.Pos(r.line, (token.column or 1) + 1 + offset)
+            r.problem(f"the text of '{r.key}' holds the {kind} U+{ord(ch):04X}", at,
+                      "quoted text may hold only visible characters and spaces; delete it")
+    return text
 
 
 def _write_quoted(value: str | None) -> str | None:

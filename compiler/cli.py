@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -66,7 +67,6 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 def cmd_compile(args: argparse.Namespace) -> int:
     from .codegen import generate  # jinja2: only the commands that build engines pay for it
-    from .engines import display_path
 
     target = TARGETS[args.target]
     specs: list[Path] = args.specs or sorted(Path("spec").glob("*.rules"))
@@ -74,16 +74,39 @@ def cmd_compile(args: argparse.Namespace) -> int:
         print("dominospec: error: no SPEC given and no spec/*.rules here", file=sys.stderr)
         return EXIT_USAGE
     stale: list[Path] = []
+    refused: list[Path] = []
+    made_by: dict[str, Path] = {}  # file written -> the spec that made it, in this run
+
+    def refuse(path: Path, message: str, hint: str) -> None:
+        refused.append(path)
+        print(Diagnostic(message, None, hint, file=str(path)).render(), file=sys.stderr)
 
     def write_or_compare(path: Path, spec: ir.Variant | ir.MatchFormat) -> None:
-        source = generate(spec, display_path(path), target)
-        written = args.output / target.file_name(path)
+        try:
+            name = target.file_name(path)
+        except InputError as err:
+            refused.append(path)
+            print(err.render(), file=sys.stderr)
+            return
+        written = args.output / name
+        if name in made_by and made_by[name].resolve() != path.resolve():
+            refuse(path, f"this spec and {made_by[name]} would both be compiled to {written}",
+                   "rename one of the two files")
+            return
+        made_by[name] = path
+        source = generate(spec, path.name, target)
+        header = source.partition("\n")[0]
+        current_header = _first_line(written)
         if not args.check:
+            if current_header is not None and current_header != header:
+                refuse(path, f"{written} was not made from a spec named {path.name}; compiling would overwrite it",
+                       "rename the spec, compile into another folder with -o DIR, or delete that file")
+                return
             args.output.mkdir(parents=True, exist_ok=True)
             written.write_text(source, encoding="utf-8")
             print(f"{path} -> {written}")
             return
-        current = written.read_text(encoding="utf-8") if written.is_file() else None
+        current = written.read_text(encoding="utf-8", errors="replace") if current_header is not None else None
         if current != source:
             stale.append(written)
             print(f"{written}: {'missing' if current is None else 'out of date'} (from {path})", file=sys.stderr)
@@ -91,15 +114,23 @@ def cmd_compile(args: argparse.Namespace) -> int:
     code = load_each(specs, write_or_compare)
     orphans: list[Path] = []
     if args.check and not args.specs:  # the whole of spec/: a module no spec makes any more is stale too
-        made = {target.file_name(path) for path in specs} | {"__init__.py"}
+        made = set(made_by) | {"__init__.py"}
         orphans = sorted(p for p in args.output.glob(f"*{target.suffix}") if p.name not in made)
         for orphan in orphans:
             print(f"{orphan}: no spec in spec/ produces it; delete it", file=sys.stderr)
     if stale:
-        named = "".join(f"{p} " for p in args.specs)
-        chosen = "" if target is DEFAULT else f"--target {target.name} "
-        print(f"run: dominospec compile {chosen}{named}-o {args.output}", file=sys.stderr)
-    return max(code, EXIT_INPUT) if stale or orphans else code
+        chosen = [] if target is DEFAULT else ["--target", target.name]
+        command = ["dominospec", "compile", *chosen, *map(str, args.specs), "-o", str(args.output)]
+        print(f"run: {shlex.join(command)}", file=sys.stderr)
+    return max(code, EXIT_INPUT) if stale or orphans or refused else code
+
+
+def _first_line(path: Path) -> str | None:
+    """The first line of a file that is there (its header, for a module dominospec wrote), else None."""
+    if not path.is_file():
+        return None
+    with path.open("rb") as file:
+        return file.readline(1000).decode("utf-8", errors="replace").rstrip("\r\n")
 
 
 def load_engine(spec: ir.Variant | ir.MatchFormat, path: Path) -> Engine:

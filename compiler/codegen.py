@@ -24,7 +24,8 @@ def _environment(package: str) -> jinja2.Environment:
 
 
 def generate(spec: ir.Variant | ir.MatchFormat, spec_name: str, target: Target = DEFAULT) -> str:
-    """The module for a checked spec; spec_name is the path shown in the header.
+    """The module for a checked spec; spec_name is the spec's file name, shown in the header (never its
+    folder, so that the output is the same wherever it is made).
 
     A variant gives a whole engine; a match format on its own gives just its match scoring.
     """
@@ -33,4 +34,4 @@ def generate(spec: ir.Variant | ir.MatchFormat, spec_name: str, target: Target =
     else:
         template, context = target.variant_template, target.variant_context(spec)
     body = _environment(target.package).get_template(template).render(c=context)
-    return target.header.format(spec=spec_name) + "\n" + body
+    return target.header(spec_name) + "\n" + body

@@ -1,4 +1,4 @@
-"""Engine modules: the spec path their header shows, and loading one in memory."""
+"""Loading an engine in memory, exactly as `compile` writes it."""
 
 from __future__ import annotations
 
@@ -8,22 +8,17 @@ from pathlib import Path
 
 from . import ir
 from .codegen import generate
-from .targets.python import PYTHON
-
-
-def display_path(spec_path: Path) -> str:
-    """The spec path as the generated header shows it: relative to the working directory if possible."""
-    try:
-        return spec_path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return spec_path.as_posix()
+from .targets.python import PYTHON, identifier
 
 
 def load_engine(spec: ir.Variant | ir.MatchFormat, spec_path: Path) -> types.ModuleType:
-    """Generate and import a Python engine in memory, exactly as it would be written to generated/."""
-    name = f"dominospec_engine_{PYTHON.module_name(spec_path)}"
+    """Generate and import a Python engine in memory, exactly as it would be written to generated/.
+
+    Its module name has a prefix of its own, so any spec file name will do (json.rules, class.rules).
+    """
+    name = f"dominospec_engine_{identifier(spec_path.stem)}"
     module = types.ModuleType(name)
     module.__file__ = f"<engine for {spec_path}>"
     sys.modules[name] = module  # registered, so that introspection (typing, pickle) can find it
-    exec(compile(generate(spec, display_path(spec_path), PYTHON), module.__file__, "exec"), module.__dict__)
+    exec(compile(generate(spec, spec_path.name, PYTHON), module.__file__, "exec"), module.__dict__)
     return module

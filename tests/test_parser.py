@@ -40,8 +40,8 @@ def test_crlf_and_a_byte_order_mark_read_like_plain_lines(tmp_path) -> None:
 
 
 def test_only_a_newline_ends_a_line() -> None:
-    """A line separator or form feed inside quoted text does not shift the line numbers."""
-    text = BASE.replace('variant: "Formula test"', 'variant: "Formula\u2028\x0ctest"').replace(
+    """A line or paragraph separator inside quoted text does not shift the line numbers."""
+    text = BASE.replace('variant: "Formula test"', 'variant: "Formula\u2028\u2029test"').replace(
         "tiles: double six", "tiles: double seven")
     found = syntax_error(text)
     assert found.pos == ir.Pos(2, 15)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dominospec import ir
 from dominospec.checks import check
-from dominospec.clauses import MAX_FORMULA_PARTS, MAX_NUMBER
+from dominospec.clauses import BIDI_CONTROLS, MAX_FORMULA_PARTS, MAX_NUMBER
 from dominospec.formula import format_expr
 from dominospec.parser import parse
 from dominospec.printer import format_spec
@@ -139,7 +139,9 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     extra_turn = tuple(sorted(draw(st.sets(st.sampled_from(list(ir.ExtraTurn)))), key=list(ir.ExtraTurn).index))
     blocked = draw(st.sampled_from(list(ir.BlockedHand)))
     formula, raw_per_displayed = draw(_safe_formulas())
-    text = st.text(st.characters(blacklist_characters='"\n', blacklist_categories=["Cs"]), max_size=30)
+    # Quoted text: not blank, no quote, no control or bidirectional control character.
+    text = st.text(st.characters(blacklist_characters='"' + "".join(BIDI_CONTROLS), blacklist_categories=["Cs", "Cc"]),
+                   min_size=1, max_size=30).filter(str.strip)
     draw_pile = undealt is ir.Undealt.DRAW_PILE
     return ir.Variant(
         name=draw(text),

@@ -17,9 +17,10 @@ class Target:
     variant_context: Callable[[ir.Variant], object]
     match_format_template: str  # renders a match format's module from match_format_context(format)
     match_format_context: Callable[[ir.MatchFormat], object]
-    header: str  # the first line of every file: "{spec}" is the spec's path
+    header: Callable[[str], str]  # the spec's file name -> the first line of every file, naming it safely
     suffix: str  # of the files written, with its dot
-    module_name: Callable[[Path], str]  # the spec's path -> the name of its module, without the suffix
+    module_name: Callable[[Path], str]  # the spec's path -> its module's name, without the suffix; InputError
+    # where the file name gives none that is safe to import
 
     def file_name(self, spec_path: Path) -> str:
         return self.module_name(spec_path) + self.suffix

@@ -5,7 +5,6 @@ templates never see the IR."""
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 from ... import ir
 from ...formula import max_total, score_table
 from ..standalone import sections
+from .quoting import escaped, literal
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 RUNTIME_FILES = ("types.py", "tiles.py", "layout.py", "game.py", "match.py", "bots.py")
@@ -27,11 +27,6 @@ def runtime_sections() -> Mapping[str, str]:
     return found
 
 
-def literal(value: str) -> str:
-    """A str as a Python literal, in double quotes (json's escapes are valid Python)."""
-    return json.dumps(value)
-
-
 def _table(values: Sequence[object], per_line: int = 20) -> str:
     """A tuple literal laid out over several lines."""
     rows = [", ".join(str(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
@@ -43,8 +38,8 @@ class Tables:
     """The module's constants: the variant described for readers (the verifier and replay read these
     too), and the tables the engine looks up."""
 
-    name: str  # for the docstring
-    source: str | None
+    name_text: str  # escaped, for the docstring
+    source_text: str | None  # escaped, for the docstring
     name_literal: str
     max_pip: int
     tiles: str  # tuple literal
@@ -154,8 +149,8 @@ class EngineContext:
 
 @dataclass(frozen=True)
 class MatchFormatContext:
-    name: str
-    source: str | None
+    name_text: str  # escaped, for the docstring
+    source_text: str | None  # escaped, for the docstring
     name_literal: str
     match: MatchPlay
     runtime: Mapping[str, str]
@@ -176,7 +171,8 @@ def _opener(rule: ir.Opener) -> Opener:
 def _tables(v: ir.Variant) -> Tables:
     raw = score_table(v)
     return Tables(
-        name=v.name, source=v.source, name_literal=literal(v.name), max_pip=v.max_pip,
+        name_text=escaped(v.name), source_text=None if v.source is None else escaped(v.source),
+        name_literal=literal(v.name), max_pip=v.max_pip,
         tiles=_table([(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)], per_line=10),
         min_players=v.min_players, max_players=v.max_players,
         deal="{" + ", ".join(f"{n}: {v.tiles_dealt(n)}" for n in v.player_counts) + "}",
@@ -261,5 +257,6 @@ def variant_context(v: ir.Variant) -> EngineContext:
 
 
 def match_format_context(f: ir.MatchFormat) -> MatchFormatContext:
-    return MatchFormatContext(name=f.name, source=f.source, name_literal=literal(f.name),
+    return MatchFormatContext(name_text=escaped(f.name), source_text=None if f.source is None else escaped(f.source),
+                              name_literal=literal(f.name),
                               match=_match(f.rules, f.game_target, exact_target=False), runtime=runtime_sections())

@@ -31,10 +31,10 @@ class GreedyBot:
             if move[0] != "play":
                 continue
             layout = game.layout.copy()
-            if move[2] is None:
-                layout.place(move[1])
+            if move[2] is None:  # a legal move: place()'s checks are not needed
+                layout._lead(move[1])
             else:
-                layout.place(move[1], move[2], move[3])
+                layout._cover(move[1], move[2], move[3])
             points = RAW_POINTS[layout.end_total()]
             if points > best_points:
                 best, best_points = move, points
@@ -48,9 +48,12 @@ def play_hand(game: Game, bots: list[Bot]) -> None:
 
 
 def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
-    """Play hands until the game is won (or max_hands are played); returns the winning sides."""
-    while not game.over and game.hand_number <= max_hands:
+    """Play hands until the game is won (or max_hands hands, counting those played before); returns the
+    winning sides."""
+    while not game.over:
         if game.hand_over:
+            if game.hand_number >= max_hands:
+                break
             game.start_hand()
         play_hand(game, bots)
     return game.winners

@@ -7,10 +7,23 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
-from .tiles import IllegalMove, _normalise, _rng_state, _rng_unstate, _shown, _tile_list, format_tile, parse_tile
+from .tiles import (
+    SAVE_KEYS,
+    IllegalMove,
+    _brief,
+    _normalise,
+    _rng_state,
+    _rng_unstate,
+    _saved_tile,
+    _saved_tiles,
+    _set_tile,
+    _shown,
+    _tile_list,
+    format_tile,
+)
 
 if TYPE_CHECKING:
-    from .contract import _PIPS, _TILE_SET, DEAL, MAX_PIP, TILES, VARIANT_NAME, Event, GameParts, Layout, _play_event
+    from .contract import _PIPS, DEAL, TILES, VARIANT_NAME, Event, GameParts, Layout, _play_event
     from .types import GameRecord, Move, RecordedHand, RecordedMove, Tile, View
 else:
     GameParts = object
@@ -19,7 +32,7 @@ else:
 class Game(GameParts):
     ###{standalone game_setup
     def side_of(self, seat: int) -> int:
-        return self._sides[seat]
+        return self._sides[self._seat(seat)]
 
     def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
                    pile: list[Tile] | None = None) -> None:
@@ -28,30 +41,16 @@ class Game(GameParts):
             raise IllegalMove("the game is over")
         if not self.hand_over:
             raise IllegalMove("the current hand is not over")
-        size = DEAL[self.players]
         if hands is None:
+            if pile is not None:
+                raise IllegalMove("a pile is given together with the hands it is left from")
+            size = DEAL[self.players]
             draw = self.rng.random
             tiles = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, cheaper than rng.shuffle
             hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
             pile = tiles[self.players * size:]
         else:
-            # Tiles may come as lists (JSON): as tuples they are checked against the set.
-            hands = [[cast("Tile", tuple(t)) for t in h] for h in hands]
-            seen = [t for h in hands for t in h] + [cast("Tile", tuple(t)) for t in (pile or [])]
-            if len(hands) != self.players or any(len(h) != size for h in hands):
-                raise IllegalMove(f"each of the {self.players} players must be dealt {size} tiles")
-            unknown = [t for t in seen if t not in _TILE_SET]
-            if unknown:
-                raise IllegalMove(f"{unknown[0]!r} is not a tile of the double-{MAX_PIP} set")
-            if len(set(seen)) != len(seen):
-                twice = next(t for t in seen if seen.count(t) > 1)
-                raise IllegalMove(f"{format_tile(twice)} is dealt twice")
-            if pile is None:
-                dealt = set(seen)
-                pile = [t for t in TILES if t not in dealt]
-            pile = [cast("Tile", tuple(t)) for t in pile]
-            if len(seen) != len(TILES):
-                raise IllegalMove(f"the hands and the undealt tiles must hold all {len(TILES)} tiles")
+            hands, pile = self._dealt(hands, pile)
         opener = self._choose_opener(opener, hands)
         self.hand_number += 1
         self.hands = hands
@@ -66,6 +65,35 @@ class Game(GameParts):
         self._legal = None
         self.deals.append((opener, [list(h) for h in hands], list(pile)))
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
+
+    def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
+        """Hands (and the pile, in drawing order) as a caller deals them, checked: tiles as two pips in
+        either order, every tile of the set once. No pile: the tiles no hand holds, in the set's order."""
+        size = DEAL[self.players]
+        if not isinstance(hands, (list, tuple)) or len(hands) != self.players or any(
+                not isinstance(h, (list, tuple)) or len(h) != size for h in hands):
+            raise IllegalMove(f"each of the {self.players} players must be dealt {size} tiles")
+        dealt = [[_set_tile(t) for t in h] for h in hands]
+        held = {t for h in dealt for t in h}
+        if pile is None:
+            rest = [t for t in TILES if t not in held]
+        elif isinstance(pile, (list, tuple)):
+            rest = [_set_tile(t) for t in pile]
+        else:
+            raise IllegalMove(f"the pile is a list of tiles, not {_brief(pile)}")
+        seen = [t for h in dealt for t in h] + rest
+        if len(set(seen)) != len(seen):
+            twice = next(t for t in seen if seen.count(t) > 1)
+            raise IllegalMove(f"{format_tile(twice)} is dealt twice")
+        if len(seen) != len(TILES):
+            raise IllegalMove(f"the hands and the undealt tiles must hold all {len(TILES)} tiles")
+        return dealt, rest
+
+    def _seat(self, seat: object) -> int:
+        """seat, checked: a whole number from 0 to players - 1."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalMove(f"there is no seat {_brief(seat)}: the seats are 0 to {self.players - 1}")
+        return seat
     ###}
 
     ###{standalone game_moves
@@ -79,18 +107,24 @@ class Game(GameParts):
         """Play one move for the current seat; returns the events it caused."""
         first_event = len(self._log)
         self.play(move)
-        return self.events[first_event:]
+        return self._events_from(first_event)
 
     @property
     def events(self) -> list[Event]:
-        """The event log: hands, placements, draws, passes, hand ends, awards, wins."""
+        """The event log: hands, placements, draws, passes, hand ends, awards, wins (a copy)."""
+        return self._events_from(0)
+
+    def _events_from(self, first: int) -> list[Event]:
+        """Copies of the events from index first on: a caller never holds the game's own log."""
         log = self._log
         for index in range(self._built, len(log)):
             entry = log[index]
             if type(entry) is tuple:
                 log[index] = _play_event(entry)
         self._built = len(log)
-        return cast("list[Event]", log)  # every placement is an event dict now
+        return [cast("Event", {key: list(value) if type(value) is list else value
+                               for key, value in cast("dict[str, object]", entry).items()})
+                for entry in log[first:]]
 
     def _legal_or_raise(self, move: object, legal: tuple[Move, ...]) -> Move:
         """The legal move that move (lists for tuples, as JSON gives them) stands for."""
@@ -149,6 +183,7 @@ class Game(GameParts):
     ###{standalone game_persistence
     def view(self, seat: int) -> View:
         """What seat can see: its own hand, the others' hand sizes, the table, scores and public events."""
+        self._seat(seat)
         events: list[Event] = [
             {**e, "tile": None} if e["event"] == "draw" and e["seat"] != seat else e for e in self.events]
         return {
@@ -199,36 +234,51 @@ class Game(GameParts):
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        state = json.loads(text)
-        if state.get("variant") != VARIANT_NAME:
-            raise IllegalMove(f"this save is for {state.get('variant')!r}, not {VARIANT_NAME!r}")
-        game = cls(state["players"], state["partnerships"], scores=state["scores"], deal=False)
-        game.rng.setstate(_rng_unstate(state["rng"]))
-        game._log = state["events"]
-        game._built = len(game._log)
-        game.starting_scores = state["starting_scores"]
-        game.pegs = [(back, front) for back, front in state["pegs"]]
-        game._board = (tuple(game.scores), tuple(game.pegs))
-        game.deals = [(o, [[parse_tile(t) for t in h] for h in hs], [parse_tile(t) for t in p])
-                      for o, hs, p in state["deals"]]
-        game.winners = state["winners"]
-        game.over = state["over"]
-        game.hand_number = state["hand_number"]
-        game.hand_over = state["hand_over"]
-        game.opener = state["opener"]
-        game.current = state["current"]
-        game.hands = [[parse_tile(t) for t in h] for h in state["hands"]]
-        game.pile = [parse_tile(t) for t in state["pile"]]
-        for entry in state["layout"]:
-            if len(entry) == 1:
-                game.layout.place(parse_tile(entry[0]))
-            else:
-                game.layout.place(parse_tile(entry[0]), parse_tile(entry[1]), entry[2])
-        game._last_tile_seat = state["last_tile_seat"]
-        game._last_blocked = state["last_blocked"]
-        game._extra = state["extra"]
-        game._drawn = None if state["drawn"] is None else parse_tile(state["drawn"])
-        game._draws = state["draws"]
-        game._passes = state["passes"]
+        """The game a save holds. The save is checked whole: its deals and moves are played again, by
+        the rules, and everything else it says must be what they lead to; IllegalMove otherwise."""
+        try:
+            state = json.loads(text)
+        except (TypeError, ValueError) as err:  # not text, or not JSON (JSONDecodeError is a ValueError)
+            raise IllegalMove(f"not a saved game: {err}") from None
+        if not isinstance(state, dict):
+            raise IllegalMove(f"a saved game is a JSON object, not {type(state).__name__}")
+        missing = sorted(SAVE_KEYS - state.keys())
+        unknown = sorted(state.keys() - SAVE_KEYS)
+        if missing or unknown:
+            raise IllegalMove(f"not a saved game: {'missing ' + ', '.join(missing) if missing else ''}"
+                              f"{'; ' if missing and unknown else ''}"
+                              f"{'unknown ' + ', '.join(map(_brief, unknown)) if unknown else ''}")
+        if state["variant"] != VARIANT_NAME:
+            raise IllegalMove(f"this save is for {_brief(state['variant'])}, not {VARIANT_NAME!r}")
+        deals, events = state["deals"], state["events"]
+        if not isinstance(deals, list) or not isinstance(events, list):
+            raise IllegalMove("a save's deals and events are lists")
+        game = cls(state["players"], state["partnerships"], scores=state["starting_scores"], deal=False)
+        for event in events:
+            if not isinstance(event, dict):
+                raise IllegalMove(f"an event is a JSON object, not {_brief(event)}")
+            kind = event.get("event")
+            if kind == "hand":
+                if game.hand_number >= len(deals):
+                    raise IllegalMove(f"hand {game.hand_number + 1} has no deal in the save")
+                deal = deals[game.hand_number]
+                if not isinstance(deal, list) or len(deal) != 3 or not isinstance(deal[1], list):
+                    raise IllegalMove(f"a deal is [opener, hands, pile], not {_brief(deal)}")
+                opener, hands, pile = deal
+                game.start_hand(opener, [_saved_tiles(h) for h in hands], _saved_tiles(pile))
+            elif kind == "play":
+                on = event.get("on")
+                game.play(cast("Move", ("play", _saved_tile(event.get("tile")),
+                                        None if on is None else _saved_tile(on), event.get("port"))))
+            elif kind in ("draw", "pass"):
+                game.play(cast("Move", (kind,)))
+        rebuilt = json.loads(game.to_json())
+        wrong = sorted(key for key in SAVE_KEYS - {"rng"} if rebuilt[key] != state[key])
+        if wrong:
+            raise IllegalMove(f"the save's {', '.join(wrong)} do not follow from its deals and moves")
+        try:
+            game.rng.setstate(_rng_unstate(state["rng"]))
+        except (TypeError, ValueError, IndexError, KeyError, OverflowError):  # what setstate finds wrong
+            raise IllegalMove("the save's random state is damaged") from None
         return game
     ###}

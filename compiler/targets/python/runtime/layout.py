@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .tiles import IllegalMove, format_tile
+from .tiles import IllegalMove, _set_tile, format_tile
 
 if TYPE_CHECKING:
-    from .contract import _TILE_SET, MAX_PIP, LayoutParts
+    from .contract import _TILE_SET, LayoutParts
     from .types import LayoutState, Port, Tile
 else:
     LayoutParts = object
@@ -16,11 +16,16 @@ else:
 class Layout(LayoutParts):
     ###{standalone layout
     def place(self, tile: Tile, on: Tile | None = None, port: str | None = None) -> None:
-        """Add a tile: the lead when the table is empty, otherwise onto the open port of `on`."""
+        """Add a tile: the lead when the table is empty, otherwise onto the open port of `on`. Tiles may
+        be written high half first, or as lists."""
+        try:
+            known = tile in _TILE_SET and (on is None or on in _TILE_SET)
+        except TypeError:  # a list, or a tuple that holds one
+            known = False
+        if not known:
+            tile, on = _set_tile(tile), None if on is None else _set_tile(on)
         if tile in self.tiles:
             raise IllegalMove(f"{format_tile(tile)} is already on the table")
-        if tile not in _TILE_SET:
-            raise IllegalMove(f"{tile!r} is not a tile of the double-{MAX_PIP} set")
         if not self.tiles:
             if on is not None or port is not None:
                 raise IllegalMove("the table is empty: the first tile is the lead and goes on no port")

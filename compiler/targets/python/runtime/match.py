@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypedDict
 
-from .tiles import IllegalMove
+from .tiles import IllegalMove, _checked_seed
 
 if TYPE_CHECKING:
     from .contract import Game, MatchParts, MatchScoreParts, play_game
@@ -41,6 +41,8 @@ class MatchRecord(TypedDict):
 class MatchScore(MatchScoreParts):
     ###{standalone match_score
     def __init__(self, sides: int) -> None:
+        if type(sides) is not int or sides < 2:
+            raise IllegalMove(f"a match is between 2 or more sides, not {sides!r:.60}")
         self.sides = sides
         self.match_points = [0] * sides
         self.games_won = [0] * sides
@@ -58,7 +60,7 @@ class Match(MatchParts):
     ###{standalone match
     def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
                  opener: int | None = None, deal: bool = True) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_checked_seed(seed))
         self.games: list[Game] = [Game(players, partnerships, seed=self._rng.getrandbits(64), opener=opener, deal=deal)]
         self.players = players
         self.partnerships = self.games[0].partnerships
@@ -94,13 +96,16 @@ class Match(MatchParts):
 
 ###{standalone match_play
 def play_match(match: Match, bots: list[Bot], max_games: int = 1000) -> list[int]:
-    """Play games until the match is won; returns the winning sides."""
-    while not match.over and len(match.games) <= max_games:
+    """Play games until the match is won (or max_games games, counting those played before); returns the
+    winning sides."""
+    while not match.over:
         play_game(match.game, bots)
         if not match.game.over:
             break
-        match.finish_game()
-        if not match.over:
-            match.next_game()
+        if len(match.score.results) < len(match.games):
+            match.finish_game()
+        if match.over or len(match.games) >= max_games:
+            break
+        match.next_game()
     return match.winners
 ###}

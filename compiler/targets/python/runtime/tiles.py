@@ -17,17 +17,16 @@ class IllegalMove(ValueError):
 
 def parse_tile(text: str) -> Tile:
     """'[1|4]' -> (1, 4); either half order is accepted, the result is low half first."""
-    body = text.strip()
+    body = text.strip() if isinstance(text, str) else ""
     if not (body.startswith("[") and body.endswith("]") and body.count("|") == 1):
-        raise ValueError(f"not a tile: {text!r} (write tiles as [a|b])")
+        raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
     left, right = body[1:-1].split("|")
-    try:
-        a, b = int(left), int(right)
-    except ValueError:
-        raise ValueError(f"not a tile: {text!r} (write tiles as [a|b])") from None
+    if not (left.strip().isdigit() and right.strip().isdigit() and left.isascii() and right.isascii()):
+        raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
+    a, b = int(left), int(right)
     tile = (min(a, b), max(a, b))
     if tile not in _TILE_SET:
-        raise ValueError(f"{text} is not in the double-{MAX_PIP} set")
+        raise IllegalMove(f"{text} is not in the double-{MAX_PIP} set")
     return tile
 
 
@@ -37,6 +36,8 @@ def format_tile(tile: Tile) -> str:
 
 def placement_points(total: int) -> tuple[int, int]:
     """(raw, displayed) points for a placement whose counted ends add up to total."""
+    if type(total) is not int or not 0 <= total < len(RAW_POINTS):
+        raise IllegalMove(f"an end total is a whole number from 0 to {len(RAW_POINTS) - 1}, not {_brief(total)}")
     return RAW_POINTS[total], DISPLAYED_POINTS[total]
 
 
@@ -54,16 +55,57 @@ def _highest_double_holder(hands: list[list[Tile]]) -> int | None:
 
 
 ###{standalone saves
+MOVE_FORMS = '("play", tile, on, port), ("play", tile, None, None) for the lead, ("draw",) or ("pass",)'
+
+
+def _brief(value: object) -> str:
+    """A value a caller handed in, as a message shows it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _as_tile(value: object) -> Tile | None:
+    """A tile given as two pips in either order (a tuple, or a list as JSON gives it), low half first;
+    None for anything else."""
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        a, b = value
+        if type(a) is int and type(b) is int:
+            return (a, b) if a <= b else (b, a)
+    return None
+
+
+def _checked_seed(seed: object) -> int | None:
+    if seed is not None and type(seed) is not int:
+        raise IllegalMove(f"a seed is a whole number or None, not {_brief(seed)}")
+    return seed
+
+
+def _set_tile(value: object) -> Tile:
+    """value as a tile of the set, low half first; IllegalMove if it is none."""
+    tile = _as_tile(value)
+    if tile is None or tile not in _TILE_SET:
+        raise IllegalMove(f"{_brief(value)} is not a tile of the double-{MAX_PIP} set")
+    return tile
+
+
 def _normalise(move: object) -> tuple[object, ...]:
-    """Accept lists (as JSON gives them) for moves and tiles."""
-    if not isinstance(move, (tuple, list)) or not move:
-        return ("?",)
-    kind = move[0]
-    if kind == "play" and len(move) == 4:
-        tile = tuple(move[1]) if isinstance(move[1], (tuple, list)) else move[1]
-        on = tuple(move[2]) if isinstance(move[2], (tuple, list)) else move[2]
-        return ("play", tile, on, move[3])
-    return tuple(move)
+    """The move written as the legal moves write it: tuples for lists, tiles low half first.
+
+    IllegalMove, saying what a move is, for anything that has no move's shape."""
+    if isinstance(move, (tuple, list)) and move:
+        kind = move[0]
+        if kind == "play" and len(move) == 4:
+            tile, on, port = _as_tile(move[1]), _as_tile(move[2]), move[3]
+            if tile is None:
+                raise IllegalMove(f"{_brief(move[1])} is not a tile: write a tile as two pips, such as (1, 4)")
+            if on is None and move[2] is not None:
+                raise IllegalMove(f"{_brief(move[2])} is not a tile to play on: two pips such as (1, 4), or None")
+            if port is not None and not isinstance(port, str):
+                raise IllegalMove(f"{_brief(port)} is not a port: a port is a name such as 'low', or None")
+            return ("play", tile, on, port)
+        if kind in ("draw", "pass") and len(move) == 1:
+            return (kind,)
+    raise IllegalMove(f"not a move: {_brief(move)}; a move is {MOVE_FORMS}")
 
 
 def _shown(tile: object) -> str:
@@ -74,6 +116,26 @@ def _shown(tile: object) -> str:
 def _rng_state(rng: random.Random) -> list[object]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
+
+
+# What Game.to_json writes, every key of it.
+SAVE_KEYS = frozenset({
+    "variant", "players", "partnerships", "scores", "starting_scores", "pegs", "rng", "events", "winners", "deals",
+    "over", "hand_number", "hand_over", "opener", "current", "hands", "pile", "layout", "last_tile_seat",
+    "last_blocked", "extra", "drawn", "draws", "passes",
+})
+
+
+def _saved_tile(value: object) -> Tile:
+    if not isinstance(value, str):
+        raise IllegalMove(f"a save writes a tile as text such as '[1|4]', not {_brief(value)}")
+    return parse_tile(value)
+
+
+def _saved_tiles(value: object) -> list[Tile]:
+    if not isinstance(value, list):
+        raise IllegalMove(f"a save writes tiles as a list, not {_brief(value)}")
+    return [_saved_tile(t) for t in value]
 
 
 def _rng_unstate(state: list[Any]) -> tuple[Any, ...]:
