@@ -7,10 +7,12 @@ is refused with a Diagnostic placed at line:col. A file that cannot be opened is
 from __future__ import annotations
 
 import codecs
+import functools
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, InputError, UsageError
 from .ir import NOWHERE, Pos
@@ -74,3 +76,30 @@ def position(data: bytes, offset: int) -> tuple[int, int]:
     before = data[:offset]
     line_start = before.rfind(b"\n") + 1
     return before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", errors="replace")) + 1
+
+
+# Standard input (`-` on the command line) is read as a file is, with the same checks: a Path whose
+# bytes are stdin's and whose name in messages is `<stdin>`.
+if TYPE_CHECKING:
+    _ConcretePath = Path
+else:
+    _ConcretePath = type(Path())
+
+
+class StandardInput(_ConcretePath):
+    def read_bytes(self) -> bytes:
+        return _stdin_bytes()
+
+    def __str__(self) -> str:
+        return "<stdin>"
+
+
+@functools.cache
+def _stdin_bytes() -> bytes:
+    """Standard input, read once (a command may read its file again), at most one byte past any limit."""
+    return sys.stdin.buffer.read(max(kind.max_bytes for kind in KINDS) + 1)
+
+
+def input_path(argument: str) -> Path:
+    """A file named on the command line: `-` is standard input."""
+    return StandardInput("<stdin>") if argument == "-" else Path(argument)

@@ -70,11 +70,11 @@ def test_fmt_prints_each_shipped_spec_exactly_as_committed(path: str) -> None:
     assert result.stdout == (ROOT / path).read_text(encoding="utf-8")
 
 
-def test_fmt_prints_several_specs_one_after_another() -> None:
+def test_fmt_prints_several_specs_one_after_another_each_under_its_name() -> None:
     result = run_cli("fmt", "spec/fives_and_threes.rules", "spec/horse_race.rules")
     assert result.returncode == 0
-    assert result.stdout == "".join((ROOT / "spec" / name).read_text(encoding="utf-8")
-                                    for name in ("fives_and_threes.rules", "horse_race.rules"))
+    assert result.stdout == "\n".join(f"==> spec/{name} <==\n" + (ROOT / "spec" / name).read_text(encoding="utf-8")
+                                      for name in ("fives_and_threes.rules", "horse_race.rules"))
 
 
 def test_fmt_prints_nothing_for_an_invalid_spec() -> None:
