@@ -14,7 +14,6 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable
-from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
@@ -305,10 +304,25 @@ def verbosity_options(verbose: bool) -> argparse.ArgumentParser:
     return options
 
 
+class VersionAction(argparse.Action):
+    """--version: the installed distribution's version, looked up only when asked for (importlib.metadata
+    costs every other run a noticeable part of its start-up)."""
+
+    def __init__(self, option_strings: list[str], dest: str) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
+                         help="print the version of dominospec and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from importlib.metadata import version
+        print(f"{parser.prog} {version('dominospec')}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dominospec",
                                      description="Rules compiler and verifier for Fives-family dominoes.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version('dominospec')}")
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     quiet, verbosity = verbosity_options(verbose=False), verbosity_options(verbose=True)
 

@@ -7,6 +7,7 @@ is refused with a Diagnostic placed at line:col. A file that cannot be opened is
 from __future__ import annotations
 
 import codecs
+import errno
 import functools
 import json
 import sys
@@ -97,6 +98,8 @@ class StandardInput(_ConcretePath):
 @functools.cache
 def _stdin_bytes() -> bytes:
     """Standard input, read once (a command may read its file again), at most one byte past any limit."""
+    if sys.stdin is None:  # started with its standard input closed
+        raise OSError(errno.EBADF, "standard input is closed")
     return sys.stdin.buffer.read(max(kind.max_bytes for kind in KINDS) + 1)
 
 

@@ -272,3 +272,11 @@ def test_check_and_fmt_load_neither_jinja2_nor_hypothesis(command: str) -> None:
 def test_a_command_that_builds_an_engine_does_load_jinja2() -> None:
     modules = _imported("example", "spec/fives_and_threes.rules", "[1|4]")
     assert "jinja2" in modules
+
+
+@pytest.mark.parametrize("command", ["check", "fmt"])
+def test_check_and_fmt_into_a_pipe_load_neither_rich_nor_the_package_metadata(command: str) -> None:
+    """rich only when colour or progress is drawn, importlib.metadata only for --version."""
+    modules = _imported(command, "spec/horse_race.rules")
+    assert "dominospec.console" in modules  # the log is read right
+    assert not {name for name in modules if name.split(".")[0] == "rich" or name == "importlib.metadata"}

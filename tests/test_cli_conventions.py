@@ -13,7 +13,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from importlib.metadata import version
 from pathlib import Path
 
@@ -44,6 +43,13 @@ def run_on_terminal(*args: str, env: dict[str, str] | None = None) -> bytes:
     leader, follower = pty.openpty()
     process = subprocess.Popen([*COMMAND, *args], cwd=ROOT, env=env or ENV, stdout=follower, stderr=follower)
     os.close(follower)
+    seen = read_to_the_end(leader)
+    process.wait(timeout=60)
+    return seen
+
+
+def read_to_the_end(leader: int) -> bytes:
+    """All a pseudo-terminal shows until its process has ended; the terminal is closed after."""
     seen = b""
     while True:
         try:
@@ -53,7 +59,6 @@ def run_on_terminal(*args: str, env: dict[str, str] | None = None) -> bytes:
         if not chunk:
             break
         seen += chunk
-    process.wait(timeout=60)
     os.close(leader)
     return seen
 
@@ -91,6 +96,22 @@ def test_a_bad_spec_on_standard_input_is_placed_as_a_files_problems_are() -> Non
     result = run_with_input(b"variant: \"x\"\n\xff\n", "check", "-")
     assert result.returncode == 1
     assert result.stderr.decode().splitlines()[0] == "<stdin>:2:1: error: the file is not UTF-8 text (byte 0xff)"
+
+
+def test_a_closed_standard_input_cannot_be_read() -> None:
+    result = subprocess.run([*COMMAND, "check", "-"], cwd=ROOT, env=ENV, stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert (result.returncode, result.stderr) == (2, "<stdin>: error: cannot read: standard input is closed\n")
+
+
+@pytest.mark.parametrize("size", [0, 1_000_001])
+def test_standard_input_meets_the_same_limits_as_a_file(size: int) -> None:
+    result = run_with_input(b" " * size, "check", "-")
+    assert result.returncode == 1
+    first = result.stderr.decode().splitlines()[0]
+    assert first.startswith("<stdin>:1:1: error: ")
+    if size:
+        assert first == "<stdin>:1:1: error: the spec is 1,000,001 bytes; specs may be at most 1,000,000"
 
 
 def test_replay_and_verify_read_standard_input() -> None:
@@ -150,13 +171,18 @@ def test_progress_is_drawn_on_a_terminal_and_never_into_a_pipe() -> None:
 
 
 def test_ctrl_c_ends_a_long_verify_with_interrupted_and_exit_130() -> None:
-    process = subprocess.Popen([*COMMAND, "verify", "--orders", "10000", FT, *[DOC] * 300], cwd=ROOT, env=ENV,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # well into the build orders
-    assert process.poll() is None
+    leader, follower = pty.openpty()  # stderr a terminal, so the progress line says when the work has begun
+    process = subprocess.Popen([*COMMAND, "verify", "--orders", "10000", FT, *[DOC] * 300], cwd=ROOT,
+                               env={**ENV, "NO_COLOR": "1"}, stdout=subprocess.PIPE, stderr=follower)
+    os.close(follower)
+    seen = b""
+    while b"verifying" not in seen:
+        seen += os.read(leader, 4096)
     process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=30)
-    assert (process.returncode, stderr, stdout) == (130, "interrupted\n", "")
+    stdout, _ = process.communicate(timeout=30)
+    seen += read_to_the_end(leader)
+    assert (process.returncode, stdout) == (130, b"")
+    assert seen.endswith(b"interrupted\r\n") and b"Traceback" not in seen
 
 
 # --- fmt --check, --diff, --write ----------------------------------------------------------------
