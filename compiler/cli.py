@@ -7,17 +7,23 @@ Hypothesis (build orders), so that they start quickly.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 import shlex
+import stat
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO, cast
 
 from . import ir
+from .console import ClosedPipeGuard, progress, show
 from .diagnostics import Diagnostic, InputError, Problems, UsageError
-from .loader import load
+from .loader import load, read_source
 from .targets import DEFAULT, TARGETS
+from .textfile import StandardInput, input_path
 
 if TYPE_CHECKING:
     from .engine_api import Engine, VariantEngine
@@ -33,18 +39,37 @@ def load_each(paths: list[Path], use: Callable[[Path, ir.Variant | ir.MatchForma
         try:
             spec = load(path)
         except Problems as err:
-            print(err.render(), file=sys.stderr)
+            report_problems(err)
             code = max(code, err.exit_code)
             continue
         use(path, spec)
     return code
 
 
+def report_problems(err: Problems) -> None:
+    show(err.render(), sys.stderr)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    if not args.json:
-        return load_each(args.files, lambda path, spec: print(f"{path}: ok ({spec.name})"))
+    if args.json:
+        return check_json(args.files)
+    valid: list[Path] = []
+
+    def ok(path: Path, spec: ir.Variant | ir.MatchFormat) -> None:
+        valid.append(path)
+        if args.verbosity >= 0:
+            show(f"{path}: ok ({spec.name})")
+
+    code = load_each(args.files, ok)
+    if args.verbosity != 0:
+        invalid = len(args.files) - len(valid)
+        show(f"{count(len(args.files), 'spec')} checked: {len(valid)} valid, {invalid} not")
+    return code
+
+
+def check_json(paths: list[Path]) -> int:
     files, code = [], EXIT_OK
-    for path in args.files:
+    for path in paths:
         problems: list[Diagnostic] = []
         try:
             load(path)
@@ -56,13 +81,67 @@ def cmd_check(args: argparse.Namespace) -> int:
     return code
 
 
+def count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def cmd_fmt(args: argparse.Namespace) -> int:
     from .printer import format_spec
 
-    def print_spec(path: Path, spec: ir.Variant | ir.MatchFormat) -> None:
-        sys.stdout.write(format_spec(spec))
+    if args.write and any(isinstance(path, StandardInput) for path in args.files):
+        raise UsageError([Diagnostic("--write rewrites files in place; standard input has no file to write", None)])
+    changed: list[Path] = []
+    printed: list[Path] = []
 
-    return load_each(args.files, print_spec)
+    def format_one(path: Path, spec: ir.Variant | ir.MatchFormat) -> None:
+        formatted = format_spec(spec)
+        if not (args.check or args.diff or args.write):
+            if len(args.files) > 1:  # which spec is which, as `head` shows several files
+                sys.stdout.write(f"{chr(10) if printed else ''}==> {path} <==\n")
+            printed.append(path)
+            sys.stdout.write(formatted)
+            return
+        current = read_source(path)  # standard input is read once; this is the text load() read
+        if current == formatted:
+            return
+        changed.append(path)
+        if args.diff:
+            sys.stdout.writelines(difflib.unified_diff(current.splitlines(keepends=True),
+                                                       formatted.splitlines(keepends=True),
+                                                       f"{path}", f"{path} (formatted)"))
+        if args.write:
+            replace_file(path, formatted)
+            if args.verbosity >= 0:
+                show(f"reformatted {path}", sys.stderr)
+        elif args.check and args.verbosity >= 0:
+            show(f"would reformat {path}", sys.stderr)
+
+    code = load_each(args.files, format_one)
+    if args.check and changed:
+        code = max(code, EXIT_INPUT)
+    return code
+
+
+def replace_file(path: Path, text: str) -> None:
+    """Write text over path without ever leaving it half written: a temporary file beside it (beside
+    the file a link points to), renamed over it; on any failure, or Ctrl-C, the file is as it was."""
+    target = path.resolve()
+    temporary: Path | None = None
+    try:
+        handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        temporary = Path(name)
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
+        os.replace(temporary, target)
+    except BaseException as err:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise UsageError([Diagnostic(f"cannot write: {err.strerror or err}", None, file=str(path))]) from None
+        raise
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
@@ -159,18 +238,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.json:  # nothing was replayed
             print(json.dumps({"events": [], "scores": [], "winners": [], "error": err.diagnostics[0].headline()}))
         raise
-    result = replay(engine, record)
+    with progress(f"replaying {args.record}"):
+        result = replay(engine, record)
     if args.json:
         print(json.dumps(result.to_json()))
     else:
-        for event in result.events:
-            print(describe(event))
+        if args.verbosity >= 0:
+            for event in result.events:
+                print(describe(event))
         if args.board and result.events:
             print(board_for(engine, result))
-        print(f"final scores: {result.scores}")
-        print(f"winners: {', '.join(f'side {s}' for s in result.winners) if result.winners else 'none yet'}")
+        if result.error is None:
+            print(f"final scores: {result.scores}")
+            print(f"winners: {', '.join(f'side {s}' for s in result.winners) if result.winners else 'none yet'}")
+        elif result.events:  # the scores up to the move in error; none when it stopped before the first
+            print(f"scores before the error: {result.scores}")
     if result.error:
-        print(Diagnostic(result.error, None, file=str(args.record)).render(), file=sys.stderr)
+        report_problems(InputError([Diagnostic(result.error, None, file=str(args.record))]))
     return EXIT_INPUT if result.error else EXIT_OK
 
 
@@ -193,15 +277,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for path in args.documents:
         try:
             document = load_document(path, packs, forced)
-            reports.append(verify_document(document, engine, args.orders))
+            orders = f" in {count(args.orders, 'build order')} each" if args.orders else ""
+            with progress(f"verifying {path}{orders}"):
+                reports.append(verify_document(document, engine, args.orders))
         except Problems as err:
-            print(err.render(), file=sys.stderr)
+            report_problems(err)
             code = max(code, err.exit_code)
             continue
         if not document.examples:
-            print(Diagnostic(f"no worked example or table found (language {document.pack.code})", None,
-                             severity="warning", file=str(path)).render(), file=sys.stderr)
-    print(json_text(reports) if args.json else human(reports))
+            show(Diagnostic(f"no worked example or table found (language {document.pack.code})", None,
+                            severity="warning", file=str(path)).render(), sys.stderr)
+    if args.json:
+        print(json_text(reports))
+    else:
+        show(human(reports, stopped=len(args.documents) - len(reports), verbosity=args.verbosity))
     if any(report.failed for report in reports):
         code = max(code, EXIT_INPUT)
     return code
@@ -210,29 +299,76 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_example(args: argparse.Namespace) -> int:
     from .example_writer import example_block, layout_from_steps, steps_from_file
     from .language_pack import language_packs, pack_for
-    pack = pack_for(language_packs(args.lang_pack), args.lang)
-    engine = load_variant_engine(args.spec, "example")
-    steps: list[str] = []
-    for argument in args.placements:
-        steps.extend(steps_from_file(Path(argument[1:])) if argument.startswith("@") else [argument])
-    block = example_block(engine, layout_from_steps(engine, steps), pack)
-    print(("\n\n" if args.markdown else "\n").join(block))
+    try:
+        pack = pack_for(language_packs(args.lang_pack), args.lang)
+        engine = load_variant_engine(args.spec, "example")
+        steps: list[str] = []
+        for argument in args.placements:
+            steps.extend(steps_from_file(input_path(argument[1:])) if argument.startswith("@") else [argument])
+        block = example_block(engine, layout_from_steps(engine, steps), pack)
+    except Problems as err:
+        if not args.json:
+            raise
+        print(json.dumps({"lines": [], "problems": [d.to_json() for d in err.diagnostics]}, ensure_ascii=False))
+        return err.exit_code
+    if args.json:
+        print(json.dumps({"lines": block, "problems": []}, ensure_ascii=False))
+    else:
+        print(("\n\n" if args.markdown else "\n").join(block))
     return EXIT_OK
+
+
+SPEC_HELP = "a spec, such as spec/fives_and_threes.rules"
+VARIANT_HELP = "a variant's spec, such as spec/fives_and_threes.rules"
+STDIN_HELP = "; - reads standard input"
+
+
+def verbosity_options(verbose: bool) -> argparse.ArgumentParser:
+    """-q, and -v where there is more to say, for the commands that report: args.verbosity -1, 0 or 1."""
+    options = argparse.ArgumentParser(add_help=False)
+    chosen = options.add_mutually_exclusive_group()
+    chosen.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=-1, default=0,
+                        help="print the summary only")
+    if verbose:
+        chosen.add_argument("-v", "--verbose", dest="verbosity", action="store_const", const=1,
+                            help="also print a summary of each file")
+    return options
+
+
+class VersionAction(argparse.Action):
+    """--version: the installed distribution's version, looked up only when asked for (importlib.metadata
+    costs every other run a noticeable part of its start-up)."""
+
+    def __init__(self, option_strings: list[str], dest: str) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
+                         help="print the version of dominospec and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from importlib.metadata import version
+        print(f"{parser.prog} {version('dominospec')}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dominospec",
                                      description="Rules compiler and verifier for Fives-family dominoes.")
+    parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    quiet, verbosity = verbosity_options(verbose=False), verbosity_options(verbose=True)
 
-    check_cmd = commands.add_parser("check", help="validate specs and report every problem")
-    check_cmd.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    check_cmd = commands.add_parser("check", parents=[verbosity], help="validate specs and report every problem")
+    check_cmd.add_argument("files", nargs="+", type=input_path, metavar="FILE", help=SPEC_HELP + STDIN_HELP)
     check_cmd.add_argument("--json", action="store_true",
                            help="print the problems as JSON: a list with one object per file")
     check_cmd.set_defaults(run=cmd_check)
 
-    fmt_cmd = commands.add_parser("fmt", help="print specs in canonical form")
-    fmt_cmd.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    fmt_cmd = commands.add_parser("fmt", parents=[quiet], help="print specs in canonical form")
+    fmt_cmd.add_argument("files", nargs="+", type=input_path, metavar="FILE", help=SPEC_HELP + STDIN_HELP)
+    fmt_cmd.add_argument("--check", action="store_true",
+                         help="write nothing; exit 1 if a spec is not in canonical form")
+    fmt_cmd.add_argument("--diff", action="store_true", help="print what would change, as a unified diff")
+    fmt_cmd.add_argument("--write", action="store_true", help="rewrite each spec in place in canonical form")
     fmt_cmd.set_defaults(run=cmd_fmt)
 
     compile_cmd = commands.add_parser("compile", help="generate one engine module per spec")
@@ -246,17 +382,21 @@ def build_parser() -> argparse.ArgumentParser:
                              help="write nothing; exit 1 if a committed module differs from what its spec produces")
     compile_cmd.set_defaults(run=cmd_compile)
 
-    replay_cmd = commands.add_parser("replay", help="replay a recorded match and print its events and scores")
-    replay_cmd.add_argument("spec", type=Path, metavar="SPEC")
-    replay_cmd.add_argument("record", type=Path, metavar="RECORD.json")
+    replay_cmd = commands.add_parser("replay", parents=[quiet],
+                                     help="replay a recorded match and print its events and scores")
+    replay_cmd.add_argument("spec", type=Path, metavar="SPEC", help=VARIANT_HELP)
+    replay_cmd.add_argument("record", type=input_path, metavar="RECORD.json",
+                            help="a recorded game or match, such as examples/fives_and_threes.match.json" + STDIN_HELP)
     replay_cmd.add_argument("--json", action="store_true", help="print one JSON object: events, scores, winners, error")
     replay_cmd.add_argument("--board", action="store_true",
                             help="also draw the cribbage board with both pegs of every side at the end")
     replay_cmd.set_defaults(run=cmd_replay)
 
-    verify_cmd = commands.add_parser("verify", help="check the worked examples and tables of rule documents")
-    verify_cmd.add_argument("spec", type=Path, metavar="SPEC")
-    verify_cmd.add_argument("documents", nargs="+", type=Path, metavar="DOC")
+    verify_cmd = commands.add_parser("verify", parents=[verbosity],
+                                     help="check the worked examples and tables of rule documents")
+    verify_cmd.add_argument("spec", type=Path, metavar="SPEC", help=SPEC_HELP)
+    verify_cmd.add_argument("documents", nargs="+", type=input_path, metavar="DOC",
+                            help="a rule document, such as examples/fives_and_threes.en.md" + STDIN_HELP)
     verify_cmd.add_argument("--lang", metavar="L", help="the documents' language (default: detected from the text)")
     verify_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
                             help="load a language pack that is not shipped (may be repeated)")
@@ -266,30 +406,42 @@ def build_parser() -> argparse.ArgumentParser:
     verify_cmd.set_defaults(run=cmd_verify)
 
     example_cmd = commands.add_parser("example", help="write the worked-example block of a layout")
-    example_cmd.add_argument("spec", type=Path, metavar="SPEC")
+    example_cmd.add_argument("spec", type=Path, metavar="SPEC", help=VARIANT_HELP)
     example_cmd.add_argument("placements", nargs="+", metavar="PLACEMENT",
-                             help="TILE for the lead, then TILE:ON:PORT (or TILE when it fits one port only), or "
-                                  '@FILE.json holding placements as [["[1|4]"], ["[1|1]", "[1|4]", "low"], ...]; '
-                                  "the last tile placed is the example's placed tile")
+                             help="TILE for the lead, then TILE:ON:PORT (or TILE when it fits one port only), "
+                                  "such as [1|4] [1|1]:[1|4]:low; or "
+                                  '@FILE.json holding placements as [["[1|4]"], ["[1|1]", "[1|4]", "low"], ...] '
+                                  "(@- reads them from standard input); the last tile placed is the example's "
+                                  "placed tile")
     example_cmd.add_argument("--lang", default="en", metavar="L", help="the language to write in (default: en)")
     example_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
                              help="load a language pack that is not shipped (may be repeated)")
     example_cmd.add_argument("--markdown", action="store_true",
                              help="separate the three lines by blank lines, so Markdown shows them as paragraphs")
+    example_cmd.add_argument("--json", action="store_true", help="print one JSON object: the block's lines, problems")
     example_cmd.set_defaults(run=cmd_example)
     return parser
 
 
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    run: Callable[[argparse.Namespace], int] = args.run
+    sys.stdout = cast(TextIO, ClosedPipeGuard(sys.stdout))
     try:
-        return run(args)
+        args = build_parser().parse_args(argv)
+        if getattr(args, "write", False) and (args.check or args.diff):
+            raise UsageError([Diagnostic("fmt --write rewrites the files; give it without --check or --diff", None)])
+        run: Callable[[argparse.Namespace], int] = args.run
+        code = run(args)
     except Problems as err:
-        print(err.render(), file=sys.stderr)
-        return err.exit_code
-    except BrokenPipeError:
-        return EXIT_OK
+        report_problems(err)
+        code = err.exit_code
+    except KeyboardInterrupt:
+        show("interrupted", sys.stderr)
+        code = EXIT_INTERRUPTED
+    sys.stdout.flush()
+    return code
 
 
 if __name__ == "__main__":

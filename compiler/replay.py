@@ -233,8 +233,8 @@ def describe(event: Event) -> str:
         return f"  seat {event['seat']} is out"
     if kind == "hand_end":
         how = "blocked" if event["blocked"] else "played out"
-        won = ", ".join(str(s) for s in event["winners"]) or "nobody"
-        return (f"hand {event['hand']} {how}; won by side {won}; remaining pips {event['remaining_pips']}; "
+        won = f"won by {_sides(event['winners'])}" if event["winners"] else "no side won it"
+        return (f"hand {event['hand']} {how}; {won}; remaining pips {event['remaining_pips']}; "
                 f"awards {event['awards']}")
     if kind == "award":
         cancelled = " (cancelled: it would pass the target)" if event.get("cancelled") else ""
@@ -244,12 +244,19 @@ def describe(event: Event) -> str:
     if kind == "game_end":
         line = f", {event['line']}" if event["line"] else ""
         won = " and the match" if event["match_over"] else ""
-        return (f"game {event['game']} won by side {', '.join(str(s) for s in event['winners'])}{won}: "
+        return (f"game {event['game']} won by {_sides(event['winners'])}{won}: "
                 f"{event['points']} match point{'s' if event['points'] != 1 else ''}{line}; "
                 f"match points {event['match_points']}")
     if kind == "win":
-        return f"side {', '.join(str(s) for s in event['sides'])} reached the target: scores {event['scores']}"
+        return f"{_sides(event['sides'])} reached the target: scores {event['scores']}"
     return json.dumps(event)
+
+
+def _sides(sides: list[int]) -> str:
+    """`side 0`, `sides 0 and 2`, `sides 0, 1 and 2`."""
+    if len(sides) == 1:
+        return f"side {sides[0]}"
+    return f"sides {', '.join(str(s) for s in sides[:-1])} and {sides[-1]}"
 
 
 def board_for(engine: VariantEngine, result: ReplayResult) -> str:

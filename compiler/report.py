@@ -30,21 +30,34 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def human(reports: list[Report]) -> str:
+def human(reports: list[Report], stopped: int = 0, verbosity: int = 0) -> str:
+    """The outcome lines (none with verbosity -1; with 1, a line per document first), then the summary.
+    stopped: how many of the documents given stopped at an error, reported on its own, before any check."""
     lines = []
     for report in reports:
-        for outcome in report.outcomes:
-            lines.extend(outcome_lines(f"{report.document}:{outcome.line}", outcome))
+        if verbosity > 0:
+            lines.append(f"{report.document}: language {report.language}; {_count(report.read_lines, 'line')} "
+                         f"read, {report.skipped_lines} skipped")
+        if verbosity >= 0:
+            for outcome in report.outcomes:
+                lines.extend(outcome_lines(f"{report.document}:{outcome.line}", outcome))
+    lines.append(summary(reports, stopped))
+    return "\n".join(lines)
+
+
+def summary(reports: list[Report], stopped: int) -> str:
+    if not reports:
+        which = "the document" if stopped == 1 else f"all {stopped} documents"
+        return f"nothing checked: {which} stopped at an error"
     outcomes = [o for r in reports for o in r.outcomes]
     layouts = sum(1 for o in outcomes if o.kind == "layout")
     passed = sum(1 for o in outcomes if o.passed)
-    lines.append(
-        f"{_count(len(reports), 'document')}: {len(outcomes)} checked "
-        f"({_count(layouts, 'worked example')}, {_count(len(outcomes) - layouts, 'table row')}): "
-        f"{passed} passed, {len(outcomes) - passed} failed; "
-        f"{_count(sum(r.read_lines for r in reports), 'line')} read, "
-        f"{sum(r.skipped_lines for r in reports)} skipped")
-    return "\n".join(lines)
+    checked = (f"{len(outcomes)} checked ({_count(layouts, 'worked example')}, "
+               f"{_count(len(outcomes) - layouts, 'table row')}): {passed} passed, {len(outcomes) - passed} failed"
+               if outcomes else "nothing to check")
+    read = f"{_count(sum(r.read_lines for r in reports), 'line')} read, {sum(r.skipped_lines for r in reports)} skipped"
+    more = f"; {stopped} more stopped at an error" if stopped else ""
+    return f"{_count(len(reports), 'document')}: {checked}; {read}{more}"
 
 
 def as_json(reports: list[Report]) -> list[dict[str, Any]]:

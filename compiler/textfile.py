@@ -7,12 +7,15 @@ is refused with a Diagnostic placed at line:col. A file that cannot be opened is
 from __future__ import annotations
 
 import codecs
+import errno
+import functools
 import json
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, InputError, UsageError
 from .ir import NOWHERE, Pos
@@ -35,9 +38,7 @@ KINDS = (SPEC, DOCUMENT, PACK, RECORD, PLACEMENTS)
 def read_text_file(path: Path, kind: FileKind) -> str:
     name = str(path)
     try:
-        with path.open("rb") as file:
-            data = file.read(kind.max_bytes + 1)  # one byte past the limit tells a file too large; no more is read
-            size = os.fstat(file.fileno()).st_size  # 0 for a pipe, whose size nobody knows
+        data, size = _read_at_most(path, kind.max_bytes + 1)  # one byte past the limit tells a file too large
     except OSError as err:
         raise UsageError([Diagnostic(f"cannot read: {err.strerror or err}", None, file=name)]) from None
     if len(data) > kind.max_bytes:
@@ -56,6 +57,15 @@ def read_text_file(path: Path, kind: FileKind) -> str:
         raise InputError([Diagnostic(f"the file is not UTF-8 text (byte 0x{data[err.start]:02x})", Pos(line, column),
                                      f"save the {kind.noun} as UTF-8 plain text", file=name,
                                      end_column=column + 1)]) from None
+
+
+def _read_at_most(path: Path, limit: int) -> tuple[bytes, int]:
+    """The file's first `limit` bytes (no more is read) and the size it says it has: 0 for a pipe or
+    standard input, whose size nobody knows."""
+    if isinstance(path, StandardInput):
+        return _stdin_bytes()[:limit], 0
+    with path.open("rb") as file:
+        return file.read(limit), os.fstat(file.fileno()).st_size
 
 
 def read_json_file(path: Path, kind: FileKind) -> tuple[Any, str]:
@@ -98,3 +108,29 @@ def position(data: bytes, offset: int) -> tuple[int, int]:
     before = data[:offset]
     line_start = before.rfind(b"\n") + 1
     return before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", errors="replace")) + 1
+
+
+# Standard input (`-` on the command line) is read as a file is, with the same checks: a Path whose
+# bytes are stdin's and whose name in messages is `<stdin>`.
+if TYPE_CHECKING:
+    _ConcretePath = Path
+else:
+    _ConcretePath = type(Path())
+
+
+class StandardInput(_ConcretePath):
+    def __str__(self) -> str:
+        return "<stdin>"
+
+
+@functools.cache
+def _stdin_bytes() -> bytes:
+    """Standard input, read once (a command may read its file again), at most one byte past any limit."""
+    if sys.stdin is None:  # started with its standard input closed
+        raise OSError(errno.EBADF, "standard input is closed")
+    return sys.stdin.buffer.read(max(kind.max_bytes for kind in KINDS) + 1)
+
+
+def input_path(argument: str) -> Path:
+    """A file named on the command line: `-` is standard input."""
+    return StandardInput("<stdin>") if argument == "-" else Path(argument)

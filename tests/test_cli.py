@@ -70,11 +70,11 @@ def test_fmt_prints_each_shipped_spec_exactly_as_committed(path: str) -> None:
     assert result.stdout == (ROOT / path).read_text(encoding="utf-8")
 
 
-def test_fmt_prints_several_specs_one_after_another() -> None:
+def test_fmt_prints_several_specs_one_after_another_each_under_its_name() -> None:
     result = run_cli("fmt", "spec/fives_and_threes.rules", "spec/horse_race.rules")
     assert result.returncode == 0
-    assert result.stdout == "".join((ROOT / "spec" / name).read_text(encoding="utf-8")
-                                    for name in ("fives_and_threes.rules", "horse_race.rules"))
+    assert result.stdout == "\n".join(f"==> spec/{name} <==\n" + (ROOT / "spec" / name).read_text(encoding="utf-8")
+                                      for name in ("fives_and_threes.rules", "horse_race.rules"))
 
 
 def test_fmt_prints_nothing_for_an_invalid_spec() -> None:
@@ -272,3 +272,11 @@ def test_check_and_fmt_load_neither_jinja2_nor_hypothesis(command: str) -> None:
 def test_a_command_that_builds_an_engine_does_load_jinja2() -> None:
     modules = _imported("example", "spec/fives_and_threes.rules", "[1|4]")
     assert "jinja2" in modules
+
+
+@pytest.mark.parametrize("command", ["check", "fmt"])
+def test_check_and_fmt_into_a_pipe_load_neither_rich_nor_the_package_metadata(command: str) -> None:
+    """rich only when colour or progress is drawn, importlib.metadata only for --version."""
+    modules = _imported(command, "spec/horse_race.rules")
+    assert "dominospec.console" in modules  # the log is read right
+    assert not {name for name in modules if name.split(".")[0] == "rich" or name == "importlib.metadata"}
