@@ -373,7 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     compile_cmd = commands.add_parser("compile", help="generate one engine module per spec")
     compile_cmd.add_argument("specs", nargs="*", type=Path, metavar="SPEC",
-                             help="the specs to compile (default: every spec/*.rules)")
+                             help="the specs to compile, such as spec/horse_race.rules (default: every spec/*.rules)")
     compile_cmd.add_argument("-o", "--output", type=Path, default=Path("generated"), metavar="DIR",
                              help="where the modules go (default: generated/)")
     compile_cmd.add_argument("--target", choices=sorted(TARGETS), default=DEFAULT.name,

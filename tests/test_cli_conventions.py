@@ -73,7 +73,7 @@ def _subcommands() -> dict[str, argparse.ArgumentParser]:
     return dict(commands.choices)
 
 
-@pytest.mark.parametrize("name", sorted(set(_subcommands()) - {"compile"}))  # compile's are hardened on their own
+@pytest.mark.parametrize("name", sorted(_subcommands()))
 def test_every_positional_argument_has_help_with_an_example(name: str) -> None:
     positionals = [a for a in _subcommands()[name]._actions if not a.option_strings]
     assert positionals
