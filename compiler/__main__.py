@@ -1,9 +1,17 @@
+"""`python -m dominospec` and the installed `dominospec` command."""
+
 import sys
 
-try:
-    from .cli import main
-except KeyboardInterrupt:  # Ctrl-C while the command is still starting: as main() ends one
-    print("interrupted", file=sys.stderr)
-    sys.exit(130)
 
-sys.exit(main())
+def run() -> int:
+    """The command line, with Ctrl-C while it is still starting ending as one during a command does."""
+    try:
+        from .cli import main
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return main()
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from . import ir
 from .console import ClosedPipeGuard, progress, show
-from .diagnostics import Diagnostic, InputError, Problems, UsageError
+from .diagnostics import Diagnostic, InputError, Problems, UsageError, printable
 from .loader import load, read_source
 from .targets import DEFAULT, TARGETS
 from .textfile import StandardInput, input_path
@@ -183,12 +183,13 @@ def cmd_compile(args: argparse.Namespace) -> int:
                 return
             args.output.mkdir(parents=True, exist_ok=True)
             written.write_text(source, encoding="utf-8")
-            print(f"{path} -> {written}")
+            print(printable(f"{path} -> {written}"))
             return
         current = written.read_text(encoding="utf-8", errors="replace") if current_header is not None else None
         if current != source:
             stale.append(written)
-            print(f"{written}: {'missing' if current is None else 'out of date'} (from {path})", file=sys.stderr)
+            state = "missing" if current is None else "out of date"
+            print(printable(f"{written}: {state} (from {path})"), file=sys.stderr)
 
     code = load_each(specs, write_or_compare)
     orphans: list[Path] = []
@@ -196,7 +197,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         made = set(made_by) | {"__init__.py"}
         orphans = sorted(p for p in args.output.glob(f"*{target.suffix}") if p.name not in made)
         for orphan in orphans:
-            print(f"{orphan}: no spec in spec/ produces it; delete it", file=sys.stderr)
+            print(printable(f"{orphan}: no spec in spec/ produces it; delete it"), file=sys.stderr)
     if stale:
         chosen = [] if target is DEFAULT else ["--target", target.name]
         command = ["dominospec", "compile", *chosen, *map(str, args.specs), "-o", str(args.output)]

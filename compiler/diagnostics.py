@@ -44,7 +44,7 @@ class Diagnostic:
         where = PROGRAM if name is None else name
         if name is not None and self.place is not None:
             where += ":{}:{}".format(*self.place)
-        return f"{where}: {self.severity}: {_printable(self.message)}"
+        return f"{where}: {self.severity}: {printable(self.message)}"
 
     def render(self, filename: str | None = None, source: str | None = None) -> str:
         """The headline, the source line with a caret under the place (when the source is known),
@@ -54,12 +54,12 @@ class Diagnostic:
             line, column = self.place
             lines = source_lines(source)
             if line <= len(lines):
-                text, caret = _window(_printable(lines[line - 1]), max(column, 1) - 1)
+                text, caret = _window(printable(lines[line - 1]), max(column, 1) - 1)
                 out.append(f"    {text}")
                 out.append("    " + " " * caret + "^")
         if self.hint:
             # A hint of several lines (say, clauses to add) keeps each line under the first.
-            out.append("  hint: " + "\n        ".join(_printable(line) for line in self.hint.split("\n")))
+            out.append("  hint: " + "\n        ".join(printable(line) for line in self.hint.split("\n")))
         return "\n".join(out)
 
     def to_json(self) -> dict[str, Any]:
@@ -129,6 +129,7 @@ def _window(text: str, caret: int) -> tuple[str, int]:
     return shown, caret - start + (3 if start else 0)
 
 
-def _printable(text: str) -> str:
-    # Control characters would garble the caret line; show them escaped, one column each.
+def printable(text: str) -> str:
+    """Text as a terminal may show it: a control character (a newline in a file name, say) would
+    garble the caret line or forge a line of output; each is shown as '?', one column each."""
     return "".join(ch if ch.isprintable() or ch == "\t" else "?" for ch in text).replace("\t", " ")
