@@ -72,3 +72,7 @@ def test_the_commands_work_from_any_folder_and_compiled_engines_import_as_writte
     assert replayed.returncode == 0, replayed.stderr
     verified = run([str(SCRIPT), "verify", str(spec), str(ROOT / "examples" / "horse_race.en.md")], project)
     assert verified.returncode == 0, verified.stdout + verified.stderr
+    formatted = run([str(SCRIPT), "fmt", str(spec)], project)
+    assert (formatted.returncode, formatted.stderr) == (0, "") and '\nvariant: "Horse Race"\n' in formatted.stdout
+    example = run([str(SCRIPT), "example", str(ROOT / "spec" / "fives_and_threes.rules"), "[1|4]"], project)
+    assert example.returncode == 0 and "[1|4]" in example.stdout, example.stderr
