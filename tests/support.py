@@ -15,7 +15,10 @@ from dominospec.diagnostics import SpecError
 from dominospec.parser import parse
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules")])
+# The games of the wider family (../shared/FAMILY.md), one spec each, with their house options.
+FAMILY = sorted(ROOT.glob("examples/family/*.rules"))
+EXAMPLES = sorted(ROOT.glob("examples/*.rules")) + FAMILY
+SHIPPED = sorted([*ROOT.glob("spec/*.rules"), *EXAMPLES])
 # The user's rule documents sit beside the checkout (CI lays shared/ there too).
 SEEDS = ROOT.parent / "shared" / "seeds"
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the user's seed documents are not at {SEEDS}")

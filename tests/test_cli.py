@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from dominospec.textfile import KINDS
-from support import ROOT, SHIPPED, run_cli
+from support import EXAMPLES, ROOT, SHIPPED, run_cli
 
 SHIPPED_PATHS = [path.relative_to(ROOT).as_posix() for path in SHIPPED]
 BAD = "tests/golden/errors/target_zero.rules"
@@ -122,7 +122,7 @@ def test_usage_errors_exit_2(args: list[str]) -> None:
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.rules")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_every_clause_of_a_house_variant_says_what_it_means(path: Path) -> None:
     """Each clause has a comment of its own: on the line above it or at the end of its line."""
     lines = path.read_text(encoding="utf-8").split("\n")

@@ -31,10 +31,11 @@ from dominospec.targets.python import context as python_context
 from dominospec.targets.python.context import runtime_sections
 from dominospec.targets.standalone import sections
 from engine_cases import HOUSE_CASES, engine_for
+from support import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = sorted((ROOT / "spec").glob("*.rules"))
-ALL_SPECS = SPECS + sorted((ROOT / "examples").glob("*.rules"))
+ALL_SPECS = SPECS + EXAMPLES
 FORMATS = sorted((ROOT / "examples" / "match_formats").glob("*.rules"))
 
 

@@ -17,10 +17,9 @@ from dominospec.codegen import generate
 from dominospec.engines import load_engine
 from dominospec.loader import load
 from dominospec.targets.python import module_name
-from support import ROOT
+from support import ROOT, SHIPPED
 
-SPECS = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules"),
-                *ROOT.glob("examples/match_formats/*.rules")])
+SPECS = sorted([*SHIPPED, *ROOT.glob("examples/match_formats/*.rules")])
 ENGINES = {path: load_engine(load(path), path) for path in SPECS}
 
 
