@@ -167,12 +167,11 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
                              "that tile opens every hand", _at(v, "next game opener"),
                              "say 'next game opener: the variant's rule'")
         undealt = _lead_tile_undealt(v)
+        what = "a double" if lead in ir.NAMED_LEADS else str(lead)
         if undealt and v.if_nobody_holds is None:
-            what = "any double" if lead in ir.NAMED_LEADS else str(lead)
-            yield _missing("if nobody holds it", _at(v, "lead"), f"some deals leave {what} in no hand; add",
+            yield _missing("if nobody holds it", _at(v, "lead"), f"some deals give no hand {what}; add",
                            f"or '{ir.NobodyHolds.VOID}'")
         elif not undealt and _written(v, "if nobody holds it"):
-            what = "a double" if lead in ir.NAMED_LEADS else str(lead)
             yield Diagnostic(f"'if nobody holds it' can never apply: every deal gives {what} to some hand",
                              _clause_at(v, "if nobody holds it"), "remove it")
     elif _written(v, "if nobody holds it"):
