@@ -146,6 +146,9 @@ def test_seven_toed_pete_the_lead_is_passed_until_a_seat_can_make_it() -> None:
     game = engine.Game(4, deal=False)
     game.start_hand(opener=0, hands=stp_deal())
     assert game.legal_moves() == (("pass",),)
+    with pytest.raises(engine.IllegalMove, match=r"^seat 0 holds no tile it may lead \(a double or a scoring tile\): "
+                                                 r"it must pass$"):
+        game.apply(lead((0, 1)))
     game.apply(("pass",))
     assert (game.current, game.legal_moves()) == (1, (("pass",),))
     game.apply(("pass",))
@@ -187,6 +190,8 @@ def test_merry_go_round_the_leader_draws_until_a_double_comes_and_keeps_the_rest
     pile = tiles("24 25 33") + [t for t in rest(engine, first, second) if t not in tiles("24 25 33")]
     game = engine.Game(2, deal=False)
     game.start_hand(opener=0, hands=[first, second], pile=pile)
+    with pytest.raises(engine.IllegalMove, match=r"^seat 0 holds no tile it may lead \(a double\): it must draw$"):
+        game.apply(lead((0, 1)))
     for _ in range(3):
         assert game.legal_moves() == (("draw",),)
         game.apply(("draw",))
