@@ -138,6 +138,63 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
                          _at(v, "after a blocked hand"), "use 'by lot' or 'next seat clockwise'")
 
 
+def _lead_tile_undealt(v: ir.Variant) -> bool:
+    """Whether some deal can leave the tile a lead names in no hand: a double only if every double
+    can go undealt at once, a named tile whenever a tile goes undealt."""
+    needed = 1 if isinstance(v.lead, ir.LeadTile) else v.max_pip + 1
+    return any(v.tile_count - players * (v.tiles_dealt(players) or 0) >= needed for players in v.player_counts)
+
+
+def _scores_led_alone(v: ir.Variant, tile: tuple[int, int]) -> bool:
+    try:
+        return evaluate(v.placement_score, {"total": tile[0] + tile[1]}) > 0
+    except FormulaError:  # check_formula says what is wrong with the formula
+        return False
+
+
+def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
+    lead = v.lead
+    if isinstance(lead, ir.LeadTile) and lead.high > v.max_pip:
+        yield Diagnostic(f"the lead {lead} is not a tile of the {_set_name(v.max_pip)} set", _at(v, "lead", "tile"),
+                         f"name a tile from [0|0] to [{v.max_pip}|{v.max_pip}]")
+    if ir.names_lead_tile(lead):
+        for key in ("first opener", "next opener", "after a blocked hand"):
+            if _written(v, key):
+                yield Diagnostic(f"'{key}' cannot be given with 'lead: {lead}': the holder of that tile opens "
+                                 "every hand", _clause_at(v, key), "remove it")
+        if v.match is not None and v.match.next_game_opener is ir.NextGameOpener.LOSER:
+            yield Diagnostic(f"the loser of a game cannot open the next one with 'lead: {lead}': the holder of "
+                             "that tile opens every hand", _at(v, "next game opener"),
+                             "say 'next game opener: the variant's rule'")
+        undealt = _lead_tile_undealt(v)
+        what = "a double" if lead in ir.NAMED_LEADS else str(lead)
+        if undealt and v.if_nobody_holds is None:
+            yield _missing("if nobody holds it", _at(v, "lead"), f"some deals give no hand {what}; add",
+                           f"or '{ir.NobodyHolds.VOID}'")
+        elif not undealt and _written(v, "if nobody holds it"):
+            yield Diagnostic(f"'if nobody holds it' can never apply: every deal gives {what} to some hand",
+                             _clause_at(v, "if nobody holds it"), "remove it")
+    elif _written(v, "if nobody holds it"):
+        yield Diagnostic(f"'if nobody holds it' is given, but 'lead: {lead}' names no tile",
+                         _clause_at(v, "if nobody holds it"),
+                         "remove it, or say 'lead: the highest double' or a tile such as 'lead: [6|6]'")
+    if lead in ir.OFFERED_LEADS:
+        if v.leader_without is None:
+            yield _missing("leader without one", _at(v, "lead"), f"a seat may hold no tile that 'lead: {lead}' "
+                           "allows; add", f"or '{ir.LeaderWithout.DRAWS}'")
+        elif v.leader_without is ir.LeaderWithout.DRAWS and v.undealt is ir.Undealt.OUT_OF_PLAY:
+            yield Diagnostic("the leader draws for a lead, but undealt tiles are out of play",
+                             _at(v, "leader without one"),
+                             f"say 'leader without one: {ir.LeaderWithout.PASSES}', or 'undealt tiles: draw pile'")
+    elif _written(v, "leader without one"):
+        yield Diagnostic(f"'leader without one' is given, but with 'lead: {lead}' the leader always has a lead",
+                         _clause_at(v, "leader without one"), "remove it, or say 'lead: a double'")
+    if lead is ir.Lead.DOUBLE_OR_SCORING and not any(
+            _scores_led_alone(v, (a, b)) for a in range(v.max_pip + 1) for b in range(a + 1, v.max_pip + 1)):
+        yield Diagnostic("no tile but a double scores when led alone, so 'a double or a scoring tile' is just "
+                         "'a double'", _at(v, "lead"), "write 'lead: a double'")
+
+
 def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.spinners is ir.Spinners.NONE and _written(v, "branches open"):
         yield Diagnostic("'branches open' is given, but no double is a spinner", _clause_at(v, "branches open"),
@@ -261,7 +318,7 @@ Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
 BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # These count tiles, seats or end totals: after a base problem they would only repeat it (or run
 # through a million player counts), so they wait until the base is sound.
-BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula)
+BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula, check_leads)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_target,
                                   check_match)
 

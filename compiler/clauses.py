@@ -248,6 +248,15 @@ def _write_extra_turn(kinds: tuple[ir.ExtraTurn, ...]) -> str:
     return ", ".join(kinds) if kinds else "nothing"
 
 
+def _lead(r: Reader, t: Tree[Token]) -> ir.Lead | ir.LeadTile:
+    item = t.children[0]
+    if isinstance(item, Token):
+        return ir.Lead(str(item))
+    a, b = (r.int(half) for half in item.children)
+    r.mark("tile", item)
+    return ir.LeadTile(min(a, b), max(a, b), r.pos(item))
+
+
 def _write_points(points: int) -> str:
     return _count(points, "point")
 
@@ -440,7 +449,16 @@ CLAUSES: tuple[Clause, ...] = (
            phrase=("WHEN_ABLE_KIND", ir.WhenAble)),
     Clause("first opener", "first_opener", "first_opener", GAME, TABLE_LEADS,
            "first opener: holder of the highest double", phrase=("OPENER_KIND", ir.Opener)),
-    Clause("lead", "lead", "lead", GAME, TABLE_LEADS, "lead: a double if held", phrase=("LEAD_KIND", ir.Lead)),
+    Clause("lead", "lead", "lead", GAME, TABLE_LEADS, "lead: a double if held", phrase=("LEAD_KIND", ir.Lead),
+           read=_lead),
+    Clause("if nobody holds it", "if_nobody_holds", "if_nobody_holds", GAME, TABLE_LEADS,
+           "if nobody holds it: the heaviest tile leads",
+           required_when="where a lead names a tile that a deal can leave undealt",
+           phrase=("NOBODY_KIND", ir.NobodyHolds)),
+    Clause("leader without one", "leader_without", "leader_without", GAME, TABLE_LEADS,
+           "leader without one: passes the lead",
+           required_when="with the leads `a double` and `a double or a scoring tile`",
+           phrase=("WITHOUT_KIND", ir.LeaderWithout)),
     Clause("next opener", "next_opener", "next_opener", GAME, TABLE_LEADS, "next opener: player of the last tile",
            phrase=("OPENER_KIND", ir.Opener)),
     Clause("after a blocked hand", "after_blocked", "after_blocked", GAME, TABLE_LEADS, "after a blocked hand: by lot",

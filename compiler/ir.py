@@ -136,6 +136,48 @@ class Opener(Choice):
 class Lead(Choice):
     ANY_TILE = "any tile"
     DOUBLE_IF_HELD = "a double if held"
+    HIGHEST_DOUBLE = "the highest double"  # its holder leads it, every hand
+    LOWEST_DOUBLE = "the lowest double"
+    DOUBLE = "a double"  # the seat offered the lead must lead a double
+    DOUBLE_OR_SCORING = "a double or a scoring tile"  # ... or a tile that scores led alone
+
+
+@dataclass(frozen=True)
+class LeadTile:
+    """A named tile that leads every hand (`lead: [6|6]`): its holder leads it."""
+
+    low: int
+    high: int
+    pos: Pos = _pos()
+
+    def __str__(self) -> str:
+        return f"[{self.low}|{self.high}]"
+
+
+# The leads that name the tile to lead, and so decide the opener from the deal.
+NAMED_LEADS = (Lead.HIGHEST_DOUBLE, Lead.LOWEST_DOUBLE)
+# The leads a seat offered the lead may be unable to make.
+OFFERED_LEADS = (Lead.DOUBLE, Lead.DOUBLE_OR_SCORING)
+
+
+def names_lead_tile(lead: Lead | LeadTile) -> bool:
+    """Whether the lead names its tile (the highest or lowest double, or a tile such as [6|6])."""
+    return isinstance(lead, LeadTile) or lead in NAMED_LEADS
+
+
+class NobodyHolds(Choice):
+    """What leads when no hand holds the tile a lead names."""
+
+    HEAVIEST = "the heaviest tile leads"
+    LIGHTEST = "the lightest tile leads"
+    VOID = "the deal is void"
+
+
+class LeaderWithout(Choice):
+    """What a seat offered the lead does when it holds no tile it may lead."""
+
+    PASSES = "passes the lead"
+    DRAWS = "draws until one comes"
 
 
 class Spinners(Choice):
@@ -295,7 +337,9 @@ class Variant:
     first_opener: Opener = Opener.LOT
     next_opener: Opener = Opener.NEXT_SEAT
     after_blocked: Opener | None = None  # None: the same rule as next_opener
-    lead: Lead = Lead.ANY_TILE
+    lead: Lead | LeadTile = Lead.ANY_TILE
+    if_nobody_holds: NobodyHolds | None = None  # required where the named lead tile may go undealt
+    leader_without: LeaderWithout | None = None  # required with the leads a seat may lack
     branches_open: BranchesOpen = BranchesOpen.AFTER_BOTH_LINE_SIDES
     double_at_end: DoubleAtEnd = DoubleAtEnd.BOTH_HALVES
     raw_per_displayed: int = 1

@@ -62,6 +62,21 @@ HOUSE_CASES = [
           pip_award=ir.PipAward(ir.AwardFrom.ALL_OTHER_HANDS, 5, 5), blocked_hand=ir.BlockedHand.LOWEST_PIPS),
     house("spec/fives_and_threes.rules", "highest_double_opens_and_leads", first_opener=ir.Opener.HIGHEST_DOUBLE,
           next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT, lead=ir.Lead.DOUBLE_IF_HELD),
+    # Leads that name their tile (Bergen, Muggins, Sebastopol, Cross) and leads a seat may lack (Seven-Toed
+    # Pete, Merry-Go-Round), on a draw pile and on tiles out of play.
+    house("spec/horse_race.rules", "lowest_double_else_lightest", lead=ir.Lead.LOWEST_DOUBLE,
+          if_nobody_holds=ir.NobodyHolds.LIGHTEST, next_opener=ir.Opener.NEXT_SEAT, after_blocked=None),
+    house("spec/horse_race.rules", "six_six_else_heaviest", lead=ir.LeadTile(6, 6),
+          if_nobody_holds=ir.NobodyHolds.HEAVIEST, next_opener=ir.Opener.NEXT_SEAT, after_blocked=None),
+    house("spec/fives_and_threes.rules", "highest_double_deal_void", lead=ir.Lead.HIGHEST_DOUBLE,
+          if_nobody_holds=ir.NobodyHolds.VOID),
+    house("spec/fives_and_threes.rules", "double_or_scoring_tile_passes", lead=ir.Lead.DOUBLE_OR_SCORING,
+          leader_without=ir.LeaderWithout.PASSES),
+    house("spec/horse_race.rules", "double_passes_beside_a_pile", lead=ir.Lead.DOUBLE,
+          leader_without=ir.LeaderWithout.PASSES),
+    house("spec/horse_race.rules", "double_drawn_for", lead=ir.Lead.DOUBLE, leader_without=ir.LeaderWithout.DRAWS),
+    house("spec/horse_race.rules", "double_drawn_for_reserve_limit_may_pass", lead=ir.Lead.DOUBLE,
+          leader_without=ir.LeaderWithout.DRAWS, reserve=2, draw_limit=1, when_able=ir.WhenAble.MAY_PASS),
 ]
 
 

@@ -18,6 +18,11 @@ Choices the documents leave open, made in their most natural reading:
   side to reach the target exactly wins, and the awards after it lapse.
 - A blocked hand's winning side takes its award from the other sides' hands, also where the
   variant's award for going out is "all other hands' pips".
+- The opener of a hand is the seat offered the lead. Before the lead the hand is blocked the moment
+  no seat holds a tile it may lead and (for a leader who draws for one) nothing can be drawn; so at
+  once when the deal leaves nobody a lead, and once every seat has been offered it in vain. Tiles
+  drawn for a lead join the hand (a drawn tile is "played at once" only onto a layout), and the
+  draw limit counts them.
 
 The events use the engines' public event schema (the one `dominospec replay --json` prints), so
 that the two logs can be compared field by field.
@@ -207,14 +212,51 @@ class Game:
         self.drawn: Tile | None = None  # a drawn tile that must be played now
         self.draws = 0  # tiles drawn in this turn
         self.passes = 0  # passes since the last placement
+        self.lead_tile: Tile | None = None  # the tile a lead that names its tile has its holder lead
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
 
     # --- the deal and the opener ---------------------------------------------------------
 
+    def named_lead(self, hands: list[list[Tile]]) -> Tile | None:
+        """The tile that leads this deal under a lead that names its tile: the named tile, or the
+        highest or lowest double dealt; if no hand holds one, the heaviest tile dealt (most pips, then
+        the greater higher half) or the lightest (fewest pips, then the smaller lower half). None when
+        the lead names no tile, or the deal is void."""
+        lead = self.v.lead
+        dealt = [t for hand in hands for t in hand]
+        doubles = [t for t in dealt if is_double(t)]
+        if isinstance(lead, ir.LeadTile):
+            if (lead.low, lead.high) in dealt:
+                return (lead.low, lead.high)
+        elif lead is ir.Lead.HIGHEST_DOUBLE and doubles:
+            return max(doubles)
+        elif lead is ir.Lead.LOWEST_DOUBLE and doubles:
+            return min(doubles)
+        elif not ir.names_lead_tile(lead):
+            return None
+        if self.v.if_nobody_holds is ir.NobodyHolds.HEAVIEST:
+            return max(dealt, key=lambda t: (t[0] + t[1], t[1]))
+        if self.v.if_nobody_holds is ir.NobodyHolds.LIGHTEST:
+            return min(dealt, key=lambda t: (t[0] + t[1], t[0]))
+        return None
+
+    def void_deal(self, hands: list[list[Tile]]) -> bool:
+        """Whether the lead names a tile that no hand holds, and nothing leads instead."""
+        return ir.names_lead_tile(self.v.lead) and self.named_lead(hands) is None
+
+    def may_lead(self, tile: Tile) -> bool:
+        """Under 'a double' or 'a double or a scoring tile': whether a seat offered the lead may lead tile."""
+        if is_double(tile):
+            return True
+        return self.v.lead is ir.Lead.DOUBLE_OR_SCORING and evaluate(self.v.placement_score, {"total": sum(tile)}) > 0
+
     def decided_opener(self, hands: list[list[Tile]]) -> int | None:
         """The opener the variant's rule names for the next hand, or None when a lot decides."""
+        if ir.names_lead_tile(self.v.lead):
+            tile = self.named_lead(hands)
+            return next((seat for seat, hand in enumerate(hands) if tile in hand), None)
         if self.hand_number == 0:
             rule = self.v.first_opener
         elif self.last_blocked:
@@ -245,7 +287,9 @@ class Game:
         self.drawn = None
         self.draws = 0
         self.passes = 0
+        self.lead_tile = self.named_lead(hands)
         self.events.append({"event": "hand", "hand": self.hand_number, "opener": self.opener})
+        self._settle()
 
     # --- what may be done --------------------------------------------------------------------
 
@@ -261,6 +305,15 @@ class Game:
         if self.hand_over:
             return []
         tiles = [self.drawn] if self.drawn is not None else self.hands[self.current]
+        if not self.table.tiles and self.lead_tile is not None:
+            return [("play", self.lead_tile, None, None)]
+        if not self.table.tiles and self.v.lead in ir.OFFERED_LEADS:
+            leads: list[Move] = [("play", t, None, None) for t in tiles if self.may_lead(t)]
+            if leads:
+                return leads
+            if self.v.leader_without is ir.LeaderWithout.DRAWS and self.can_draw():
+                return [("draw",)]
+            return [("pass",)]
         if not self.table.tiles:
             doubles = [t for t in tiles if is_double(t)]
             if self.v.lead is ir.Lead.DOUBLE_IF_HELD and doubles:
@@ -373,6 +426,13 @@ class Game:
         """End the hand the moment it is blocked."""
         holders = [hand for hand in self.hands if hand]
         everyone_passed = self.v.when_able is ir.WhenAble.MAY_PASS and self.passes >= len(holders)
+        if not self.table.tiles:
+            if self.v.lead in ir.OFFERED_LEADS:
+                some_lead = any(self.may_lead(t) for hand in self.hands for t in hand)
+                drawable = self.v.leader_without is ir.LeaderWithout.DRAWS and len(self.pile) > self.v.reserve
+                if everyone_passed or not (some_lead or drawable):
+                    self._end_hand(blocked=True)
+            return
         drawable = self.v.undealt is ir.Undealt.DRAW_PILE and len(self.pile) > self.v.reserve
         ports = self.table.open_ports()
         stuck = not any(self.placements(t, ports) for hand in holders for t in hand)

@@ -123,3 +123,40 @@ def test_the_draw_pile_contradiction_offers_both_fixes() -> None:
 @pytest.mark.parametrize("path", sorted(ROOT.glob("spec/*.rules")), ids=lambda p: p.name)
 def test_the_canonical_specs_are_valid(path) -> None:
     check(parse(path.read_text(encoding="utf-8")))
+
+
+WHOLE_SET = ("players: 2 to 4\ndeal: 2 players get 7 tiles, 3 or 4 players get 5 tiles",
+             "players: 4\ndeal: 4 players get 7 tiles")
+DRAW_PILE = ("undealt tiles: out of play", "undealt tiles: draw pile\ncannot play: draw until playable")
+
+
+@pytest.mark.parametrize("text", [
+    edited(add="lead: the highest double\nif nobody holds it: the heaviest tile leads\n"),
+    edited(add="lead: the lowest double\nif nobody holds it: the deal is void\n"),
+    edited(WHOLE_SET, add="lead: [6|6]\n"),
+    # Never more than 6 tiles undealt: never all seven doubles, so some hand always holds one.
+    edited(("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles",
+            "deal: 2 players get 11 tiles, 3 players get 8 tiles, 4 players get 6 tiles"),
+           add="lead: the highest double\n"),
+    edited(add="lead: a double or a scoring tile\nleader without one: passes the lead\n"),
+    edited(DRAW_PILE, add="lead: a double\nleader without one: draws until one comes\n"),
+], ids=["highest double, else the heaviest tile", "lowest double, else void", "a tile always dealt",
+        "a double always dealt", "a passed lead", "a lead drawn for"])
+def test_leads_that_fit_together_pass(text: str) -> None:
+    check(parse(text))
+
+
+def test_a_named_lead_leaves_the_opener_to_the_deal_also_between_games() -> None:
+    text = edited(WHOLE_SET, add="lead: [6|6]\nmatch points for a win: 1\nmatch target: first to 3 match points\n"
+                                 "next game opener: loser of the previous game\n")
+    found = problems(text)
+    assert [d.message for d in found] == [
+        "the loser of a game cannot open the next one with 'lead: [6|6]': the holder of that tile opens every hand"]
+    assert found[0].pos == ir.Pos(12, 19)
+
+
+def test_a_lead_that_names_a_tile_decides_the_opener_clauses_away() -> None:
+    found = problems(edited(WHOLE_SET, add="lead: the lowest double\nafter a blocked hand: by lot\n"))
+    assert [(d.message, d.pos.line) for d in found] == [
+        ("'after a blocked hand' cannot be given with 'lead: the lowest double': the holder of that tile opens "
+         "every hand", 10)]

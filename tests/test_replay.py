@@ -128,6 +128,29 @@ def _edited(tmp_path: Path, source: str, edit: Callable[[Record], None]) -> Path
     return path
 
 
+def test_muggins_fosters_example_the_highest_double_sets_and_four_placements_make_ten() -> None:
+    code, result = replay_json("examples/family/muggins.rules", REPLAYS / "muggins_fosters_example.json")
+    assert code == 0 and result["error"] is None
+    assert of_kind(result, "hand")[0]["opener"] == 0  # seat 0 holds [5|5], the highest double dealt
+    plays = of_kind(result, "play")[:5]
+    assert [(p["tile"], p["total"], p["points"]) for p in plays] == [
+        ("[5|5]", 10, 10), ("[0|5]", 10, 10), ("[0|0]", 10, 10), ("[5|6]", 6, 0), ("[0|4]", 10, 10)]
+    end = of_kind(result, "hand_end")[-1]
+    # Seat 1 goes out; seat 0 is left with 26 pips: round5(26) = 25.
+    assert (end["winners"], end["remaining_pips"], end["awards"]) == ([1], [26, 0], [0, 25])
+
+
+def test_seven_toed_pete_seats_without_a_lead_pass_it_on() -> None:
+    code, result = replay_json("examples/family/seven_toed_pete.rules", REPLAYS / "seven_toed_pete_passed_lead.json")
+    assert code == 0 and result["error"] is None
+    first = [(e["event"], e["seat"]) for e in result["events"][1:4]]
+    assert first == [("pass", 0), ("pass", 1), ("play", 2)]
+    assert of_kind(result, "hand")[0]["opener"] == 0
+    end = of_kind(result, "hand_end")[-1]
+    # Seat 2 goes out: round5(20 + 36 + 41 = 97) / 5 = 19, from all other hands.
+    assert (end["winners"], end["remaining_pips"], end["awards"]) == ([2], [20, 36, 0, 41], [0, 0, 19, 0])
+
+
 def test_an_illegal_move_names_hand_and_move_and_shows_the_state_before_it(tmp_path: Path) -> None:
     def break_fifth_move(record: Record) -> None:
         moves = record["hands"][0]["moves"]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from dominospec import ir
 from dominospec.checks import check
 from dominospec.clauses import BIDI_CONTROLS, MAX_FORMULA_PARTS, MAX_NUMBER
-from dominospec.formula import format_expr
+from dominospec.formula import evaluate, format_expr
 from dominospec.parser import parse
 from dominospec.printer import format_spec
 from support import SHIPPED, SPEC_WITH_FORMULA
@@ -143,6 +143,18 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     text = st.text(st.characters(blacklist_characters='"' + "".join(BIDI_CONTROLS), blacklist_categories=["Cs", "Cc"]),
                    min_size=1, max_size=30).filter(str.strip)
     draw_pile = undealt is ir.Undealt.DRAW_PILE
+    a, b = sorted(draw(st.lists(st.integers(0, max_pip), min_size=2, max_size=2)))
+    lead = draw(st.sampled_from([*ir.Lead, ir.LeadTile(a, b)]))
+    if lead is ir.Lead.DOUBLE_OR_SCORING and not any(
+            evaluate(formula, {"total": x + y}) > 0 for x in range(max_pip + 1) for y in range(x + 1, max_pip + 1)):
+        lead = ir.Lead.DOUBLE
+    named = ir.names_lead_tile(lead)
+    needed = 1 if isinstance(lead, ir.LeadTile) else max_pip + 1
+    undealt_lead = named and any(tiles - count * rule.tiles_each >= needed
+                                 for rule in deal for count in rule.player_counts)
+    if named:
+        next_opener = ir.Opener.NEXT_SEAT
+    without = [ir.LeaderWithout.PASSES, *([ir.LeaderWithout.DRAWS] if draw_pile else [])]
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,
@@ -160,11 +172,13 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         drawn_tile=draw(st.sampled_from(list(ir.DrawnTile))) if draw_pile else ir.DrawnTile.PLAYED_AT_ONCE,
         cannot_play=ir.CannotPlay.DRAW if draw_pile else ir.CannotPlay.KNOCK,
         when_able=draw(st.sampled_from(list(ir.WhenAble))),
-        first_opener=draw(st.sampled_from([ir.Opener.LOT, ir.Opener.HIGHEST_DOUBLE])),
+        first_opener=ir.Opener.LOT if named else draw(st.sampled_from([ir.Opener.LOT, ir.Opener.HIGHEST_DOUBLE])),
         next_opener=next_opener,
-        after_blocked=draw((st.none() if next_opener is not ir.Opener.LAST_TILE else st.nothing())
-                           | st.sampled_from(later_openers)),
-        lead=draw(st.sampled_from(list(ir.Lead))),
+        after_blocked=None if named else draw((st.none() if next_opener is not ir.Opener.LAST_TILE else st.nothing())
+                                              | st.sampled_from(later_openers)),
+        lead=lead,
+        if_nobody_holds=draw(st.sampled_from(list(ir.NobodyHolds))) if undealt_lead else None,
+        leader_without=draw(st.sampled_from(without)) if lead in ir.OFFERED_LEADS else None,
         branches_open=(draw(st.sampled_from(list(ir.BranchesOpen))) if spinners is not ir.Spinners.NONE
                        else ir.BranchesOpen.AFTER_BOTH_LINE_SIDES),
         double_at_end=draw(st.sampled_from(list(ir.DoubleAtEnd))),

@@ -99,6 +99,19 @@ class TurnRules:
 
 
 @dataclass(frozen=True)
+class LeadRules:
+    """What the lead may be, beyond 'any tile' and 'a double if held'."""
+
+    named: bool  # the lead names its tile: the first tile of `order` that a hand holds leads, by its holder
+    order: str  # tuple literal: the named tile(s) in order, then the tiles that lead if nobody holds them
+    void: bool  # a deal in which no hand holds a named tile is void
+    offered: bool  # the seat offered the lead may lack a tile it may lead (those of `allowed`)
+    allowed: str  # tuple literal: the tiles a seat offered the lead may lead
+    draws: bool  # a seat without one draws for it; else it passes the lead
+    phrase_text: str  # what may lead, as the spec says it (plain words or a tile), for comments and messages
+
+
+@dataclass(frozen=True)
 class Award:
     round_to: int | None
     divide_by: int
@@ -142,6 +155,7 @@ class EngineContext:
     tables: Tables
     layout: LayoutRules
     turn: TurnRules
+    leads: LeadRules
     hand_end: HandEnd
     match: MatchPlay | None
     runtime: Mapping[str, str]
@@ -222,6 +236,45 @@ def _turn(v: ir.Variant) -> TurnRules:
     )
 
 
+def _heaviest_first(tile: tuple[int, int]) -> tuple[int, int]:
+    """Most pips first; between equal sums the greater higher half (FAMILY.md's heaviest tile)."""
+    return -(tile[0] + tile[1]), -tile[1]
+
+
+def _lightest_first(tile: tuple[int, int]) -> tuple[int, int]:
+    """Fewest pips first; between equal sums the smaller lower half (FAMILY.md's lightest tile)."""
+    return tile[0] + tile[1], tile[0]
+
+
+def _leads(v: ir.Variant) -> LeadRules:
+    tiles = [(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)]
+    doubles = [(n, n) for n in range(v.max_pip + 1)]
+    lead = v.lead
+    named: list[tuple[int, int]] = []
+    if isinstance(lead, ir.LeadTile):
+        named = [(lead.low, lead.high)]
+    elif lead is ir.Lead.HIGHEST_DOUBLE:
+        named = doubles[::-1]
+    elif lead is ir.Lead.LOWEST_DOUBLE:
+        named = doubles
+    fallback: list[tuple[int, int]] = []
+    if v.if_nobody_holds is ir.NobodyHolds.HEAVIEST:
+        fallback = sorted(tiles, key=_heaviest_first)
+    elif v.if_nobody_holds is ir.NobodyHolds.LIGHTEST:
+        fallback = sorted(tiles, key=_lightest_first)
+    raw = score_table(v)
+    allowed = doubles
+    if lead is ir.Lead.DOUBLE_OR_SCORING:
+        allowed = [t for t in tiles if t[0] == t[1] or raw[t[0] + t[1]] > 0]
+    order = named + [t for t in fallback if t not in named]
+    return LeadRules(
+        named=bool(named), order=_table(order or doubles, per_line=10),
+        void=bool(named) and v.if_nobody_holds is ir.NobodyHolds.VOID,
+        offered=lead in ir.OFFERED_LEADS, allowed=_table(allowed, per_line=10),
+        draws=v.leader_without is ir.LeaderWithout.DRAWS, phrase_text=str(lead),
+    )
+
+
 def _hand_end(v: ir.Variant) -> HandEnd:
     award = v.pip_award
     return HandEnd(
@@ -250,7 +303,7 @@ def _match(m: ir.MatchRules, game_target: int, exact_target: bool) -> MatchPlay:
 def variant_context(v: ir.Variant) -> EngineContext:
     exact = v.target.kind is ir.TargetKind.EXACTLY
     return EngineContext(
-        tables=_tables(v), layout=_layout(v), turn=_turn(v), hand_end=_hand_end(v),
+        tables=_tables(v), layout=_layout(v), turn=_turn(v), leads=_leads(v), hand_end=_hand_end(v),
         match=None if v.match is None else _match(v.match, v.target.points, exact),
         runtime=runtime_sections(),
     )

@@ -27,6 +27,7 @@ RAW_POINTS: tuple[int, ...]
 DISPLAYED_POINTS: tuple[int, ...]
 _PIPS: dict[Tile, int]
 _TILE_SET: frozenset[Tile]
+LEAD_ORDER: tuple[Tile, ...]
 
 # The events whose fields depend on the kind of target.
 class PlayEvent(TypedDict):
@@ -95,6 +96,8 @@ class GameParts:
     _legal: tuple[Move, ...] | None
     def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
                  scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> None: ...
+    def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
+                   pile: list[Tile] | None = None) -> None: ...
     def _choose_opener(self, given: int | None, hands: list[list[Tile]]) -> int: ...
     def _compute_legal(self) -> list[Move]: ...
     def play(self, move: Move) -> None: ...

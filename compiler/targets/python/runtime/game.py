@@ -23,7 +23,7 @@ from .tiles import (
 )
 
 if TYPE_CHECKING:
-    from .contract import _PIPS, DEAL, TILES, VARIANT_NAME, Event, GameParts, Layout, _play_event
+    from .contract import _PIPS, DEAL, TILES, VARIANT_NAME, Event, GameParts, _play_event
     from .types import GameRecord, Move, RecordedHand, RecordedMove, Tile, View
 else:
     GameParts = object
@@ -33,39 +33,9 @@ class Game(GameParts):
     ###{standalone game_setup
     def side_of(self, seat: int) -> int:
         return self._sides[self._seat(seat)]
+    ###}
 
-    def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
-                   pile: list[Tile] | None = None) -> None:
-        """Deal a new hand (shuffled by the game's seed unless hands are given) and set its opener."""
-        if self.over:
-            raise IllegalMove("the game is over")
-        if not self.hand_over:
-            raise IllegalMove("the current hand is not over")
-        if hands is None:
-            if pile is not None:
-                raise IllegalMove("a pile is given together with the hands it is left from")
-            size = DEAL[self.players]
-            draw = self.rng.random
-            tiles = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, cheaper than rng.shuffle
-            hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
-            pile = tiles[self.players * size:]
-        else:
-            hands, pile = self._dealt(hands, pile)
-        opener = self._choose_opener(opener, hands)
-        self.hand_number += 1
-        self.hands = hands
-        self.pile = list(pile)  # where tiles are drawn, from the front
-        self.layout = Layout()
-        self.opener = self.current = opener
-        self.hand_over = False
-        self._extra = False
-        self._drawn = None
-        self._draws = 0
-        self._passes = 0
-        self._legal = None
-        self.deals.append((opener, [list(h) for h in hands], list(pile)))
-        self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
-
+    ###{standalone game_dealt
     def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
         """Hands (and the pile, in drawing order) as a caller deals them, checked: tiles as two pips in
         either order, every tile of the set once. No pile: the tiles no hand holds, in the set's order."""

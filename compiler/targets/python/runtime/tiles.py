@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .contract import _TILE_SET, DISPLAYED_POINTS, MAX_PIP, RAW_POINTS
+    from .contract import _TILE_SET, DISPLAYED_POINTS, LEAD_ORDER, MAX_PIP, RAW_POINTS
     from .types import Tile
 
 ###{standalone tiles
@@ -51,6 +51,17 @@ def _highest_double_holder(hands: list[list[Tile]]) -> int | None:
     """The seat holding the highest double, or None when nobody holds one."""
     doubles = [(t[0], seat) for seat, hand in enumerate(hands) for t in hand if t[0] == t[1]]
     return max(doubles)[1] if doubles else None
+###}
+
+
+###{standalone first_held
+def _first_held(hands: list[list[Tile]]) -> tuple[Tile, int] | None:
+    """The first tile of LEAD_ORDER that a hand holds, and its holder; None when no hand holds one."""
+    holders = {t: seat for seat, hand in enumerate(hands) for t in hand}
+    for tile in LEAD_ORDER:
+        if tile in holders:
+            return tile, holders[tile]
+    return None
 ###}
 
 
