@@ -461,6 +461,8 @@ CLAUSES: tuple[Clause, ...] = (
            read=_extra_turn, write=_write_extra_turn),
     Clause("extra turn without a legal tile", "extra_turn_stuck", "extra_turn_stuck", GAME, TABLE_SCORING,
            "extra turn without a legal tile: the turn ends", phrase=("STUCK_KIND", ir.ExtraTurnStuck)),
+    Clause("extra turn is", "extra_turn_kind", "extra_turn_kind", GAME, TABLE_SCORING, "extra turn is: optional",
+           phrase=("EXTRA_TURN_KIND", ir.ExtraTurnKind)),
     Clause("partnership goes out", "partnership_out", "partnership_out", GAME, TABLE_HAND_END,
            "partnership goes out: when both partners are out", required_when="with partnerships",
            phrase=("PARTNER_OUT_KIND", ir.PartnershipOut)),

@@ -124,6 +124,7 @@ class CannotPlay(Choice):
 class WhenAble(Choice):
     MUST_PLAY = "must play"
     MAY_PASS = "may pass"
+    MAY_DRAW = "may draw"
 
 
 class Opener(Choice):
@@ -157,11 +158,17 @@ class DoubleAtEnd(Choice):
 class ExtraTurn(Choice):
     AFTER_DOUBLE = "a double"
     AFTER_SCORE = "a scoring placement"
+    AFTER_ANY = "any placement"
 
 
 class ExtraTurnStuck(Choice):
     DRAW_AS_USUAL = "draw as usual"
     TURN_ENDS = "the turn ends"
+
+
+class ExtraTurnKind(Choice):
+    REQUIRED = "required"  # the player must place if he can
+    OPTIONAL = "optional"  # the player may place one more tile or pass
 
 
 class PartnershipOut(Choice):
@@ -301,6 +308,7 @@ class Variant:
     raw_per_displayed: int = 1
     extra_turn: tuple[ExtraTurn, ...] = ()
     extra_turn_stuck: ExtraTurnStuck = ExtraTurnStuck.DRAW_AS_USUAL
+    extra_turn_kind: ExtraTurnKind = ExtraTurnKind.REQUIRED
     partnership_out: PartnershipOut | None = None
     going_out_bonus: int = 0
     pip_award: PipAward | None = None

@@ -62,6 +62,13 @@ HOUSE_CASES = [
           pip_award=ir.PipAward(ir.AwardFrom.ALL_OTHER_HANDS, 5, 5), blocked_hand=ir.BlockedHand.LOWEST_PIPS),
     house("spec/fives_and_threes.rules", "highest_double_opens_and_leads", first_opener=ir.Opener.HIGHEST_DOUBLE,
           next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT, lead=ir.Lead.DOUBLE_IF_HELD),
+    house("spec/fives_and_threes.rules", "optional_extra_after_double", extra_turn=(ir.ExtraTurn.AFTER_DOUBLE,),
+          extra_turn_kind=ir.ExtraTurnKind.OPTIONAL),
+    house("spec/horse_race.rules", "optional_extra_after_any_placement", extra_turn=(ir.ExtraTurn.AFTER_ANY,),
+          extra_turn_kind=ir.ExtraTurnKind.OPTIONAL, extra_turn_stuck=ir.ExtraTurnStuck.DRAW_AS_USUAL),
+    house("spec/horse_race.rules", "may_draw_reserve_draw_limit", when_able=ir.WhenAble.MAY_DRAW,
+          drawn_tile=ir.DrawnTile.JOINS_HAND, reserve=2, draw_limit=3),
+    house("spec/horse_race.rules", "may_draw", when_able=ir.WhenAble.MAY_DRAW, drawn_tile=ir.DrawnTile.JOINS_HAND),
 ]
 
 

@@ -11,6 +11,8 @@ Choices the documents leave open, made in their most natural reading:
 - With "may pass", a hand in which every seat still holding tiles passes in a row is blocked.
 - A tile drawn under "played at once" must be played before anything else, "may pass" or not.
 - An extra turn is a new turn: its draws count afresh against a draw limit.
+- An optional extra turn offers the placements and a pass, never a draw (FAMILY.md's games with
+  optional extra plays have no drawing); with no legal tile the seat passes.
 - A scoring placement earns its extra turn even when an exact target cancels its points.
 - With a target of "at least", the going-out bonus is a hand-end award, scored together with the
   pip awards (with an exact target it is part of the last placement, as the documents say).
@@ -268,10 +270,15 @@ class Game:
             return [("play", t, None, None) for t in tiles]
         ports = self.table.open_ports()
         plays: list[Move] = [("play", t, on, port) for t in tiles for on, port in self.placements(t, ports)]
+        optional = self.extra and self.v.extra_turn_kind is ir.ExtraTurnKind.OPTIONAL
         if plays:
+            if optional:  # one more tile, or decline it
+                return plays + [("pass",)]
+            if self.v.when_able is ir.WhenAble.MAY_DRAW and self.can_draw():  # draw instead of placing
+                return plays + [("draw",)]
             may_pass = self.v.when_able is ir.WhenAble.MAY_PASS and self.drawn is None
             return plays + [("pass",)] if may_pass else plays
-        if self.extra and self.v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS:
+        if optional or (self.extra and self.v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS):
             return [("pass",)]
         if self.can_draw():
             return [("draw",)]
@@ -335,7 +342,8 @@ class Game:
             self._end_hand(blocked=False)
             return
         earns = ((ir.ExtraTurn.AFTER_DOUBLE in self.v.extra_turn and is_double(tile))
-                 or (ir.ExtraTurn.AFTER_SCORE in self.v.extra_turn and raw > 0))
+                 or (ir.ExtraTurn.AFTER_SCORE in self.v.extra_turn and raw > 0)
+                 or ir.ExtraTurn.AFTER_ANY in self.v.extra_turn)
         if from_draw and self.v.drawn_tile is ir.DrawnTile.PLAYED_AT_ONCE_ENDS_TURN:
             earns = False
         if earns and not emptied:
