@@ -191,7 +191,7 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
 
 
 def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
-    """Optional extra turns, and drawing while able to play."""
+    """Optional extra turns, drawing while able to play, and announced scores."""
     if ir.ExtraTurn.AFTER_ANY in v.extra_turn and len(v.extra_turn) > 1:
         yield Diagnostic(f"'{ir.ExtraTurn.AFTER_ANY}' already includes every other reason for an extra turn",
                          _at(v, "extra turn after"), f"write 'extra turn after: {ir.ExtraTurn.AFTER_ANY}'")
@@ -213,6 +213,10 @@ def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
                              _at(v, "drawn tile") if _written(v, "drawn tile") else _at(v, "when able to play"),
                              "say 'drawn tile: joins the hand': the player then places any tile that fits, "
                              "or draws again")
+    if v.placement_points is ir.PlacementPoints.ANNOUNCED and v.target.kind is ir.TargetKind.EXACTLY:
+        yield Diagnostic("announced placement points are played to a target of at least N, not exactly N",
+                         _at(v, "placement points"), f"say 'target: at least {v.target.points}', "
+                         "or 'placement points: credited at once'")
 
 
 def check_target(v: ir.Variant) -> Iterator[Diagnostic]:

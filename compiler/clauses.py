@@ -463,6 +463,8 @@ CLAUSES: tuple[Clause, ...] = (
            "extra turn without a legal tile: the turn ends", phrase=("STUCK_KIND", ir.ExtraTurnStuck)),
     Clause("extra turn is", "extra_turn_kind", "extra_turn_kind", GAME, TABLE_SCORING, "extra turn is: optional",
            phrase=("EXTRA_TURN_KIND", ir.ExtraTurnKind)),
+    Clause("placement points", "placement_points", "placement_points", GAME, TABLE_SCORING,
+           "placement points: announced by the player", phrase=("PLACEMENT_POINTS_KIND", ir.PlacementPoints)),
     Clause("partnership goes out", "partnership_out", "partnership_out", GAME, TABLE_HAND_END,
            "partnership goes out: when both partners are out", required_when="with partnerships",
            phrase=("PARTNER_OUT_KIND", ir.PartnershipOut)),

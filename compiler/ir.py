@@ -171,6 +171,11 @@ class ExtraTurnKind(Choice):
     OPTIONAL = "optional"  # the player may place one more tile or pass
 
 
+class PlacementPoints(Choice):
+    CREDITED = "credited at once"
+    ANNOUNCED = "announced by the player"  # the mover claims them; a wrong claim is a penalty, "muggins" takes them
+
+
 class PartnershipOut(Choice):
     ONE_PARTNER = "when one partner is out"
     BOTH_PARTNERS = "when both partners are out"
@@ -309,6 +314,7 @@ class Variant:
     extra_turn: tuple[ExtraTurn, ...] = ()
     extra_turn_stuck: ExtraTurnStuck = ExtraTurnStuck.DRAW_AS_USUAL
     extra_turn_kind: ExtraTurnKind = ExtraTurnKind.REQUIRED
+    placement_points: PlacementPoints = PlacementPoints.CREDITED
     partnership_out: PartnershipOut | None = None
     going_out_bonus: int = 0
     pip_award: PipAward | None = None

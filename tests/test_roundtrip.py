@@ -141,6 +141,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         extra_turn = (ir.ExtraTurn.AFTER_ANY,)
     extra_kind = draw(st.sampled_from(list(ir.ExtraTurnKind))) if extra_turn else ir.ExtraTurnKind.REQUIRED
     blocked = draw(st.sampled_from(list(ir.BlockedHand)))
+    target_kind = draw(st.sampled_from(list(ir.TargetKind)))
+    announced = target_kind is ir.TargetKind.AT_LEAST and draw(st.booleans())
     formula, raw_per_displayed = draw(_safe_formulas())
     # Quoted text: not blank, no quote, no control or bidirectional control character.
     text = st.text(st.characters(blacklist_characters='"' + "".join(BIDI_CONTROLS), blacklist_categories=["Cs", "Cc"]),
@@ -159,7 +161,7 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         undealt=undealt,
         spinners=spinners,
         placement_score=formula,
-        target=ir.Target(draw(st.sampled_from(list(ir.TargetKind))), draw(st.integers(1, MAX_NUMBER))),
+        target=ir.Target(target_kind, draw(st.integers(1, MAX_NUMBER))),
         source=draw(st.none() | text),
         partnerships=partnerships,
         reserve=reserve,
@@ -181,6 +183,7 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
                           if extra_turn and extra_kind is ir.ExtraTurnKind.REQUIRED
                           else ir.ExtraTurnStuck.DRAW_AS_USUAL),
         extra_turn_kind=extra_kind,
+        placement_points=ir.PlacementPoints.ANNOUNCED if announced else ir.PlacementPoints.CREDITED,
         partnership_out=(draw(st.sampled_from(list(ir.PartnershipOut)))
                          if partnerships is not ir.PartnershipKind.NONE else None),
         going_out_bonus=draw(st.integers(0, 10)),

@@ -97,6 +97,7 @@ class TurnRules:
     extra_turn_ends_when_stuck: bool
     optional_extra: bool  # on an extra turn the player may pass instead of placing
     may_draw: bool  # a player able to place may draw instead, while tiles can be drawn
+    announced: bool  # placements carry claims; wrong claims are penalties; opponents may call muggins
     partner_must_go_out_too: bool  # with partnerships, the hand goes on until both partners are out
 
 
@@ -225,6 +226,7 @@ def _turn(v: ir.Variant) -> TurnRules:
         extra_turn_ends_when_stuck=optional_extra
         or bool(v.extra_turn) and v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS,
         optional_extra=optional_extra, may_draw=draws and v.when_able is ir.WhenAble.MAY_DRAW,
+        announced=v.placement_points is ir.PlacementPoints.ANNOUNCED,
         partner_must_go_out_too=v.partnerships is not ir.PartnershipKind.NONE
         and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS,
     )
