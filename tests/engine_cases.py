@@ -69,7 +69,7 @@ HOUSE_CASES = [
     house("spec/horse_race.rules", "may_draw_reserve_draw_limit", when_able=ir.WhenAble.MAY_DRAW,
           drawn_tile=ir.DrawnTile.JOINS_HAND, reserve=2, draw_limit=3),
     house("spec/horse_race.rules", "may_draw", when_able=ir.WhenAble.MAY_DRAW, drawn_tile=ir.DrawnTile.JOINS_HAND),
-    house("examples/all_fives.rules", "announced", placement_points=ir.PlacementPoints.ANNOUNCED),
+    house("examples/all_fives.rules", "announced", placement_points=ir.PlacementPoints.ANNOUNCED, raw_per_displayed=1),
     house("spec/horse_race.rules", "announced_partnerships_extra_turns", placement_points=ir.PlacementPoints.ANNOUNCED),
 ]
 

@@ -1,12 +1,16 @@
-"""Turns of the wider family (../shared/FAMILY.md): optional extra plays (Fours, Tiddle-a-Wink) and
-drawing while able to play (Matador), played through the engines with hands dealt by hand. The
-expected moves and scores are worked out from FAMILY.md's rules, not from an engine."""
+"""Turns of the wider family (../shared/FAMILY.md): optional extra plays (Fours, Tiddle-a-Wink),
+drawing while able to play (Matador) and announced scores (Muggins), played through the engines with
+hands dealt by hand, and recorded hands replayed. The expected moves and scores are worked out from
+FAMILY.md's rules, not from an engine."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from dominospec.replay import replay
 from engine_cases import HOUSE_CASES, Case, engine_for
+from reference_model import Game
 from support import ROOT
 
 FOURS = Case(ROOT / "examples" / "family" / "fours.rules")
@@ -157,3 +161,193 @@ def test_thousands_of_random_fours_games_keep_the_tiles_play_legally_and_end() -
                 held = [t for hand in game.hands for t in hand] + list(game.pile) + list(game.layout.tiles)
                 assert sorted(held) == whole_set, f"seed {seed}: tiles lost or doubled"
         assert game.winners and max(game.scores) >= 100
+
+
+# --- announced scores (FAMILY.md Muggins, "Announced scores"), on All Fives counted in raw points, as Foster ---------
+
+ANNOUNCED = "announced"
+# Seat 0 leads [5|5] (Foster: it scores 10); seat 1 can answer with [0|5] on it (10 again).
+TWO_HANDS = (("[5|5]", "[0|0]", "[1|1]", "[2|2]", "[3|3]", "[4|4]", "[6|6]", "[1|2]", "[1|3]"),
+             ("[0|5]", "[1|4]", "[2|4]", "[3|4]", "[0|1]", "[0|2]", "[0|3]", "[0|4]", "[0|6]"))
+
+
+def announced_game(scores: list[int], *hands: tuple[str, ...]) -> tuple[Any, Any]:
+    _, engine = engine_for(house_case(ANNOUNCED))
+    game = engine.Game(len(hands), partnerships=len(hands) == 4, scores=scores, deal=False)
+    game.start_hand(opener=0, hands=[tiles(engine, *hand) for hand in hands])
+    return engine, game
+
+
+def test_a_claim_equal_to_the_true_points_scores_them() -> None:
+    _, game = announced_game([0, 0], *TWO_HANDS)
+    events = game.apply(("play", (5, 5), None, None), claim=10)
+    assert (events[0]["points"], events[0]["claim"], game.scores) == (10, 10, [10, 0])
+    assert not any(move[0] == "muggins" for move in game.legal_moves())
+
+
+def test_a_wrong_claim_is_a_penalty_for_the_next_opponent_and_leaves_the_points_to_a_muggins_call() -> None:
+    _, game = announced_game([0, 0], *TWO_HANDS)
+    events = game.apply(("play", (5, 5), None, None), claim=15)
+    # The mover scores nothing; seat 1 scores the 15 claimed as a penalty; the true 10 wait for a call.
+    assert [e["event"] for e in events] == ["play", "penalty"]
+    assert (events[1]["seat"], events[1]["points"], game.scores) == (1, 15, [0, 15])
+    assert ("muggins", 1) in game.legal_moves() and ("muggins", 0) not in game.legal_moves()
+    events = game.apply(("muggins", 1))
+    assert events == [{"event": "muggins", "seat": 1, "points": 10, "scores": [0, 25], "pegs": [(0, 0), (15, 25)]}]
+    assert game.current == 1 and not any(move[0] == "muggins" for move in game.legal_moves())
+
+
+def test_points_nobody_calls_muggins_on_are_lost() -> None:
+    _, game = announced_game([0, 0], *TWO_HANDS)
+    game.apply(("play", (5, 5), None, None))  # no claim: a claim of 0, and no penalty
+    assert game.scores == [0, 0] and ("muggins", 1) in game.legal_moves()
+    game.apply(("play", (0, 5), (5, 5), "lineA"), claim=10)  # seat 1 moves on instead: the 10 are gone
+    assert game.scores == [0, 10]
+    assert not any(move[0] == "muggins" for move in game.legal_moves())
+
+
+def test_a_penalty_can_reach_the_target() -> None:
+    _, game = announced_game([0, 55], *TWO_HANDS)
+    game.apply(("play", (5, 5), None, None), claim=7)
+    assert game.over and game.winners == [1] and game.scores == [0, 62]
+
+
+def test_a_muggins_call_can_reach_the_target() -> None:
+    _, game = announced_game([58, 55], *TWO_HANDS)
+    game.apply(("play", (5, 5), None, None), claim=5)  # the wrong claim's 5 take seat 1 to 60, short of 61
+    assert game.scores == [58, 60] and not game.over
+    game.apply(("muggins", 1))
+    assert game.over and game.winners == [1] and game.scores == [58, 70]
+
+
+def test_with_partnerships_only_the_opponents_may_call_and_the_next_seat_takes_the_penalty() -> None:
+    engine, game = announced_game([0, 0], ("[5|5]", "[0|0]", "[1|1]", "[2|2]", "[3|3]"),
+                                  ("[0|5]", "[1|4]", "[2|4]", "[3|4]", "[0|1]"),
+                                  ("[0|2]", "[0|3]", "[0|4]", "[0|6]", "[1|2]"),
+                                  ("[1|3]", "[4|4]", "[6|6]", "[1|5]", "[2|5]"))
+    game.apply(("play", (5, 5), None, None), claim=20)
+    assert game.scores == [0, 20]  # seat 1's side: the penalty
+    assert sorted(m for m in game.legal_moves() if m[0] == "muggins") == [("muggins", 1), ("muggins", 3)]
+    for wrong in (("muggins", 2), ("muggins", 0)):
+        try:
+            game.apply(wrong)
+        except engine.IllegalMove as err:
+            assert "may not call muggins now" in str(err)
+        else:
+            raise AssertionError(f"{wrong} was accepted")
+    game.apply(("muggins", 3))
+    assert game.scores == [0, 30]
+
+
+def test_a_claim_must_be_a_whole_number_on_a_placement_where_scores_are_announced() -> None:
+    engine, game = announced_game([0, 0], *TWO_HANDS)
+    before = game.to_json()
+    for claim, message in ((-1, "a claim is a whole number of points, 0 or more, not -1"),
+                           ("10", "a claim is a whole number of points, 0 or more, not '10'"),
+                           (True, "a claim is a whole number of points, 0 or more, not True")):
+        try:
+            game.apply(("play", (5, 5), None, None), claim=claim)
+        except engine.IllegalMove as err:
+            assert str(err) == message
+        else:
+            raise AssertionError(f"the claim {claim!r} was accepted")
+    assert game.to_json() == before
+    fours, plain = fours_game(*DECLINED)
+    try:
+        plain.apply(("play", (6, 6), None, None), claim=0)
+    except fours.IllegalMove as err:
+        assert str(err) == "Fours credits placement points at once: a placement carries no claim"
+    else:
+        raise AssertionError("a claim was accepted where scores are credited at once")
+
+
+def test_claims_and_calls_survive_record_replay_and_saves() -> None:
+    engine, game = announced_game([0, 0], *TWO_HANDS)
+    game.apply(("play", (5, 5), None, None), claim=15)
+    game.apply(("muggins", 1))
+    game.apply(("play", (0, 5), (5, 5), "lineA"), claim=10)
+    record = game.record()
+    assert record["hands"][0]["moves"] == [
+        {"seat": 0, "play": "[5|5]", "claim": 15}, {"seat": 1, "muggins": True},
+        {"seat": 1, "play": "[0|5]", "on": "[5|5]", "port": "lineA", "claim": 10}]
+    result = replay(engine, record)
+    assert result.error is None and result.events == game.events and result.scores == [0, 35]
+    restored = engine.Game.from_json(game.to_json())
+    assert restored.events == game.events and restored.scores == game.scores
+
+
+def test_the_bots_claim_the_true_points() -> None:
+    _, engine = engine_for(house_case(ANNOUNCED))
+    game = engine.Game(2, seed=5)
+    engine.play_game(game, [engine.GreedyBot(), engine.GreedyBot()])
+    plays = [e for e in game.events if e["event"] == "play"]
+    assert plays and all(e["claim"] == e["points"] for e in plays)
+    assert not any(e["event"] in ("penalty", "muggins") for e in game.events)
+
+
+ANNOUNCED_RECORDS = ROOT / "tests" / "replays" / "announced"
+
+
+def replayed(name: str, edit: Any = None) -> Any:
+    """A record of tests/replays/announced/ replayed by the engine; the reference model plays the same moves."""
+    variant, engine = engine_for(house_case(ANNOUNCED))
+    record = json.loads((ANNOUNCED_RECORDS / f"all_fives_announced_{name}.json").read_text())
+    if edit is not None:
+        edit(record)
+        return replay(engine, record)
+    model = Game(variant, record["players"], record["partnerships"], record["scores"])
+    for hand in record["hands"]:
+        model.start_hand([tiles(engine, *seat) for seat in hand["deal"]], tiles(engine, *hand["boneyard"]),
+                         hand["opener"])
+        for move in hand["moves"]:
+            if "muggins" in move:
+                model.apply(("muggins", move["seat"]))
+            else:
+                on = engine.parse_tile(move["on"]) if "on" in move else None
+                model.apply(("play", engine.parse_tile(move["play"]), on, move.get("port")), move.get("claim", 0))
+    result = replay(engine, record)
+    assert result.error is None and result.events == model.events
+    return result
+
+
+def test_recorded_wrong_claim_penalty_then_muggins_then_a_correct_claim() -> None:
+    # Seat 0 claims 15 for [5|5] (10): seat 1 scores 15; seat 1 calls muggins: 10 more; seat 1's [0|5]
+    # on the spinner makes 10 + 0, claimed exactly: 15 + 10 + 10 = 35.
+    result = replayed("penalty_and_muggins")
+    assert [e["event"] for e in result.events if e["event"] in ("play", "penalty", "muggins")] == [
+        "play", "penalty", "muggins", "play"]
+    assert result.scores == [0, 35]
+
+
+def test_recorded_points_left_unclaimed_and_uncalled_are_lost() -> None:
+    assert replayed("no_call").scores == [0, 10]
+
+
+def test_recorded_penalty_and_muggins_reach_the_target() -> None:
+    penalty = replayed("penalty_wins")  # 55 + the 7 wrongly claimed = 62
+    assert (penalty.scores, penalty.winners) == ([0, 62], [1])
+    muggins = replayed("muggins_wins")  # 55 + 5 (penalty) = 60, then + 10 (muggins) = 70
+    assert (muggins.scores, muggins.winners) == ([58, 70], [1])
+
+
+def test_a_wrong_record_of_claims_and_calls_names_the_move() -> None:
+    def mover_calls(record: Any) -> None:
+        record["hands"][0]["moves"][1]["seat"] = 0
+
+    def claim_on_a_call(record: Any) -> None:
+        record["hands"][0]["moves"][1]["claim"] = 3
+
+    def negative_claim(record: Any) -> None:
+        record["hands"][0]["moves"][0]["claim"] = -5
+
+    def late_call(record: Any) -> None:
+        record["hands"][0]["moves"].append({"seat": 0, "muggins": True})
+
+    assert replayed("penalty_and_muggins", mover_calls).error == (
+        "hand 1, move 2: seat 0 may not call muggins now: only an opponent of the mover, right after a placement "
+        "whose points were not claimed exactly, where scores are announced")
+    assert replayed("penalty_and_muggins", claim_on_a_call).error == (
+        "hand 1, move 2: only a placement carries a 'claim'")
+    assert replayed("penalty_and_muggins", negative_claim).error == (
+        "hand 1, move 1: 'claim' must be a whole number of points, 0 or more")
+    assert replayed("penalty_and_muggins", late_call).error.startswith("hand 1, move 4: seat 0 may not call muggins")
