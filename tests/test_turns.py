@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from dominospec.replay import replay
 from engine_cases import HOUSE_CASES, Case, engine_for
 from reference_model import Game
@@ -351,3 +354,30 @@ def test_a_wrong_record_of_claims_and_calls_names_the_move() -> None:
     assert replayed("penalty_and_muggins", negative_claim).error == (
         "hand 1, move 1: 'claim' must be a whole number of points, 0 or more")
     assert replayed("penalty_and_muggins", late_call).error.startswith("hand 1, move 4: seat 0 may not call muggins")
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 50), moves_in=st.integers(0, 30), pick=st.integers(0, 100),
+       claim=st.one_of(st.none(), st.integers(-5, 40), st.floats(allow_nan=True), st.text(max_size=3),
+                       st.booleans(), st.lists(st.integers(), max_size=2)))
+def test_any_claim_is_played_or_refused_with_illegal_move_leaving_the_state(
+        seed: int, moves_in: int, pick: int, claim: object) -> None:
+    _, engine = engine_for(house_case(ANNOUNCED))
+    game = engine.Game(2, seed=seed)
+    bot = engine.RandomBot(seed)
+    for _ in range(moves_in):
+        if game.over:
+            return
+        if game.hand_over:
+            game.start_hand()
+        game.play(bot.choose(game))
+    if game.hand_over:
+        return
+    legal = game.legal_moves()
+    before = game.to_json()
+    try:
+        game.apply(legal[pick % len(legal)], claim=claim)
+    except engine.IllegalMove as err:
+        assert str(err) and game.to_json() == before
+    else:
+        assert claim is None or (type(claim) is int and claim >= 0)
