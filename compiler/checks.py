@@ -247,6 +247,35 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
                          "remove it, or add 'extra turn after: a double'")
 
 
+def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
+    """Optional extra turns, drawing while able to play, and announced scores."""
+    if ir.ExtraTurn.AFTER_ANY in v.extra_turn and len(v.extra_turn) > 1:
+        yield Diagnostic(f"'{ir.ExtraTurn.AFTER_ANY}' already includes every other reason for an extra turn",
+                         _at(v, "extra turn after"), f"write 'extra turn after: {ir.ExtraTurn.AFTER_ANY}'")
+    if not v.extra_turn and _written(v, "extra turn is"):
+        yield Diagnostic("'extra turn is' is given, but there are no extra turns", _clause_at(v, "extra turn is"),
+                         "remove it, or add 'extra turn after: a double'")
+    elif v.extra_turn_kind is ir.ExtraTurnKind.OPTIONAL and _written(v, "extra turn without a legal tile"):
+        yield Diagnostic("'extra turn without a legal tile' is given, but the extra turn is optional: a player "
+                         "who cannot place on it passes, and never draws",
+                         _clause_at(v, "extra turn without a legal tile"),
+                         "remove it, or say 'extra turn is: required'")
+    if v.when_able is ir.WhenAble.MAY_DRAW:
+        if v.undealt is ir.Undealt.OUT_OF_PLAY:
+            yield Diagnostic("a player able to play may draw, but undealt tiles are out of play",
+                             _at(v, "when able to play"),
+                             "say 'undealt tiles: draw pile', or 'when able to play: must play'")
+        elif v.drawn_tile is not ir.DrawnTile.JOINS_HAND:
+            yield Diagnostic(f"a player able to play may draw, but a drawn tile is '{v.drawn_tile}'",
+                             _at(v, "drawn tile") if _written(v, "drawn tile") else _at(v, "when able to play"),
+                             "say 'drawn tile: joins the hand': the player then places any tile that fits, "
+                             "or draws again")
+    if v.placement_points is ir.PlacementPoints.ANNOUNCED and v.target.kind is ir.TargetKind.EXACTLY:
+        yield Diagnostic("announced placement points are played to a target of at least N, not exactly N",
+                         _at(v, "placement points"), f"say 'target: at least {v.target.points}', "
+                         "or 'placement points: credited at once'")
+
+
 def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.target.points < 1:
         yield Diagnostic(f"the target must be positive, not {v.target.points}", v.target.pos,
@@ -319,8 +348,8 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # These count tiles, seats or end totals: after a base problem they would only repeat it (or run
 # through a million player counts), so they wait until the base is sound.
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula, check_leads)
-OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_target,
-                                  check_match)
+OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_turns,
+                                  check_target, check_match)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

@@ -24,7 +24,7 @@ Link = tuple[End, End]
 # The engines' own move types, written again: tuple types match by shape, so these are the same types.
 Lead = tuple[Literal["play"], Tile, None, None]
 Placement = tuple[Literal["play"], Tile, Tile, str]
-Move = Lead | Placement | tuple[Literal["draw"]] | tuple[Literal["pass"]]
+Move = Lead | Placement | tuple[Literal["draw"]] | tuple[Literal["pass"]] | tuple[Literal["muggins"], int]
 # An engine's events and results are TypedDicts of its own; read here as what every one of them is.
 Event = Mapping[str, Any]
 
@@ -58,7 +58,7 @@ class EngineGame(Protocol):
     def events(self) -> Sequence[Event]: ...
     def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
                    pile: list[Tile] | None = None) -> None: ...
-    def apply(self, move: Move) -> Sequence[Event]: ...
+    def apply(self, move: Move, claim: int | None = None) -> Sequence[Event]: ...
 
 
 class EngineMatchScore(Protocol):

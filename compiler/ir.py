@@ -124,6 +124,7 @@ class CannotPlay(Choice):
 class WhenAble(Choice):
     MUST_PLAY = "must play"
     MAY_PASS = "may pass"
+    MAY_DRAW = "may draw"
 
 
 class Opener(Choice):
@@ -199,11 +200,22 @@ class DoubleAtEnd(Choice):
 class ExtraTurn(Choice):
     AFTER_DOUBLE = "a double"
     AFTER_SCORE = "a scoring placement"
+    AFTER_ANY = "any placement"
 
 
 class ExtraTurnStuck(Choice):
     DRAW_AS_USUAL = "draw as usual"
     TURN_ENDS = "the turn ends"
+
+
+class ExtraTurnKind(Choice):
+    REQUIRED = "required"  # the player must place if he can
+    OPTIONAL = "optional"  # the player may place one more tile or pass
+
+
+class PlacementPoints(Choice):
+    CREDITED = "credited at once"
+    ANNOUNCED = "announced by the player"  # the mover claims them; a wrong claim is a penalty, "muggins" takes them
 
 
 class PartnershipOut(Choice):
@@ -345,6 +357,8 @@ class Variant:
     raw_per_displayed: int = 1
     extra_turn: tuple[ExtraTurn, ...] = ()
     extra_turn_stuck: ExtraTurnStuck = ExtraTurnStuck.DRAW_AS_USUAL
+    extra_turn_kind: ExtraTurnKind = ExtraTurnKind.REQUIRED
+    placement_points: PlacementPoints = PlacementPoints.CREDITED
     partnership_out: PartnershipOut | None = None
     going_out_bonus: int = 0
     pip_award: PipAward | None = None

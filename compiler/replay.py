@@ -72,26 +72,30 @@ def _record_tiles(engine: VariantEngine, items: Any, where: str) -> list[Tile]:
     return [_record_tile(engine, t, where) for t in items]
 
 
-def _move(engine: VariantEngine, raw: Any, where: str) -> tuple[int, Move]:
+def _move(engine: VariantEngine, raw: Any, where: str) -> tuple[int, Move, int | None]:
+    """The mover, the move and the claim written on a placement (None when there is none)."""
     _require(isinstance(raw, dict), f"{where}: a move is an object such as {{\"seat\": 0, \"play\": \"[1|4]\"}}")
     seat = raw.get("seat")
     _require(isinstance(seat, int) and not isinstance(seat, bool), f"{where}: 'seat' must be a seat number")
-    kinds = [k for k in ("play", "pass", "draw") if k in raw]
-    _require(len(kinds) == 1, f"{where}: a move has exactly one of 'play', 'pass' or 'draw'")
-    if kinds[0] == "pass":
-        _require(raw["pass"] is True, f"{where}: write \"pass\": true")
-        return seat, ("pass",)
-    if kinds[0] == "draw":
-        _require(raw["draw"] is True, f"{where}: write \"draw\": true")
-        return seat, ("draw",)
+    kinds = [k for k in ("play", "pass", "draw", "muggins") if k in raw]
+    _require(len(kinds) == 1, f"{where}: a move has exactly one of 'play', 'pass', 'draw' or 'muggins'")
+    _require("claim" not in raw or kinds[0] == "play", f"{where}: only a placement carries a 'claim'")
+    if kinds[0] != "play":
+        _require(raw[kinds[0]] is True, f"{where}: write \"{kinds[0]}\": true")
+        if kinds[0] == "muggins":
+            return seat, ("muggins", seat), None
+        return seat, ("draw",) if kinds[0] == "draw" else ("pass",), None
+    claim = raw.get("claim")
+    _require(claim is None or (isinstance(claim, int) and not isinstance(claim, bool) and claim >= 0),
+             f"{where}: 'claim' must be a whole number of points, 0 or more")
     tile = _record_tile(engine, raw["play"], where)
     if "on" not in raw and "port" not in raw:
-        return seat, ("play", tile, None, None)
+        return seat, ("play", tile, None, None), claim
     _require("on" in raw and "port" in raw,
              f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
     _require(raw["port"] in engine.PORT_NAMES,
              f"{where}: unknown port {raw['port']!r}; ports are {', '.join(engine.PORT_NAMES)}")
-    return seat, ("play", tile, _record_tile(engine, raw["on"], where), raw["port"])
+    return seat, ("play", tile, _record_tile(engine, raw["on"], where), raw["port"]), claim
 
 
 def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
@@ -192,15 +196,15 @@ def _replay_hand(engine: VariantEngine, game: EngineGame, hand: Any, where: str,
     _require(isinstance(moves, list), f"{where}: 'moves' must be a list")
     for index, raw in enumerate(moves, 1):
         at = f"{where}, move {index}"
-        seat, move = _move(engine, raw, at)
+        seat, move, claim = _move(engine, raw, at)
         if game.over:
             raise _BadRecord(f"{at}: the game is already won")
         if game.hand_over:
             raise _BadRecord(f"{at}: the hand is already over")
-        if seat != game.current:
+        if seat != game.current and move[0] != "muggins":  # an opponent calls muggins out of turn
             raise _BadRecord(f"{at}: it is seat {game.current}'s turn, not seat {seat}'s")
         try:
-            game.apply(move)
+            game.apply(move, claim)
         except engine.IllegalMove as err:
             raise _BadRecord(f"{at}: {err}") from None
     if not last:
@@ -220,6 +224,8 @@ def describe(event: Event) -> str:
         text += f"; ends {event['total']}"
         if event["raw"]:
             text += f", {event['points']} point{'s' if event['points'] != 1 else ''}"
+        if "claim" in event:
+            text += f" (claimed {event['claim']})"
         if event.get("bonus"):
             text += f" + {event['bonus']} for going out"
         if event.get("cancelled"):
@@ -229,6 +235,10 @@ def describe(event: Event) -> str:
         return f"  seat {event['seat']} draws {event['tile'] or 'a tile'}"
     if kind == "pass":
         return f"  seat {event['seat']} passes"
+    if kind == "penalty":
+        return f"  seat {event['seat']} scores {event['points']} for the wrong claim; scores {event['scores']}"
+    if kind == "muggins":
+        return f"  seat {event['seat']} calls muggins and scores {event['points']}; scores {event['scores']}"
     if kind == "out":
         return f"  seat {event['seat']} is out"
     if kind == "hand_end":

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
-from typing import Any, Literal, Protocol, Required, TypedDict, cast
+from typing import Any, Literal, NotRequired, Protocol, Required, TypedDict, cast
 
 Tile = tuple[int, int]
 Port = tuple[Tile, str, int]  # (tile, port name, the pip value a tile placed there must show)
@@ -22,7 +22,8 @@ Lead = tuple[Literal["play"], Tile, None, None]
 Placement = tuple[Literal["play"], Tile, Tile, str]  # (kind, tile, the tile it goes on, that tile's port)
 Draw = tuple[Literal["draw"]]
 Pass = tuple[Literal["pass"]]
-Move = Lead | Placement | Draw | Pass
+Muggins = tuple[Literal["muggins"], int]  # where scores are announced: an opponent's call, (kind, the calling seat)
+Move = Lead | Placement | Draw | Pass | Muggins
 Pegs = tuple[int, int]  # a side's pegs on the board: (back, front)
 
 
@@ -41,6 +42,26 @@ class DrawEvent(TypedDict):
 class SeatEvent(TypedDict):
     event: Literal["pass", "out"]
     seat: int
+
+
+class PenaltyEvent(TypedDict):
+    """Announced scores: a wrong claim above 0, scored by the next opponent clockwise."""
+
+    event: Literal["penalty"]
+    seat: int
+    points: int
+    scores: list[int]
+    pegs: list[Pegs]
+
+
+class MugginsEvent(TypedDict):
+    """Announced scores: an opponent takes the points the mover did not claim exactly."""
+
+    event: Literal["muggins"]
+    seat: int
+    points: int
+    scores: list[int]
+    pegs: list[Pegs]
 
 
 class HandEndEvent(TypedDict):
@@ -67,9 +88,10 @@ class LayoutState(TypedDict):
     end_total: int
 
 
-# A recorded move: a play (with on and port unless it is the lead), {"draw": True} or {"pass": True}.
-RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str,
-                                          "draw": bool, "pass": bool}, total=False)
+# A recorded move: a play (with on and port unless it is the lead, and a claim where scores are
+# announced), {"draw": True}, {"pass": True} or {"muggins": True}.
+RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str, "claim": int,
+                                          "draw": bool, "pass": bool, "muggins": bool}, total=False)
 
 
 class RecordedHand(TypedDict):
@@ -114,6 +136,7 @@ class PlayEvent(TypedDict):
     total: int
     raw: int
     points: int
+    claim: NotRequired[int]  # where scores are announced: the points the mover claimed
     scores: list[int]
     pegs: list[Pegs]
 
@@ -127,7 +150,8 @@ class AwardEvent(TypedDict):
     pegs: list[Pegs]
 
 
-Event = HandEvent | PlayEvent | DrawEvent | SeatEvent | HandEndEvent | AwardEvent | WinEvent
+Event = (HandEvent | PlayEvent | DrawEvent | SeatEvent | PenaltyEvent | MugginsEvent | HandEndEvent | AwardEvent
+         | WinEvent)
 Board = tuple[tuple[int, ...], tuple[Pegs, ...]]  # scores and pegs as the log records them
 # A placement as the log keeps it until the events are read: seat, tile, on, port, end total, raw and
 # displayed points, whether the hand ends, whether the points were cancelled, and the board after it.
@@ -271,6 +295,8 @@ def _normalise(move: object) -> tuple[object, ...]:
             return ("play", tile, on, port)
         if kind in ("draw", "pass") and len(move) == 1:
             return (kind,)
+        if kind == "muggins" and len(move) == 2 and type(move[1]) is int:
+            return (kind, move[1])
     raise IllegalMove(f"not a move: {_brief(move)}; a move is {MOVE_FORMS}")
 
 
@@ -575,6 +601,8 @@ class Game:
             raise IllegalMove("the game is over")
         if not self.hand_over:
             raise IllegalMove("the current hand is not over")
+        if opener is not None:
+            self._seat(opener)  # before the shuffle: a refused call leaves the random state as it was
         if hands is None:
             if pile is not None:
                 raise IllegalMove("a pile is given together with the hands it is left from")
@@ -652,10 +680,11 @@ class Game:
             self._legal = tuple(self._compute_legal())
         return self._legal
 
-    def apply(self, move: Move) -> list[Event]:
-        """Play one move for the current seat; returns the events it caused."""
+    def apply(self, move: Move, claim: int | None = None) -> list[Event]:
+        """Play one move for the current seat (a placement with the points claimed for it, where scores are
+        announced); returns the events it caused."""
         first_event = len(self._log)
-        self.play(move)
+        self.play(move, claim)
         return self._events_from(first_event)
 
     @property
@@ -707,6 +736,9 @@ class Game:
             if any(m[0] == "play" for m in legal):
                 return f"seat {seat} can play, so must play"
             return f"seat {seat} cannot pass while tiles can be drawn"
+        if move[0] == "muggins":
+            return (f"seat {_shown(move[1])} may not call muggins now: only an opponent of the mover, right after a "
+                    "placement whose points were not claimed exactly, where scores are announced")
         return f"unknown move {move!r}"
 
     def _compute_legal(self) -> list[Move]:
@@ -726,7 +758,7 @@ class Game:
             return [("draw",)]
         return [("pass",)]
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move, claim: int | None = None) -> None:
         """apply() without handing back the events: simulations read game.events when they need them."""
         legal = self._legal
         if legal is None:
@@ -735,6 +767,8 @@ class Game:
             move = legal[legal.index(move)]  # the engine's own tuple, whatever equal object was handed in
         except ValueError:
             move = self._legal_or_raise(move, legal)
+        if claim is not None:
+            raise IllegalMove(f"{VARIANT_NAME} credits placement points at once: a placement carries no claim")
         self._legal = None
         if move[0] == "play":
             self._play(move[1], move[2], move[3])
@@ -884,7 +918,11 @@ class Game:
                 move: RecordedMove = {"seat": event["seat"], "play": event["tile"]}
                 if event["on"] is not None and event["port"] is not None:
                     move["on"], move["port"] = event["on"], event["port"]
+                if event.get("claim"):
+                    move["claim"] = event["claim"]
                 hands[-1]["moves"].append(move)
+            elif event["event"] == "muggins":
+                hands[-1]["moves"].append({"seat": event["seat"], "muggins": True})
             elif event["event"] == "draw":
                 hands[-1]["moves"].append({"seat": event["seat"], "draw": True})
             elif event["event"] == "pass":
@@ -947,7 +985,10 @@ class Game:
             elif kind == "play":
                 on = event.get("on")
                 game.play(cast("Move", ("play", _saved_tile(event.get("tile")),
-                                        None if on is None else _saved_tile(on), event.get("port"))))
+                                        None if on is None else _saved_tile(on), event.get("port"))),
+                          event.get("claim"))
+            elif kind == "muggins":
+                game.play(cast("Move", ("muggins", event.get("seat"))))
             elif kind in ("draw", "pass"):
                 game.play(cast("Move", (kind,)))
         rebuilt = json.loads(game.to_json())

@@ -77,6 +77,15 @@ HOUSE_CASES = [
     house("spec/horse_race.rules", "double_drawn_for", lead=ir.Lead.DOUBLE, leader_without=ir.LeaderWithout.DRAWS),
     house("spec/horse_race.rules", "double_drawn_for_reserve_limit_may_pass", lead=ir.Lead.DOUBLE,
           leader_without=ir.LeaderWithout.DRAWS, reserve=2, draw_limit=1, when_able=ir.WhenAble.MAY_PASS),
+    house("spec/fives_and_threes.rules", "optional_extra_after_double", extra_turn=(ir.ExtraTurn.AFTER_DOUBLE,),
+          extra_turn_kind=ir.ExtraTurnKind.OPTIONAL),
+    house("spec/horse_race.rules", "optional_extra_after_any_placement", extra_turn=(ir.ExtraTurn.AFTER_ANY,),
+          extra_turn_kind=ir.ExtraTurnKind.OPTIONAL, extra_turn_stuck=ir.ExtraTurnStuck.DRAW_AS_USUAL),
+    house("spec/horse_race.rules", "may_draw_reserve_draw_limit", when_able=ir.WhenAble.MAY_DRAW,
+          drawn_tile=ir.DrawnTile.JOINS_HAND, reserve=2, draw_limit=3),
+    house("spec/horse_race.rules", "may_draw", when_able=ir.WhenAble.MAY_DRAW, drawn_tile=ir.DrawnTile.JOINS_HAND),
+    house("examples/all_fives.rules", "announced", placement_points=ir.PlacementPoints.ANNOUNCED, raw_per_displayed=1),
+    house("spec/horse_race.rules", "announced_partnerships_extra_turns", placement_points=ir.PlacementPoints.ANNOUNCED),
 ]
 
 

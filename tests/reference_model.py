@@ -11,6 +11,11 @@ Choices the documents leave open, made in their most natural reading:
 - With "may pass", a hand in which every seat still holding tiles passes in a row is blocked.
 - A tile drawn under "played at once" must be played before anything else, "may pass" or not.
 - An extra turn is a new turn: its draws count afresh against a draw limit.
+- Announced scores: a placement that ends the hand or wins the game leaves no time for a muggins
+  call (the hand is decided); the penalty for a wrong claim goes to the first seat clockwise of
+  another side.
+- An optional extra turn offers the placements and a pass, never a draw (FAMILY.md's games with
+  optional extra plays have no drawing); with no legal tile the seat passes.
 - A scoring placement earns its extra turn even when an exact target cancels its points.
 - With a target of "at least", the going-out bonus is a hand-end award, scored together with the
   pip awards (with an exact target it is part of the last placement, as the documents say).
@@ -213,6 +218,9 @@ class Game:
         self.draws = 0  # tiles drawn in this turn
         self.passes = 0  # passes since the last placement
         self.lead_tile: Tile | None = None  # the tile a lead that names its tile has its holder lead
+        self.announced = variant.placement_points is ir.PlacementPoints.ANNOUNCED
+        self.claim = 0  # announced scores: the claim of the placement being made
+        self.muggins = 0  # announced scores: points the last mover did not claim exactly, open to a call
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
@@ -288,6 +296,7 @@ class Game:
         self.draws = 0
         self.passes = 0
         self.lead_tile = self.named_lead(hands)
+        self.muggins = 0
         self.events.append({"event": "hand", "hand": self.hand_number, "opener": self.opener})
         self._settle()
 
@@ -302,6 +311,22 @@ class Game:
                 and (self.v.draw_limit is None or self.draws < self.v.draw_limit))
 
     def legal_moves(self) -> list[Move]:
+        """The current seat's moves; where scores are announced and the last placement's points were not
+        claimed exactly, also a muggins call for every seat of the other sides, until the next move."""
+        own = self.own_moves()
+        if not own or not self.muggins:
+            return own
+        mover = self.side_of(self.last_tile_seat)
+        return own + [("muggins", seat) for seat in range(self.players) if self.side_of(seat) != mover]
+
+    def true_points(self, move: Move) -> int:
+        """The displayed points a placement would score now."""
+        table = Table(self.v)
+        table.tiles, table.links = list(self.table.tiles), list(self.table.links)
+        table.place(move[1], move[2], move[3])
+        return evaluate(self.v.placement_score, {"total": table.end_total()}) // self.v.raw_per_displayed
+
+    def own_moves(self) -> list[Move]:
         if self.hand_over:
             return []
         tiles = [self.drawn] if self.drawn is not None else self.hands[self.current]
@@ -321,20 +346,30 @@ class Game:
             return [("play", t, None, None) for t in tiles]
         ports = self.table.open_ports()
         plays: list[Move] = [("play", t, on, port) for t in tiles for on, port in self.placements(t, ports)]
+        optional = self.extra and self.v.extra_turn_kind is ir.ExtraTurnKind.OPTIONAL
         if plays:
+            if optional:  # one more tile, or decline it
+                return plays + [("pass",)]
+            if self.v.when_able is ir.WhenAble.MAY_DRAW and self.can_draw():  # draw instead of placing
+                return plays + [("draw",)]
             may_pass = self.v.when_able is ir.WhenAble.MAY_PASS and self.drawn is None
             return plays + [("pass",)] if may_pass else plays
-        if self.extra and self.v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS:
+        if optional or (self.extra and self.v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS):
             return [("pass",)]
         if self.can_draw():
             return [("draw",)]
         return [("pass",)]
 
-    def apply(self, move: Move) -> list[dict[str, Any]]:
-        """Apply a legal move; returns the events it caused."""
+    def apply(self, move: Move, claim: int = 0) -> list[dict[str, Any]]:
+        """Apply a legal move (a placement with its claim, where scores are announced); returns the events it caused."""
         if move not in self.legal_moves():
             raise ValueError(f"illegal move {move!r}")
         first = len(self.events)
+        if move[0] == "muggins":
+            self._muggins(move[1])
+            return self.events[first:]
+        self.muggins = 0  # the next move is made: an uncalled score is lost
+        self.claim = claim
         if move[0] == "play":
             self._play(move[1], move[2], move[3])
         elif move[0] == "draw":
@@ -373,6 +408,12 @@ class Game:
             else:
                 event["cancelled"] = True
             won = kept and gained > 0 and self.scores[side] == self.v.target.points
+        elif self.announced:
+            # Only an exact claim scores for the mover.
+            event["claim"] = self.claim
+            if self.claim == points:
+                self._score(side, points)
+            won = self.scores[side] >= self.v.target.points
         else:
             self._score(side, points)
             won = self.scores[side] >= self.v.target.points
@@ -382,13 +423,25 @@ class Game:
         if won:
             self._win([side])
             return
+        if self.announced and self.claim != points:
+            if self.claim > 0:  # an erroneous score: the next opponent clockwise scores the claim
+                opponent = next(s for s in [(seat + k) % self.players for k in range(1, self.players)]
+                                if self.side_of(s) != side)
+                self._score(self.side_of(opponent), self.claim)
+                self.events.append({"event": "penalty", "seat": opponent, "points": self.claim,
+                                    "scores": list(self.scores), "pegs": list(self.pegs)})
+                if self.scores[self.side_of(opponent)] >= self.v.target.points:
+                    self._win([self.side_of(opponent)])
+                    return
+            self.muggins = points
         if emptied:
             self.events.append({"event": "out", "seat": seat})
         if side_out:
             self._end_hand(blocked=False)
             return
         earns = ((ir.ExtraTurn.AFTER_DOUBLE in self.v.extra_turn and is_double(tile))
-                 or (ir.ExtraTurn.AFTER_SCORE in self.v.extra_turn and raw > 0))
+                 or (ir.ExtraTurn.AFTER_SCORE in self.v.extra_turn and raw > 0)
+                 or ir.ExtraTurn.AFTER_ANY in self.v.extra_turn)
         if from_draw and self.v.drawn_tile is ir.DrawnTile.PLAYED_AT_ONCE_ENDS_TURN:
             earns = False
         if earns and not emptied:
@@ -397,6 +450,16 @@ class Game:
         else:
             self._next_turn()
         self._settle()
+
+    def _muggins(self, seat: int) -> None:
+        """An opponent calls muggins and takes the points the mover left unclaimed."""
+        points, self.muggins = self.muggins, 0
+        side = self.side_of(seat)
+        self._score(side, points)
+        self.events.append({"event": "muggins", "seat": seat, "points": points, "scores": list(self.scores),
+                            "pegs": list(self.pegs)})
+        if self.scores[side] >= self.v.target.points:
+            self._win([side])
 
     def _draw(self) -> None:
         tile = self.pile.pop(0)

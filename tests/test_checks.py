@@ -43,8 +43,13 @@ def test_a_valid_variant_comes_back_unchanged() -> None:
     edited(add="blocked hand: lowest pips win\ntied lowest: no winner\n"),
     edited(add="extra turn after: a scoring placement\nextra turn without a legal tile: the turn ends\n"),
     edited(("placement score: total if", "placement score: total / (total - 10) if total > 10 and")),
+    edited(add="extra turn after: any placement\nextra turn is: optional\n"),
+    edited(("undealt tiles: out of play", "undealt tiles: draw pile\ncannot play: draw until playable\n"
+            "drawn tile: joins the hand\nwhen able to play: may draw")),
+    edited(add="placement points: announced by the player\n"),
 ], ids=["optional partnerships", "draw pile without reserve", "the whole set dealt", "branches with a spinner",
-        "after a blocked hand", "ties in a blocked hand", "stuck on an extra turn", "guarded division"])
+        "after a blocked hand", "ties in a blocked hand", "stuck on an extra turn", "guarded division",
+        "optional extra turns", "drawing while able", "announced placement points"])
 def test_rules_that_fit_together_pass(text: str) -> None:
     check(parse(text))
 

@@ -59,9 +59,17 @@ def assert_same_state(game: Any, model: Game) -> None:
         assert sorted(game.legal_moves(), key=repr) == sorted(model.legal_moves(), key=repr)
 
 
-def play_alongside(game: Any, model: Game, move: tuple[Any, ...]) -> None:
-    assert game.apply(move) == model.apply(move)
+def play_alongside(game: Any, model: Game, move: tuple[Any, ...], claim: int | None = None) -> None:
+    assert game.apply(move, claim) == model.apply(move, claim or 0)
     assert_same_state(game, model)
+
+
+def claims(model: Game, move: tuple[Any, ...]) -> st.SearchStrategy[int | None]:
+    """Where scores are announced, a placement's claim: none, the true points, or a wrong number."""
+    if not model.announced or move[0] != "play":
+        return st.none()
+    points = model.true_points(move)
+    return st.sampled_from([None, 0, points, points, points + 5]) | st.integers(1, 30)
 
 
 @over_every_case(max_examples=80)
@@ -80,7 +88,8 @@ def test_engine_plays_like_the_model(case: Case, data: st.DataObject) -> None:
         assert_same_state(game, model)
         while not model.hand_over:
             moves = sorted(model.legal_moves(), key=repr)
-            play_alongside(game, model, moves[data.draw(index_below(len(moves)))])
+            move = moves[data.draw(index_below(len(moves)))]
+            play_alongside(game, model, move, data.draw(claims(model, move), label="claim"))
         if model.over:
             break
     assert game.events == model.events

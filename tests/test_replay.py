@@ -302,3 +302,34 @@ def test_a_match_that_fails_in_game_2_keeps_game_1s_result() -> None:
     assert result["match_points"] == first["match_points"] == [0, 1]
     assert result["winners"] == [] and not first["match_over"]  # nobody has won the match yet
     assert [e["game"] for e in of_kind(result, "game")] == [1, 2]
+
+
+FOURS = "examples/family/fours.rules"
+
+
+def test_fours_continuation_plays_the_whole_hand_in_one_turn_and_going_out_comes_first() -> None:
+    code, result = replay_json(FOURS, REPLAYS / "fours_continuation_goes_out.json")
+    assert code == 0 and result["error"] is None
+    assert [e["seat"] for e in of_kind(result, "play")] == [0] * 7
+    assert of_kind(result, "pass") == []
+    # The opponents' pips: the set's 168 less seat 0's 12 + 11 + 9 + 7 + 5 + 3 + 1 = 48.
+    assert of_kind(result, "award")[0]["points"] == [120, 0, 0, 0]
+    assert result["winners"] == [0]
+
+
+def test_fours_declined_continuation_is_a_pass_and_the_turn_goes_on() -> None:
+    code, result = replay_json(FOURS, REPLAYS / "fours_declined_continuation.json")
+    assert code == 0 and result["error"] is None
+    assert [(e["event"], e["seat"]) for e in result["events"] if e["event"] in ("play", "pass")] == [
+        ("play", 0), ("play", 0), ("pass", 0), ("play", 1), ("play", 1), ("pass", 1), ("play", 2), ("pass", 2)]
+    assert result["scores"] == [0, 0, 0, 0]
+
+
+def test_fours_pass_on_a_fresh_turn_with_a_legal_tile_is_refused(tmp_path: Path) -> None:
+    record = json.loads((REPLAYS / "fours_declined_continuation.json").read_text())
+    record["hands"][0]["moves"].append({"seat": 3, "pass": True})  # seat 3 holds [0|4] and [2|5] for the ends
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    code, result = replay_json(FOURS, path)
+    assert code == 1
+    assert result["error"] == "hand 1, move 9: seat 3 can play, so must play"

@@ -137,7 +137,12 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     later_openers = [o for o in ir.Opener if o is not ir.Opener.LAST_TILE]
     spinners = draw(st.sampled_from(list(ir.Spinners)))
     extra_turn = tuple(sorted(draw(st.sets(st.sampled_from(list(ir.ExtraTurn)))), key=list(ir.ExtraTurn).index))
+    if ir.ExtraTurn.AFTER_ANY in extra_turn:  # it includes the other reasons
+        extra_turn = (ir.ExtraTurn.AFTER_ANY,)
+    extra_kind = draw(st.sampled_from(list(ir.ExtraTurnKind))) if extra_turn else ir.ExtraTurnKind.REQUIRED
     blocked = draw(st.sampled_from(list(ir.BlockedHand)))
+    target_kind = draw(st.sampled_from(list(ir.TargetKind)))
+    announced = target_kind is ir.TargetKind.AT_LEAST and draw(st.booleans())
     formula, raw_per_displayed = draw(_safe_formulas())
     # Quoted text: not blank, no quote, no control or bidirectional control character.
     text = st.text(st.characters(blacklist_characters='"' + "".join(BIDI_CONTROLS), blacklist_categories=["Cs", "Cc"]),
@@ -155,6 +160,10 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     if named:
         next_opener = ir.Opener.NEXT_SEAT
     without = [ir.LeaderWithout.PASSES, *([ir.LeaderWithout.DRAWS] if draw_pile else [])]
+    when_able = draw(st.sampled_from([w for w in ir.WhenAble if draw_pile or w is not ir.WhenAble.MAY_DRAW]))
+    drawn_tile = draw(st.sampled_from(list(ir.DrawnTile))) if draw_pile else ir.DrawnTile.PLAYED_AT_ONCE
+    if when_able is ir.WhenAble.MAY_DRAW:
+        drawn_tile = ir.DrawnTile.JOINS_HAND
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,
@@ -164,14 +173,14 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         undealt=undealt,
         spinners=spinners,
         placement_score=formula,
-        target=ir.Target(draw(st.sampled_from(list(ir.TargetKind))), draw(st.integers(1, MAX_NUMBER))),
+        target=ir.Target(target_kind, draw(st.integers(1, MAX_NUMBER))),
         source=draw(st.none() | text),
         partnerships=partnerships,
         reserve=reserve,
         draw_limit=draw(st.none() | st.integers(1, 5)) if draw_pile else None,
-        drawn_tile=draw(st.sampled_from(list(ir.DrawnTile))) if draw_pile else ir.DrawnTile.PLAYED_AT_ONCE,
+        drawn_tile=drawn_tile,
         cannot_play=ir.CannotPlay.DRAW if draw_pile else ir.CannotPlay.KNOCK,
-        when_able=draw(st.sampled_from(list(ir.WhenAble))),
+        when_able=when_able,
         first_opener=ir.Opener.LOT if named else draw(st.sampled_from([ir.Opener.LOT, ir.Opener.HIGHEST_DOUBLE])),
         next_opener=next_opener,
         after_blocked=None if named else draw((st.none() if next_opener is not ir.Opener.LAST_TILE else st.nothing())
@@ -184,8 +193,11 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         double_at_end=draw(st.sampled_from(list(ir.DoubleAtEnd))),
         raw_per_displayed=raw_per_displayed,
         extra_turn=extra_turn,
-        extra_turn_stuck=(draw(st.sampled_from(list(ir.ExtraTurnStuck))) if extra_turn
+        extra_turn_stuck=(draw(st.sampled_from(list(ir.ExtraTurnStuck)))
+                          if extra_turn and extra_kind is ir.ExtraTurnKind.REQUIRED
                           else ir.ExtraTurnStuck.DRAW_AS_USUAL),
+        extra_turn_kind=extra_kind,
+        placement_points=ir.PlacementPoints.ANNOUNCED if announced else ir.PlacementPoints.CREDITED,
         partnership_out=(draw(st.sampled_from(list(ir.PartnershipOut)))
                          if partnerships is not ir.PartnershipKind.NONE else None),
         going_out_bonus=draw(st.integers(0, 10)),

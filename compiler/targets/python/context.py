@@ -92,9 +92,12 @@ class TurnRules:
     reserve: int
     may_pass: bool
     extra_turns: bool
-    extra_turn_earned: str  # expression of tile, raw (and from_draw): this placement earns an extra turn
+    extra_turn_earned: str  # expression of tile, raw, hand (and from_draw): this placement earns an extra turn
     extra_turn_needs_from_draw: bool
     extra_turn_ends_when_stuck: bool
+    optional_extra: bool  # on an extra turn the player may pass instead of placing
+    may_draw: bool  # a player able to place may draw instead, while tiles can be drawn
+    announced: bool  # placements carry claims; wrong claims are penalties; opponents may call muggins
     partner_must_go_out_too: bool  # with partnerships, the hand goes on until both partners are out
 
 
@@ -215,6 +218,10 @@ def _turn(v: ir.Variant) -> TurnRules:
     after_score = ir.ExtraTurn.AFTER_SCORE in v.extra_turn
     not_from_draw = draws and v.drawn_tile is ir.DrawnTile.PLAYED_AT_ONCE_ENDS_TURN and bool(v.extra_turn)
     earned = " or ".join([*(["tile[0] == tile[1]"] if after_double else []), *(["raw > 0"] if after_score else [])])
+    condition = f"not from_draw and ({earned})" if not_from_draw else f"({earned})"
+    if ir.ExtraTurn.AFTER_ANY in v.extra_turn:
+        condition = "not from_draw" if not_from_draw else ""
+    optional_extra = bool(v.extra_turn) and v.extra_turn_kind is ir.ExtraTurnKind.OPTIONAL
     draw_condition = f"len(self.pile) > {v.reserve}"
     if v.draw_limit is not None:
         draw_condition += f" and self._draws < {v.draw_limit}"
@@ -228,9 +235,12 @@ def _turn(v: ir.Variant) -> TurnRules:
         draws=draws, drawn_tile_played_at_once=draws and v.drawn_tile is not ir.DrawnTile.JOINS_HAND,
         draw_condition=draw_condition, reserve=v.reserve, may_pass=v.when_able is ir.WhenAble.MAY_PASS,
         extra_turns=bool(v.extra_turn),
-        extra_turn_earned=f"not from_draw and ({earned})" if not_from_draw else f"({earned})",
+        extra_turn_earned=f"{condition} and hand" if condition else "hand",
         extra_turn_needs_from_draw=not_from_draw,
-        extra_turn_ends_when_stuck=bool(v.extra_turn) and v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS,
+        extra_turn_ends_when_stuck=optional_extra
+        or bool(v.extra_turn) and v.extra_turn_stuck is ir.ExtraTurnStuck.TURN_ENDS,
+        optional_extra=optional_extra, may_draw=draws and v.when_able is ir.WhenAble.MAY_DRAW,
+        announced=v.placement_points is ir.PlacementPoints.ANNOUNCED,
         partner_must_go_out_too=v.partnerships is not ir.PartnershipKind.NONE
         and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS,
     )

@@ -39,14 +39,17 @@ class GreedyBot:
             if points > best_points:
                 best, best_points = move, points
         return best
+###}
 
 
+# Each engine writes its own play_hand (where scores are announced, the bots claim them).
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
     while not game.hand_over:
         game.play(bots[game.current].choose(game))
 
 
+###{standalone bot_games
 def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
     """Play hands until the game is won (or max_hands hands, counting those played before); returns the
     winning sides."""

@@ -1,7 +1,7 @@
 # What every engine generates around the copied runtime, declared for the type checker: the tables,
 # the event types and the methods whose code depends on the rules. The templates define these names.
 import random
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from .bots import play_game as play_game
 from .game import Game as Game
@@ -12,7 +12,9 @@ from .types import (
     HandEndEvent,
     HandEvent,
     Move,
+    MugginsEvent,
     Pegs,
+    PenaltyEvent,
     Port,
     SeatEvent,
     Tile,
@@ -39,6 +41,7 @@ class PlayEvent(TypedDict):
     total: int
     raw: int
     points: int
+    claim: NotRequired[int]
     scores: list[int]
     pegs: list[Pegs]
 
@@ -47,7 +50,8 @@ class AwardEvent(TypedDict):
     scores: list[int]
     pegs: list[Pegs]
 
-Event = HandEvent | PlayEvent | DrawEvent | SeatEvent | HandEndEvent | AwardEvent | WinEvent
+Event = (HandEvent | PlayEvent | DrawEvent | SeatEvent | PenaltyEvent | MugginsEvent | HandEndEvent | AwardEvent
+         | WinEvent)
 Board = tuple[tuple[int, ...], tuple[Pegs, ...]]
 LoggedPlay = tuple[int, Tile, Tile | None, str | None, int, int, int, bool, bool, Board]
 
@@ -100,7 +104,7 @@ class GameParts:
                    pile: list[Tile] | None = None) -> None: ...
     def _choose_opener(self, given: int | None, hands: list[list[Tile]]) -> int: ...
     def _compute_legal(self) -> list[Move]: ...
-    def play(self, move: Move) -> None: ...
+    def play(self, move: Move, claim: int | None = None) -> None: ...
 
 class MatchScoreParts:
     sides: int

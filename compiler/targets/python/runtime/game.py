@@ -73,10 +73,11 @@ class Game(GameParts):
             self._legal = tuple(self._compute_legal())
         return self._legal
 
-    def apply(self, move: Move) -> list[Event]:
-        """Play one move for the current seat; returns the events it caused."""
+    def apply(self, move: Move, claim: int | None = None) -> list[Event]:
+        """Play one move for the current seat (a placement with the points claimed for it, where scores are
+        announced); returns the events it caused."""
         first_event = len(self._log)
-        self.play(move)
+        self.play(move, claim)
         return self._events_from(first_event)
 
     @property
@@ -128,6 +129,9 @@ class Game(GameParts):
             if any(m[0] == "play" for m in legal):
                 return f"seat {seat} can play, so must play"
             return f"seat {seat} cannot pass while tiles can be drawn"
+        if move[0] == "muggins":
+            return (f"seat {_shown(move[1])} may not call muggins now: only an opponent of the mover, right after a "
+                    "placement whose points were not claimed exactly, where scores are announced")
         return f"unknown move {move!r}"
     ###}
 
@@ -176,7 +180,11 @@ class Game(GameParts):
                 move: RecordedMove = {"seat": event["seat"], "play": event["tile"]}
                 if event["on"] is not None and event["port"] is not None:
                     move["on"], move["port"] = event["on"], event["port"]
+                if event.get("claim"):
+                    move["claim"] = event["claim"]
                 hands[-1]["moves"].append(move)
+            elif event["event"] == "muggins":
+                hands[-1]["moves"].append({"seat": event["seat"], "muggins": True})
             elif event["event"] == "draw":
                 hands[-1]["moves"].append({"seat": event["seat"], "draw": True})
             elif event["event"] == "pass":
@@ -239,7 +247,10 @@ class Game(GameParts):
             elif kind == "play":
                 on = event.get("on")
                 game.play(cast("Move", ("play", _saved_tile(event.get("tile")),
-                                        None if on is None else _saved_tile(on), event.get("port"))))
+                                        None if on is None else _saved_tile(on), event.get("port"))),
+                          event.get("claim"))
+            elif kind == "muggins":
+                game.play(cast("Move", ("muggins", event.get("seat"))))
             elif kind in ("draw", "pass"):
                 game.play(cast("Move", (kind,)))
         rebuilt = json.loads(game.to_json())

@@ -116,6 +116,8 @@ def _normalise(move: object) -> tuple[object, ...]:
             return ("play", tile, on, port)
         if kind in ("draw", "pass") and len(move) == 1:
             return (kind,)
+        if kind == "muggins" and len(move) == 2 and type(move[1]) is int:
+            return (kind, move[1])
     raise IllegalMove(f"not a move: {_brief(move)}; a move is {MOVE_FORMS}")
 
 

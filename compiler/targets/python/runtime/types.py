@@ -14,7 +14,8 @@ Lead = tuple[Literal["play"], Tile, None, None]
 Placement = tuple[Literal["play"], Tile, Tile, str]  # (kind, tile, the tile it goes on, that tile's port)
 Draw = tuple[Literal["draw"]]
 Pass = tuple[Literal["pass"]]
-Move = Lead | Placement | Draw | Pass
+Muggins = tuple[Literal["muggins"], int]  # where scores are announced: an opponent's call, (kind, the calling seat)
+Move = Lead | Placement | Draw | Pass | Muggins
 Pegs = tuple[int, int]  # a side's pegs on the board: (back, front)
 
 
@@ -33,6 +34,26 @@ class DrawEvent(TypedDict):
 class SeatEvent(TypedDict):
     event: Literal["pass", "out"]
     seat: int
+
+
+class PenaltyEvent(TypedDict):
+    """Announced scores: a wrong claim above 0, scored by the next opponent clockwise."""
+
+    event: Literal["penalty"]
+    seat: int
+    points: int
+    scores: list[int]
+    pegs: list[Pegs]
+
+
+class MugginsEvent(TypedDict):
+    """Announced scores: an opponent takes the points the mover did not claim exactly."""
+
+    event: Literal["muggins"]
+    seat: int
+    points: int
+    scores: list[int]
+    pegs: list[Pegs]
 
 
 class HandEndEvent(TypedDict):
@@ -59,9 +80,10 @@ class LayoutState(TypedDict):
     end_total: int
 
 
-# A recorded move: a play (with on and port unless it is the lead), {"draw": True} or {"pass": True}.
-RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str,
-                                          "draw": bool, "pass": bool}, total=False)
+# A recorded move: a play (with on and port unless it is the lead, and a claim where scores are
+# announced), {"draw": True}, {"pass": True} or {"muggins": True}.
+RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str, "claim": int,
+                                          "draw": bool, "pass": bool, "muggins": bool}, total=False)
 
 
 class RecordedHand(TypedDict):
