@@ -139,9 +139,21 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
 
 
 def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:
-    if v.spinners is ir.Spinners.NONE and _written(v, "branches open"):
-        yield Diagnostic("'branches open' is given, but no double is a spinner", _clause_at(v, "branches open"),
-                         "remove it, or set 'spinners: first double' or 'spinners: every double'")
+    if v.spinners is ir.Spinners.NONE:
+        for key in ("branches open", "spinner sides", "spinner counts", "arms of the cross"):
+            if _written(v, key):
+                yield Diagnostic(f"'{key}' is given, but no double is a spinner", _clause_at(v, key),
+                                 "remove it, or set 'spinners: first double' or 'spinners: every double'")
+        return
+    if v.cross_arms is ir.CrossArms.NONE:
+        return
+    if v.spinners is ir.Spinners.EVERY_DOUBLE:
+        yield Diagnostic("the arms of the cross grow from one spinner, but every double is a spinner",
+                         _at(v, "arms of the cross"), "set 'spinners: first double'")
+    if v.spinner_sides is ir.SpinnerSides.ANY_ORDER:
+        yield Diagnostic("the arms of the cross start from the spinner's four sides, but other ends may take "
+                         "tiles before they are covered", _at(v, "arms of the cross"),
+                         f"add '{clauses.BY_KEY['spinner sides'].example}'")
 
 
 def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:

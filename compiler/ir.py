@@ -154,6 +154,21 @@ class DoubleAtEnd(Choice):
     ONE_HALF = "one half"
 
 
+class SpinnerSides(Choice):
+    ANY_ORDER = "in any order"
+    BEFORE_OTHER_ENDS = "covered before other ends"
+
+
+class SpinnerCounts(Choice):
+    LIKE_ANY_DOUBLE = "like any double"
+    PER_OPEN_BRANCH = "its value for each open branch"
+
+
+class CrossArms(Choice):
+    NONE = "none"
+    DOUBLE_ON_EACH_FIRST = "a double on each first"
+
+
 class ExtraTurn(Choice):
     AFTER_DOUBLE = "a double"
     AFTER_SCORE = "a scoring placement"
@@ -298,6 +313,9 @@ class Variant:
     lead: Lead = Lead.ANY_TILE
     branches_open: BranchesOpen = BranchesOpen.AFTER_BOTH_LINE_SIDES
     double_at_end: DoubleAtEnd = DoubleAtEnd.BOTH_HALVES
+    spinner_sides: SpinnerSides = SpinnerSides.ANY_ORDER
+    spinner_counts: SpinnerCounts = SpinnerCounts.LIKE_ANY_DOUBLE
+    cross_arms: CrossArms = CrossArms.NONE
     raw_per_displayed: int = 1
     extra_turn: tuple[ExtraTurn, ...] = ()
     extra_turn_stuck: ExtraTurnStuck = ExtraTurnStuck.DRAW_AS_USUAL
