@@ -67,6 +67,9 @@ class LayoutRules:
     branches_after_line_sides: bool  # ... or once both its line sides are covered
     double_at_end: str  # the clause's words, for the docstring
     double_end_value: str  # what an end double with one line side covered counts: an expression of `value`
+    sides_first: bool  # while a spinner has an uncovered side, only its sides take tiles
+    branches_count: bool  # a spinner covered on both line sides counts its value at each open branch
+    cross_arms: bool  # then each of the four arms takes a double before play is free
 
 
 @dataclass(frozen=True)
@@ -187,11 +190,17 @@ def _tables(v: ir.Variant) -> Tables:
 def _layout(v: ir.Variant) -> LayoutRules:
     spinners = v.spinners is not ir.Spinners.NONE
     both_halves = v.double_at_end is ir.DoubleAtEnd.BOTH_HALVES
+    branches_count = spinners and v.spinner_counts is ir.SpinnerCounts.PER_OPEN_BRANCH
+    end_value = "2 * value" if both_halves else "value"
+    if branches_count and not both_halves:  # the Sniff's spinner counts both halves at its line side
+        end_value = "(2 * value if tile in self._spinners else value)"
     return LayoutRules(
         has_spinners=spinners, first_double_only=v.spinners is ir.Spinners.FIRST_DOUBLE,
         branches_at_once=spinners and v.branches_open is ir.BranchesOpen.AT_ONCE,
         branches_after_line_sides=spinners and v.branches_open is ir.BranchesOpen.AFTER_BOTH_LINE_SIDES,
-        double_at_end=v.double_at_end.value, double_end_value="2 * value" if both_halves else "value",
+        double_at_end=v.double_at_end.value, double_end_value=end_value,
+        sides_first=spinners and v.spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS,
+        branches_count=branches_count, cross_arms=spinners and v.cross_arms is ir.CrossArms.DOUBLE_ON_EACH_FIRST,
     )
 
 
