@@ -88,8 +88,10 @@ class Not:
 Expr = Number | Name | BinOp | Conditional
 Cond = Compare | MultipleOf | Logic | Not
 
-# The names a scoring formula may use.
-FORMULA_NAMES = ("total",)
+# The names a scoring formula may use: the end total; the mover's side's score before the placement
+# and the game's target; 1 for the lead; the number of counted ends; 1 when the open ports all show one
+# number (at least two of them); 1 when an open port is a double's standing at its end.
+FORMULA_NAMES = ("total", "score", "target", "lead", "ends", "ends_alike", "double_end")
 
 
 # --- the clauses ----------------------------------------------------------------------------

@@ -355,7 +355,7 @@ class Game:
         self.passes = 0
         self.last_tile_seat = seat
         total = self.table.end_total()
-        raw = evaluate(self.v.placement_score, {"total": total})
+        raw = evaluate(self.v.placement_score, self.formula_names(total, self.scores[side]))
         points = raw // self.v.raw_per_displayed
         emptied = not self.hands[seat]
         side_out = emptied and (not self.partnerships or self.v.partnership_out is ir.PartnershipOut.ONE_PARTNER
@@ -398,6 +398,17 @@ class Game:
         else:
             self._next_turn()
         self._settle()
+
+    def formula_names(self, total: int, score: int) -> dict[str, int]:
+        """Every name a placement score may use, for the placement just made."""
+        table = self.table
+        shown = [value for _, _, value in table.open_ports()]
+        used = table.used()
+        standing = [t for t, port, _ in table.open_ports() if port in LINE_SIDES
+                    and sum((t, side) in used for side in LINE_SIDES) == 1]
+        return {"total": total, "score": score, "target": self.v.target.points, "lead": int(len(table.tiles) == 1),
+                "ends": len(table.counted_ends()), "ends_alike": int(len(shown) >= 2 and len(set(shown)) == 1),
+                "double_end": int(bool(standing))}
 
     def _draw(self) -> None:
         tile = self.pile.pop(0)

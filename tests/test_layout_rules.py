@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from dominospec import ir
-from engine_cases import Case, engine_for, house
+from engine_cases import HOUSE_CASES, Case, engine_for, house
 from reference_model import Table
 from support import ROOT
 
@@ -175,3 +175,49 @@ def test_random_games_of_sniff_keep_the_invariants(players: int, partnerships: b
             held = [t for hand in game.hands for t in hand] + list(game.pile) + list(game.layout.tiles)
             assert sorted(held) == whole_set
         assert game.winners and all(game.scores[side] >= 200 for side in game.winners)
+
+
+BERGEN = next(case for case in HOUSE_CASES if case.name == "bergen_headers")
+BERGEN_HANDS = [[(6, 6), (4, 6), (2, 2), (0, 0), (0, 1), (1, 1), (0, 3)],
+                [(2, 6), (2, 4), (3, 3), (1, 3), (0, 5), (1, 5), (3, 5)]]
+BERGEN_MOVES = [("play", (6, 6), None, None), ("play", (2, 6), (6, 6), "lineA"), ("play", (4, 6), (6, 6), "lineB"),
+                ("play", (2, 4), (4, 6), "low"), ("play", (2, 2), (2, 6), "low")]
+
+
+def bergen_points(scores: list[int]) -> list[int]:
+    bergen = engine(BERGEN)
+    game = bergen.Game(2, scores=scores, deal=False)
+    pile = [t for t in bergen.TILES if not any(t in hand for hand in BERGEN_HANDS)]
+    game.start_hand(opener=0, hands=BERGEN_HANDS, pile=pile)
+    return [game.apply(move)[0]["points"] for move in BERGEN_MOVES]
+
+
+def test_bergen_headers_score_as_the_digest_example_says() -> None:
+    """FAMILY.md Bergen: [6|6] led: 2. [2|6] on lineA: 0. [4|6] on lineB: 0. [2|4] on the 4: 2.
+    [2|2] on a 2: ends 2 (double) and 2: 3."""
+    assert bergen_points([0, 0]) == [2, 0, 0, 2, 3]
+
+
+def test_bergen_headers_are_capped_near_the_target() -> None:
+    """Need 2 or less: any header scores 1; need 3: at most 2 (target 15). Seat 0 starts on 13 and
+    seat 1 on 12: the lead scores 1 (seat 0 on 14), seat 1's double header 2 (need 3), and seat 0's
+    triple header 1 (need 1), which reaches the target."""
+    assert bergen_points([13, 12]) == [1, 0, 0, 2, 1]
+    assert bergen_points([0, 11]) == [2, 0, 0, 2, 3]  # seat 1 needs 4: no cap
+
+
+def test_placement_points_of_a_formula_over_more_than_the_total() -> None:
+    """placement_points needs the layout (and the mover's score) when the formula uses them."""
+    bergen = engine(BERGEN)
+    assert bergen.PLACEMENT_NAMES == ("score", "target", "ends_alike", "double_end")
+    layout = bergen.Layout()
+    for move in BERGEN_MOVES:
+        layout.place(move[1], move[2], move[3])
+    total = layout.end_total()
+    assert bergen.placement_points(total, layout, 0) == (3, 3)
+    assert bergen.placement_points(total, layout, 12) == (2, 2)  # need 3
+    assert bergen.placement_points(total, layout, 14) == (1, 1)  # need 1
+    with pytest.raises(bergen.IllegalMove, match="give the layout"):
+        bergen.placement_points(total)
+    with pytest.raises(bergen.IllegalMove, match="score"):
+        bergen.placement_points(total, layout)

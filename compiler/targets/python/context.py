@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import ir
-from ...formula import max_total, score_table
+from ...formula import max_total, names_used, score_table
 from ..standalone import sections
 from .quoting import escaped, literal
 
@@ -57,6 +57,21 @@ class Tables:
     max_total: int
     raw_points: str  # tuple literal, by end total
     displayed_points: str | None  # tuple literal; None where one raw point is one displayed point
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A placement score that uses more than the end total: the formula as Python expressions."""
+
+    names_text: str  # the names it uses, for docstrings
+    names_literal: str  # the same, as a tuple literal
+    layout_names_text: str  # the names the layout answers
+    uses_layout: bool
+    uses_score: bool
+    uses_ends_alike: bool
+    uses_double_end: bool
+    points_in_play: str  # raw points in _play: an expression of total, layout, seat and self
+    points_for_layout: str  # raw points in placement_points(total, layout, score)
 
 
 @dataclass(frozen=True)
@@ -143,6 +158,7 @@ class MatchPlay:
 @dataclass(frozen=True)
 class EngineContext:
     tables: Tables
+    scoring: Scoring | None  # None: the placement score uses the end total alone (the score tables)
     layout: LayoutRules
     turn: TurnRules
     hand_end: HandEnd
@@ -172,7 +188,8 @@ def _opener(rule: ir.Opener) -> Opener:
 
 
 def _tables(v: ir.Variant) -> Tables:
-    raw = score_table(v)
+    over_total_alone = {n.name for n in names_used(v.placement_score)} <= {"total"}
+    raw = score_table(v) if over_total_alone else []  # otherwise the engine works each placement out
     return Tables(
         name_text=escaped(v.name), source_text=None if v.source is None else escaped(v.source),
         name_literal=literal(v.name), max_pip=v.max_pip,
@@ -184,6 +201,53 @@ def _tables(v: ir.Variant) -> Tables:
         has_match_play=v.match is not None, raw_per_displayed=v.raw_per_displayed,
         going_out_bonus=v.going_out_bonus, target=v.target.points, max_total=max_total(v), raw_points=_table(raw),
         displayed_points=None if v.raw_per_displayed == 1 else _table([r // v.raw_per_displayed for r in raw]),
+    )
+
+
+# What each name of the formula is in the engine (the mover's score differs in and out of play).
+_LAYOUT_NAMES = {
+    "lead": "(1 if len(layout.tiles) == 1 else 0)", "ends": "len(layout.counted_ends())",
+    "ends_alike": "layout.ends_alike()", "double_end": "layout.double_end()",
+}
+_PLAIN_NAMES = {"total": "total", "target": "TARGET"}
+
+
+def _python(e: ir.Expr | ir.Cond, names: Mapping[str, str]) -> str:
+    """A formula as a Python expression: only names, numbers and operators, so nothing to escape."""
+    match e:
+        case ir.Number(value):
+            return str(value)
+        case ir.Name(name):
+            return names[name]
+        case ir.BinOp(op, left, right):
+            return f"({_python(left, names)} {'//' if op == '/' else op} {_python(right, names)})"
+        case ir.Conditional(then, cond, otherwise):
+            other = "0" if otherwise is None else _python(otherwise, names)
+            return f"({_python(then, names)} if {_python(cond, names)} else {other})"
+        case ir.Compare(op, left, right):
+            return f"({_python(left, names)} {op} {_python(right, names)})"
+        case ir.MultipleOf(value, divisor, positive):
+            a, d = _python(value, names), _python(divisor, names)
+            return f"({a} % {d} == 0 and {a} > 0)" if positive else f"({a} % {d} == 0)"
+        case ir.Logic(op, left, right):
+            return f"({_python(left, names)} {op} {_python(right, names)})"
+        case ir.Not(operand):
+            return f"(not {_python(operand, names)})"
+    raise AssertionError(f"not a formula node: {e!r}")  # pragma: no cover
+
+
+def _scoring(v: ir.Variant) -> Scoring | None:
+    used = [name for name in ir.FORMULA_NAMES if name in {n.name for n in names_used(v.placement_score)}]
+    if set(used) <= {"total"}:
+        return None
+    layout_names = [name for name in used if name in _LAYOUT_NAMES]
+    names = {**_PLAIN_NAMES, **_LAYOUT_NAMES}
+    return Scoring(
+        names_text=", ".join(used), names_literal="(" + "".join(f"{literal(n)}, " for n in used) + ")",
+        layout_names_text=", ".join(layout_names) or "none of the layout", uses_layout=bool(layout_names),
+        uses_score="score" in used, uses_ends_alike="ends_alike" in used, uses_double_end="double_end" in used,
+        points_in_play=_python(v.placement_score, {**names, "score": "self.scores[self._sides[seat]]"}),
+        points_for_layout=_python(v.placement_score, {**names, "score": "score"}),
     )
 
 
@@ -259,7 +323,7 @@ def _match(m: ir.MatchRules, game_target: int, exact_target: bool) -> MatchPlay:
 def variant_context(v: ir.Variant) -> EngineContext:
     exact = v.target.kind is ir.TargetKind.EXACTLY
     return EngineContext(
-        tables=_tables(v), layout=_layout(v), turn=_turn(v), hand_end=_hand_end(v),
+        tables=_tables(v), scoring=_scoring(v), layout=_layout(v), turn=_turn(v), hand_end=_hand_end(v),
         match=None if v.match is None else _match(v.match, v.target.points, exact),
         runtime=runtime_sections(),
     )

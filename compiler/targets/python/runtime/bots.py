@@ -21,6 +21,9 @@ class RandomBot:
         return moves[int(self._random() * len(moves))]
 
 
+###}
+
+###{standalone greedy_bot
 class GreedyBot:
     """Takes the placement worth the most immediate points; ties go to the first such move."""
 
@@ -39,8 +42,9 @@ class GreedyBot:
             if points > best_points:
                 best, best_points = move, points
         return best
+###}
 
-
+###{standalone bot_loops
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
     while not game.hand_over:
