@@ -6,11 +6,13 @@ that fails at once, never a position silently lost.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable, Iterator
 
 from . import clauses, ir
 from .diagnostics import Diagnostic, SpecError
-from .formula import FormulaError, evaluate, max_total, names_used
+from .formula import FormulaError, evaluate, lead_points, max_total, names_used
 
 MAX_PIP_LIMIT = 18
 MAX_PLAYERS = 10
@@ -147,7 +149,7 @@ def _lead_tile_undealt(v: ir.Variant) -> bool:
 
 def _scores_led_alone(v: ir.Variant, tile: tuple[int, int]) -> bool:
     try:
-        return evaluate(v.placement_score, {"total": tile[0] + tile[1]}) > 0
+        return lead_points(v, tile) > 0
     except FormulaError:  # check_formula says what is wrong with the formula
         return False
 
@@ -189,43 +191,90 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
     elif _written(v, "leader without one"):
         yield Diagnostic(f"'leader without one' is given, but with 'lead: {lead}' the leader always has a lead",
                          _clause_at(v, "leader without one"), "remove it, or say 'lead: a double'")
-    if lead is ir.Lead.DOUBLE_OR_SCORING and not any(
+    if lead is ir.Lead.DOUBLE_OR_SCORING and "score" in {n.name for n in names_used(v.placement_score)}:
+        yield Diagnostic("which tiles score when led alone depends on the mover's score here, so "
+                         "'a double or a scoring tile' names no fixed tiles", _at(v, "lead"),
+                         "write 'lead: a double', or a placement score that does not use 'score'")
+    elif lead is ir.Lead.DOUBLE_OR_SCORING and not any(
             _scores_led_alone(v, (a, b)) for a in range(v.max_pip + 1) for b in range(a + 1, v.max_pip + 1)):
         yield Diagnostic("no tile but a double scores when led alone, so 'a double or a scoring tile' is just "
                          "'a double'", _at(v, "lead"), "write 'lead: a double'")
 
 
 def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:
-    if v.spinners is ir.Spinners.NONE and _written(v, "branches open"):
-        yield Diagnostic("'branches open' is given, but no double is a spinner", _clause_at(v, "branches open"),
-                         "remove it, or set 'spinners: first double' or 'spinners: every double'")
+    if v.spinners is ir.Spinners.NONE:
+        for key in ("branches open", "spinner sides", "spinner counts", "arms of the cross"):
+            if _written(v, key):
+                yield Diagnostic(f"'{key}' is given, but no double is a spinner", _clause_at(v, key),
+                                 "remove it, or set 'spinners: first double' or 'spinners: every double'")
+        return
+    if v.cross_arms is ir.CrossArms.NONE:
+        return
+    if v.spinners is ir.Spinners.EVERY_DOUBLE:
+        yield Diagnostic("the arms of the cross grow from one spinner, but every double is a spinner",
+                         _at(v, "arms of the cross"), "set 'spinners: first double'")
+    if v.spinner_sides is ir.SpinnerSides.ANY_ORDER:
+        yield Diagnostic("the arms of the cross start from the spinner's four sides, but other ends may take "
+                         "tiles before they are covered", _at(v, "arms of the cross"),
+                         f"add '{clauses.BY_KEY['spinner sides'].example}'")
+
+
+# Past this many cases the mover's score is tried only near 0 and near the target.
+MAX_FORMULA_CASES = 200_000
+NEAR = 50
+
+
+def formula_domains(v: ir.Variant, used: set[str]) -> dict[str, list[int]]:
+    """The values each name the formula uses can take, as the checks try them."""
+    spinner_ends = {ir.Spinners.NONE: 0, ir.Spinners.FIRST_DOUBLE: 2, ir.Spinners.EVERY_DOUBLE: 2 * (v.max_pip + 1)}
+    target = v.target.points
+    domains = {
+        "total": list(range(max_total(v) + 1)), "score": list(range(max(target, 1))), "target": [target],
+        "lead": [0, 1], "ends": list(range(3 + spinner_ends[v.spinners])), "ends_alike": [0, 1], "double_end": [0, 1],
+    }
+    domains = {name: values for name, values in domains.items() if name in used}
+    others = math.prod(len(values) for name, values in domains.items() if name != "score")
+    if "score" in domains and others * len(domains["score"]) > MAX_FORMULA_CASES:
+        domains["score"] = sorted(set(range(min(NEAR, target))) | set(range(max(0, target - NEAR), target)))
+    return domains
+
+
+def _case_text(case: dict[str, int]) -> str:
+    if list(case) == ["total"]:
+        return f"the end total is {case['total']}"
+    return ", ".join(f"{name} is {value}" for name, value in case.items())
 
 
 def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
     unknown = [n for n in names_used(v.placement_score) if n.name not in ir.FORMULA_NAMES]
     for name in unknown:
         yield Diagnostic(f"unknown name '{name.name}' in the placement score", name.pos,
-                         "the formula may use 'total' (the sum of the counted ends)")
+                         "the formula may use " + ", ".join(f"'{n}'" for n in ir.FORMULA_NAMES)
+                         + " (see the README's formula section)")
     if unknown:
         return
     if v.raw_per_displayed < 1:
         yield Diagnostic("a displayed point must be at least 1 raw point", _at(v, "raw points per displayed point"))
         return
-    for total in range(max_total(v) + 1):
+    domains = formula_domains(v, {n.name for n in names_used(v.placement_score)} | {"total"})
+    for values in itertools.product(*domains.values()):
+        case = dict(zip(domains, values, strict=True))
         try:
-            points = evaluate(v.placement_score, {"total": total})
+            points = evaluate(v.placement_score, case)
         except FormulaError as err:
-            yield Diagnostic(f"{err.message} when the end total is {total}", err.node.pos,
+            yield Diagnostic(f"{err.message} when {_case_text(case)}", err.node.pos,
                              "what follows '/' or 'multiple of' must never be 0; guard it with 'if'")
             return
         if points < 0:
-            yield Diagnostic(f"the placement score is negative ({points}) when the end total is {total}",
+            yield Diagnostic(f"the placement score is negative ({points}) when {_case_text(case)}",
                              _at(v, "placement score"), "a placement never loses points; guard the formula with 'if'")
             return
         if points % v.raw_per_displayed:
+            when = (f"an end total of {case['total']}" if list(case) == ["total"]
+                    else f"the placement where {_case_text(case)}")
             yield Diagnostic(
-                f"an end total of {total} scores {points} raw points, not a whole number of displayed points "
-                f"({v.raw_per_displayed} raw points each)", _at(v, "placement score"),
+                f"{when} scores {points} raw points, not a whole number "
+                f"of displayed points ({v.raw_per_displayed} raw points each)", _at(v, "placement score"),
                 f"every score must be a multiple of {v.raw_per_displayed}, or change 'raw points per displayed point'")
             return
 

@@ -14,7 +14,7 @@ Constants are read-only properties here, so that a module's plain assignments sa
 from __future__ import annotations
 
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, Protocol, cast
 
 Tile = tuple[int, int]
@@ -193,6 +193,18 @@ def read_tile(engine: VariantEngine, text: object, where: str) -> Tile:
         return engine.parse_tile(text)
     except ValueError as err:
         raise ValueError(f"{where}: {err}") from None
+
+
+def layout_points(engine: VariantEngine, layout: EngineLayout) -> tuple[int, int]:
+    """(raw, displayed) points of the placement that made this layout. A placement score over the end
+    total alone is looked up by the total; one that uses more (its engine's RAW_POINTS is empty) is
+    asked with the layout too, and raises the engine's IllegalMove, saying why, where it also needs
+    the mover's score, which a layout does not tell."""
+    total = sum(value for _, _, value in layout.counted_ends())
+    if engine.RAW_POINTS:
+        return engine.placement_points(total)
+    with_layout = cast(Callable[[int, EngineLayout], tuple[int, int]], engine.placement_points)
+    return with_layout(total, layout)
 
 
 def spec_name(engine: Engine) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .diagnostics import Diagnostic, InputError
-from .engine_api import EngineLayout, Link, Port, Tile, VariantEngine, read_tile
+from .engine_api import EngineLayout, Link, Port, Tile, VariantEngine, layout_points, read_tile
 from .language_pack import Pack
 from .snapshot import PORT_RANK
 from .textfile import PLACEMENTS, read_json_file
@@ -62,7 +62,10 @@ def example_block(engine: VariantEngine, layout: EngineLayout, pack: Pack) -> li
     write = Writer(engine, pack)
     values = [value for _, _, value in sorted_ends(layout)]
     total = sum(values)
-    raw, displayed = engine.placement_points(total)
+    try:
+        raw, displayed = layout_points(engine, layout)
+    except engine.IllegalMove as err:
+        raise _placement_error(f"the points of this placement cannot be written: {err}") from None
     parts = {
         "sum": pack.render("sum", terms=terms_text(values), total=total),
         "points": pack.points_text(raw, displayed, displayed if engine.RAW_PER_DISPLAYED == 1 else None),

@@ -87,6 +87,16 @@ def score_table(variant: ir.Variant) -> list[int]:
     return [evaluate(variant.placement_score, {"total": t}) for t in range(max_total(variant) + 1)]
 
 
+def lead_points(variant: ir.Variant, tile: tuple[int, int]) -> int:
+    """Raw points of a tile led alone: its pips are the total, it is the lead; a lone double shows one
+    number on two ports (alike), any other tile two numbers; nothing stands at an end yet. Only for
+    formulas that do not use the mover's score (the checks see to it where it matters)."""
+    double = tile[0] == tile[1]
+    names = {"total": tile[0] + tile[1], "score": 0, "target": variant.target.points, "lead": 1,
+             "ends": 1 if double else 2, "ends_alike": int(double), "double_end": 0}
+    return evaluate(variant.placement_score, names)
+
+
 # --- printing -------------------------------------------------------------------------------
 
 # Binding strength: a child binding looser than its context gets brackets.

@@ -88,8 +88,10 @@ class Not:
 Expr = Number | Name | BinOp | Conditional
 Cond = Compare | MultipleOf | Logic | Not
 
-# The names a scoring formula may use.
-FORMULA_NAMES = ("total",)
+# The names a scoring formula may use: the end total; the mover's side's score before the placement
+# and the game's target; 1 for the lead; the number of counted ends; 1 when the open ports all show one
+# number (at least two of them); 1 when an open port is a double's standing at its end.
+FORMULA_NAMES = ("total", "score", "target", "lead", "ends", "ends_alike", "double_end")
 
 
 # --- the clauses ----------------------------------------------------------------------------
@@ -195,6 +197,21 @@ class BranchesOpen(Choice):
 class DoubleAtEnd(Choice):
     BOTH_HALVES = "both halves"
     ONE_HALF = "one half"
+
+
+class SpinnerSides(Choice):
+    ANY_ORDER = "in any order"
+    BEFORE_OTHER_ENDS = "covered before other ends"
+
+
+class SpinnerCounts(Choice):
+    LIKE_ANY_DOUBLE = "like any double"
+    PER_OPEN_BRANCH = "its value for each open branch"
+
+
+class CrossArms(Choice):
+    NONE = "none"
+    DOUBLE_ON_EACH_FIRST = "a double on each first"
 
 
 class ExtraTurn(Choice):
@@ -354,6 +371,9 @@ class Variant:
     leader_without: LeaderWithout | None = None  # required with the leads a seat may lack
     branches_open: BranchesOpen = BranchesOpen.AFTER_BOTH_LINE_SIDES
     double_at_end: DoubleAtEnd = DoubleAtEnd.BOTH_HALVES
+    spinner_sides: SpinnerSides = SpinnerSides.ANY_ORDER
+    spinner_counts: SpinnerCounts = SpinnerCounts.LIKE_ANY_DOUBLE
+    cross_arms: CrossArms = CrossArms.NONE
     raw_per_displayed: int = 1
     extra_turn: tuple[ExtraTurn, ...] = ()
     extra_turn_stuck: ExtraTurnStuck = ExtraTurnStuck.DRAW_AS_USUAL

@@ -21,8 +21,9 @@ from dominospec import ir
 from dominospec.checks import check
 from dominospec.engines import load_engine
 from dominospec.loader import load
+from dominospec.parser import parse
 from reference_model import Tile, full_set
-from support import ROOT, SHIPPED
+from support import ROOT, SHIPPED, SPEC_WITH_FORMULA
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,17 @@ def house(spec: str, name: str, **rules: Any) -> Case:
     return Case(ROOT / spec, name, tuple(rules.items()))
 
 
+# Bergen's headers (FAMILY.md Bergen): a double header 2, a triple header 3 (a double standing at an end),
+# a double led alone 2; near the target 1 (need 2 or less) or at most 2 (need 3).
+BERGEN_HEADERS = ("(1 if target - score <= 2 else 2 if target - score == 3 or double_end == 0 else 3)"
+                  " if ends_alike == 1")
+
+
+def parse_formula(text: str) -> ir.Expr:
+    """A placement score as the parser reads it."""
+    return parse(SPEC_WITH_FORMULA.format(text)).placement_score  # type: ignore[union-attr]
+
+
 SHIPPED_CASES = [Case(path) for path in SHIPPED]
 HOUSE_CASES = [
     house("spec/horse_race.rules", "may_pass", when_able=ir.WhenAble.MAY_PASS),
@@ -60,6 +72,22 @@ HOUSE_CASES = [
           going_out_bonus=2),
     house("spec/fives_and_threes.rules", "awards_to_exactly", partnership_out=ir.PartnershipOut.ONE_PARTNER,
           pip_award=ir.PipAward(ir.AwardFrom.ALL_OTHER_HANDS, 5, 5), blocked_hand=ir.BlockedHand.LOWEST_PIPS),
+    house("spec/horse_race.rules", "four_sides_first_sniff_counting", spinners=ir.Spinners.FIRST_DOUBLE,
+          spinner_sides=ir.SpinnerSides.BEFORE_OTHER_ENDS, spinner_counts=ir.SpinnerCounts.PER_OPEN_BRANCH,
+          double_at_end=ir.DoubleAtEnd.ONE_HALF),
+    house("spec/horse_race.rules", "every_double_four_sides_first_branches_at_once",
+          spinner_sides=ir.SpinnerSides.BEFORE_OTHER_ENDS, branches_open=ir.BranchesOpen.AT_ONCE,
+          spinner_counts=ir.SpinnerCounts.PER_OPEN_BRANCH),
+    house("spec/fives_and_threes.rules", "double_cross", spinners=ir.Spinners.FIRST_DOUBLE,
+          spinner_sides=ir.SpinnerSides.BEFORE_OTHER_ENDS, cross_arms=ir.CrossArms.DOUBLE_ON_EACH_FIRST,
+          lead=ir.Lead.DOUBLE_IF_HELD),
+    house("spec/horse_race.rules", "double_cross_drawing", spinners=ir.Spinners.FIRST_DOUBLE,
+          spinner_sides=ir.SpinnerSides.BEFORE_OTHER_ENDS, cross_arms=ir.CrossArms.DOUBLE_ON_EACH_FIRST),
+    house("spec/fives_and_threes.rules", "bergen_headers", target=ir.Target(ir.TargetKind.AT_LEAST, 15),
+          placement_score=parse_formula(BERGEN_HEADERS)),
+    house("spec/horse_race.rules", "formula_over_every_name",
+          placement_score=parse_formula("(total + 5 * lead + 5 * ends + ends_alike * 5 + double_end * 10"
+                                        " if score < target - 3 else total) if total is a positive multiple of 5")),
     house("spec/fives_and_threes.rules", "highest_double_opens_and_leads", first_opener=ir.Opener.HIGHEST_DOUBLE,
           next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT, lead=ir.Lead.DOUBLE_IF_HELD),
     # Leads that name their tile (Bergen, Muggins, Sebastopol, Cross) and leads a seat may lack (Seven-Toed

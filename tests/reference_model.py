@@ -151,11 +151,59 @@ class Table:
             return [*LINE_SIDES, *BRANCHES]
         return list(LINE_SIDES)
 
-    def open_ports(self) -> list[Port]:
+    def uncovered_ports(self) -> list[Port]:
         """Every port of every tile on the table that no connection uses: (tile, port, pips)."""
         spinners, used = self.spinners(), self.used()
         return [(t, p, self.value(t, p)) for t in self.tiles for p in self.ports(t, spinners, used)
                 if (t, p) not in used]
+
+    def uncovered_spinner(self) -> Tile | None:
+        """With four sides first: a spinner with a side (line side or branch, opened or not) still uncovered."""
+        if self.variant.spinner_sides is not ir.SpinnerSides.BEFORE_OTHER_ENDS:
+            return None
+        used = self.used()
+        for spinner in self.spinners():
+            if any((spinner, side) not in used for side in (*LINE_SIDES, *BRANCHES)):
+                return spinner
+        return None
+
+    def arms_waiting(self) -> list[Port]:
+        """Double Cross: once the spinner's four sides are covered, the outer ends of the arms that do not
+        yet carry a double; empty when the rule is off, the sides are not all covered, or every arm has
+        its double. An arm runs out from a side of the spinner, tile by tile, to its end (for a spinner
+        that joined the line, its line A arm is the line it joined)."""
+        if self.variant.cross_arms is not ir.CrossArms.DOUBLE_ON_EACH_FIRST or not self.spinners():
+            return []
+        spinner, used = self.spinners()[0], self.used()
+        if any((spinner, side) not in used for side in (*LINE_SIDES, *BRANCHES)):
+            return []
+        ends = [self.arm_end(spinner, side) for side in (*LINE_SIDES, *BRANCHES)]
+        return [end for end in ends if end is not None]
+
+    def arm_end(self, tile: Tile, port: str) -> Port | None:
+        """Follow an arm out from (tile, port): its uncovered end, or None when it reaches a double."""
+        while True:
+            beyond = [b for a, b in self.links if a == (tile, port)] + [a for a, b in self.links if b == (tile, port)]
+            if not beyond:
+                return (tile, port, self.value(tile, port))
+            tile, joined = beyond[0]
+            if is_double(tile):
+                return None
+            port = "high" if joined == "low" else "low"
+
+    def doubles_only(self) -> bool:
+        return bool(self.arms_waiting())
+
+    def open_ports(self) -> list[Port]:
+        """The ports a tile may be placed on now: while a spinner's sides are being covered, only its own;
+        while the arms of the cross wait for their doubles, only those arms' ends; otherwise every
+        uncovered port."""
+        ports = self.uncovered_ports()
+        spinner = self.uncovered_spinner()
+        if spinner is not None:
+            return [port for port in ports if port[0] == spinner]
+        waiting = self.arms_waiting()
+        return waiting if waiting else ports
 
     def counted_ends(self) -> list[Port]:
         """The scoring ends: (tile, port, contribution).
@@ -165,9 +213,10 @@ class Table:
         neither covered it counts its pips once; covered on both, nothing. Branch ports never count:
         a started branch counts through the outer end of its arm, an unopened one not at all.
         """
-        counted: list[Port] = [(t, p, v) for t, p, v in self.open_ports() if not is_double(t)]
+        counted: list[Port] = [(t, p, v) for t, p, v in self.uncovered_ports() if not is_double(t)]
         halves = 2 if self.variant.double_at_end is ir.DoubleAtEnd.BOTH_HALVES else 1
-        used = self.used()
+        sniff = self.variant.spinner_counts is ir.SpinnerCounts.PER_OPEN_BRANCH
+        used, spinners = self.used(), self.spinners()
         for tile in self.tiles:
             if not is_double(tile):
                 continue
@@ -175,7 +224,10 @@ class Table:
             if len(open_sides) == 2:
                 counted.append((tile, "lineA", tile[0] + tile[1]))
             elif len(open_sides) == 1:
-                counted.append((tile, open_sides[0], halves * tile[0]))
+                counted.append((tile, open_sides[0], (2 if sniff and tile in spinners else halves) * tile[0]))
+            elif sniff and tile in spinners:
+                # The Sniff: covered on both line sides, it counts its value once for each open branch.
+                counted += [(tile, branch, tile[0]) for branch in BRANCHES if (tile, branch) not in used]
         return counted
 
     def end_total(self) -> int:
@@ -258,7 +310,11 @@ class Game:
         """Under 'a double' or 'a double or a scoring tile': whether a seat offered the lead may lead tile."""
         if is_double(tile):
             return True
-        return self.v.lead is ir.Lead.DOUBLE_OR_SCORING and evaluate(self.v.placement_score, {"total": sum(tile)}) > 0
+        if self.v.lead is not ir.Lead.DOUBLE_OR_SCORING:
+            return False
+        alone = Table(self.v)
+        alone.place(tile, None, None)
+        return evaluate(self.v.placement_score, self.formula_names(sum(tile), 0, alone)) > 0
 
     def decided_opener(self, hands: list[list[Tile]]) -> int | None:
         """The opener the variant's rule names for the next hand, or None when a lot decides."""
@@ -303,6 +359,8 @@ class Game:
     # --- what may be done --------------------------------------------------------------------
 
     def placements(self, tile: Tile, ports: list[Port]) -> list[tuple[Tile, str]]:
+        if not is_double(tile) and self.table.doubles_only():
+            return []
         return [(on, port) for on, port, value in ports if value in tile]
 
     def can_draw(self) -> bool:
@@ -389,7 +447,7 @@ class Game:
         self.passes = 0
         self.last_tile_seat = seat
         total = self.table.end_total()
-        raw = evaluate(self.v.placement_score, {"total": total})
+        raw = evaluate(self.v.placement_score, self.formula_names(total, self.scores[side]))
         points = raw // self.v.raw_per_displayed
         emptied = not self.hands[seat]
         side_out = emptied and (not self.partnerships or self.v.partnership_out is ir.PartnershipOut.ONE_PARTNER
@@ -460,6 +518,16 @@ class Game:
                             "pegs": list(self.pegs)})
         if self.scores[side] >= self.v.target.points:
             self._win([side])
+    def formula_names(self, total: int, score: int, table: Table | None = None) -> dict[str, int]:
+        """Every name a placement score may use, for the placement just made (on this table, or another)."""
+        table = table or self.table
+        shown = [value for _, _, value in table.open_ports()]
+        used = table.used()
+        standing = [t for t, port, _ in table.open_ports() if port in LINE_SIDES
+                    and sum((t, side) in used for side in LINE_SIDES) == 1]
+        return {"total": total, "score": score, "target": self.v.target.points, "lead": int(len(table.tiles) == 1),
+                "ends": len(table.counted_ends()), "ends_alike": int(len(shown) >= 2 and len(set(shown)) == 1),
+                "double_end": int(bool(standing))}
 
     def _draw(self) -> None:
         tile = self.pile.pop(0)

@@ -165,3 +165,39 @@ def test_a_lead_that_names_a_tile_decides_the_opener_clauses_away() -> None:
     assert [(d.message, d.pos.line) for d in found] == [
         ("'after a blocked hand' cannot be given with 'lead: the lowest double': the holder of that tile opens "
          "every hand", 10)]
+CROSS = edited(("spinners: none", "spinners: first double\nspinner sides: covered before other ends\n"
+                                  "arms of the cross: a double on each first"))
+
+
+def test_the_layout_rules_of_the_family_fit_a_spinner() -> None:
+    check(parse(CROSS))
+    check(parse(edited(("spinners: none", "spinners: every double\nspinner counts: its value for each open branch"))))
+
+
+@pytest.mark.parametrize(("key", "line"), [("spinner sides", "spinner sides: in any order"),
+                                           ("spinner counts", "spinner counts: like any double"),
+                                           ("arms of the cross", "arms of the cross: none")])
+def test_a_spinner_rule_without_spinners_is_pointed_at(key: str, line: str) -> None:
+    """Even a default value, written out, says something about spinners that the spec does not have."""
+    [found] = problems(edited(add=line + "\n"))
+    assert found.message == f"'{key}' is given, but no double is a spinner"
+    assert (found.pos.line, found.pos.column) == (9, 1)
+
+
+def test_the_arms_of_the_cross_need_one_spinner_covered_first() -> None:
+    found = problems(CROSS.replace("spinner sides: covered before other ends\n", "").replace(
+        "spinners: first double", "spinners: every double"))
+    assert [d.message for d in found] == [
+        "the arms of the cross grow from one spinner, but every double is a spinner",
+        "the arms of the cross start from the spinner's four sides, but other ends may take tiles before they are "
+        "covered"]
+    assert all(d.hint for d in found)
+
+
+def test_a_formula_over_the_movers_score_is_checked_near_the_target() -> None:
+    """Bergen's cap: 1 within 2 of the target. '2 - (target - score)' is negative far from it."""
+    check(parse(edited(("placement score: total if total is a positive multiple of 5",
+                        "placement score: (1 if target - score <= 2 else 2) if ends_alike == 1"))))
+    [found] = problems(edited(("placement score: total if total is a positive multiple of 5",
+                               "placement score: 2 - (target - score) if lead == 1")))
+    assert found.message.startswith("the placement score is negative (-59) when total is 0, score is 0, target is 61")

@@ -45,6 +45,18 @@ def of_kind(result: Record, kind: str) -> list[Record]:
     return [e for e in result["events"] if e["event"] == kind]
 
 
+def test_sniff_counts_its_spinner_once_for_each_open_branch() -> None:
+    """FAMILY.md Sniff: [4|4] led: 8; [4|6] on lineA: 14; [1|4] on lineB: 15, scores 15; [2|4] on
+    branchA: 13; [0|4] on branchB: 9. Then [6|6] at the [4|6]'s six counts 12: 12 + 1 + 2 + 0 = 15."""
+    code, result = replay_json("examples/family/sniff.rules", REPLAYS / "sniff_counting_example.json")
+    assert code == 0 and result["error"] is None
+    plays = of_kind(result, "play")
+    assert [(p["total"], p["points"]) for p in plays[:6]] == [(8, 0), (14, 0), (15, 15), (13, 0), (9, 0), (15, 15)]
+    end = of_kind(result, "hand_end")[-1]
+    # Seat 1 goes out; seat 0's 12 pips round to 10.
+    assert end["winners"] == [1] and end["remaining_pips"] == [12, 0] and end["awards"] == [0, 10]
+
+
 def test_fives_and_threes_59_plus_2_plus_1_is_cancelled_whole_and_the_hand_ends() -> None:
     code, result = replay_json(FIVES, REPLAYS / "fives_and_threes_59_bust.json")
     assert code == 0 and result["error"] is None

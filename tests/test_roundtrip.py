@@ -136,6 +136,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     next_opener = draw(st.sampled_from(list(ir.Opener)))
     later_openers = [o for o in ir.Opener if o is not ir.Opener.LAST_TILE]
     spinners = draw(st.sampled_from(list(ir.Spinners)))
+    spinner_sides = (draw(st.sampled_from(list(ir.SpinnerSides))) if spinners is not ir.Spinners.NONE
+                     else ir.SpinnerSides.ANY_ORDER)
     extra_turn = tuple(sorted(draw(st.sets(st.sampled_from(list(ir.ExtraTurn)))), key=list(ir.ExtraTurn).index))
     if ir.ExtraTurn.AFTER_ANY in extra_turn:  # it includes the other reasons
         extra_turn = (ir.ExtraTurn.AFTER_ANY,)
@@ -191,6 +193,12 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         branches_open=(draw(st.sampled_from(list(ir.BranchesOpen))) if spinners is not ir.Spinners.NONE
                        else ir.BranchesOpen.AFTER_BOTH_LINE_SIDES),
         double_at_end=draw(st.sampled_from(list(ir.DoubleAtEnd))),
+        spinner_sides=spinner_sides,
+        spinner_counts=(draw(st.sampled_from(list(ir.SpinnerCounts))) if spinners is not ir.Spinners.NONE
+                        else ir.SpinnerCounts.LIKE_ANY_DOUBLE),
+        cross_arms=(draw(st.sampled_from(list(ir.CrossArms)))
+                    if spinners is ir.Spinners.FIRST_DOUBLE and spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS
+                    else ir.CrossArms.NONE),
         raw_per_displayed=raw_per_displayed,
         extra_turn=extra_turn,
         extra_turn_stuck=(draw(st.sampled_from(list(ir.ExtraTurnStuck)))

@@ -366,3 +366,66 @@ def test_a_block_in_a_second_language_is_checked_in_its_own_words(main: str, oth
     report = verify_document(document, _FIVES)
     assert [(o.line, o.passed) for o in report.outcomes] == [(2, True), (6, True), (len(right) + 2, False)]
     assert {f.field for f in report.outcomes[-1].failures} >= {"caption sum"}
+
+
+# --- the wider family's layouts and formulas --------------------------------------------------------
+
+SNIFF = "examples/family/sniff.rules"
+SNIFF_STEPS = ["[4|4]", "[4|6]:[4|4]:lineA", "[1|4]:[4|4]:lineB", "[2|4]:[4|4]:branchA"]
+
+
+def example_lines(spec: str, *steps: str) -> str:
+    result = run_cli("example", spec, *steps, "--markdown")
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_a_sniff_example_is_checked_with_the_sniffs_counted_ends(tmp_path: Path) -> None:
+    """FAMILY.md Sniff: after [2|4] on branch A the Sniff counts 4 (one open branch): 6 + 1 + 2 + 4 = 13."""
+    block = example_lines(SNIFF, *SNIFF_STEPS)
+    assert "Counted contributions: 1 + 2 + 4 + 6 = 13." in block
+    good, bad = tmp_path / "good.en.md", tmp_path / "bad.en.md"
+    good.write_text("# Sniff\n\n" + block, encoding="utf-8")
+    # The common ground's reading would count the covered double nothing: 6 + 1 + 2 = 9.
+    bad.write_text("# Sniff\n\n" + block.replace("1 + 2 + 4 + 6 = 13", "1 + 2 + 6 = 9").replace("[4|4]: 4; ", ""),
+                   encoding="utf-8")
+    assert run_cli("verify", SNIFF, str(good)).returncode == 0
+    result = run_cli("verify", SNIFF, str(bad))
+    assert result.returncode == 1
+    assert "counted contributions: expected [1|4]: 1; [2|4]: 2; [4|4]: 4; [4|6]: 6" in result.stdout
+
+
+def bergen_spec(tmp_path: Path, formula: str, name: str = "bergen") -> str:
+    text = (ROOT / FT).read_text(encoding="utf-8").replace("target: exactly 61", "target: at least 15")
+    lines = [f"placement score: {formula}" if line.startswith("placement score:") else line
+             for line in text.splitlines()]
+    path = tmp_path / f"{name}.rules"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+BERGEN_STEPS = ["[6|6]", "[2|6]:[6|6]:lineA", "[4|6]:[6|6]:lineB", "[2|4]:[4|6]:low", "[2|2]:[2|6]:low"]
+
+
+def test_a_header_example_is_checked_with_the_layouts_names(tmp_path: Path) -> None:
+    """Headers over the layout alone (no score): [2|2] on a 2 beside a 2 is a triple header, 3."""
+    spec = bergen_spec(tmp_path, "(3 if double_end == 1 else 2) if ends_alike == 1")
+    block = example_lines(spec, *BERGEN_STEPS)
+    assert "Placement score: 3 points." in block
+    document = tmp_path / "headers.en.md"
+    document.write_text("# Headers\n\n" + block.replace("score: 3 points", "score: 2 points"), encoding="utf-8")
+    result = run_cli("verify", spec, str(document))
+    assert result.returncode == 1
+    assert "points: expected 3, document says 2" in result.stdout
+
+
+def test_points_that_need_the_movers_score_are_reported_as_not_checkable(tmp_path: Path) -> None:
+    capped = bergen_spec(tmp_path, "(1 if target - score <= 2 else 2) if ends_alike == 1")
+    refused = run_cli("example", capped, *BERGEN_STEPS)
+    assert refused.returncode == 1 and "cannot be written" in refused.stderr and "score" in refused.stderr
+    plain = bergen_spec(tmp_path, "2 if ends_alike == 1", "plain")
+    document = tmp_path / "capped.en.md"
+    document.write_text("# Headers\n\n" + example_lines(plain, *BERGEN_STEPS), encoding="utf-8")
+    result = run_cli("verify", capped, str(document))
+    assert result.returncode == 1
+    assert "points: expected not checkable (this variant's placement score also uses the mover's score" in result.stdout

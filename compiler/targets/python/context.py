@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import ir
-from ...formula import max_total, score_table
+from ...formula import lead_points, max_total, names_used, score_table
 from ..standalone import sections
 from .quoting import escaped, literal
 
@@ -60,6 +60,21 @@ class Tables:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """A placement score that uses more than the end total: the formula as Python expressions."""
+
+    names_text: str  # the names it uses, for docstrings
+    names_literal: str  # the same, as a tuple literal
+    layout_names_text: str  # the names the layout answers
+    uses_layout: bool
+    uses_score: bool
+    uses_ends_alike: bool
+    uses_double_end: bool
+    points_in_play: str  # raw points in _play: an expression of total, layout, seat and self
+    points_for_layout: str  # raw points in placement_points(total, layout, score)
+
+
+@dataclass(frozen=True)
 class LayoutRules:
     has_spinners: bool
     first_double_only: bool  # only the first double played spins
@@ -67,6 +82,9 @@ class LayoutRules:
     branches_after_line_sides: bool  # ... or once both its line sides are covered
     double_at_end: str  # the clause's words, for the docstring
     double_end_value: str  # what an end double with one line side covered counts: an expression of `value`
+    sides_first: bool  # while a spinner has an uncovered side, only its sides take tiles
+    branches_count: bool  # a spinner covered on both line sides counts its value at each open branch
+    cross_arms: bool  # then each of the four arms takes a double before play is free
 
 
 @dataclass(frozen=True)
@@ -156,6 +174,7 @@ class MatchPlay:
 @dataclass(frozen=True)
 class EngineContext:
     tables: Tables
+    scoring: Scoring | None  # None: the placement score uses the end total alone (the score tables)
     layout: LayoutRules
     turn: TurnRules
     leads: LeadRules
@@ -186,7 +205,8 @@ def _opener(rule: ir.Opener) -> Opener:
 
 
 def _tables(v: ir.Variant) -> Tables:
-    raw = score_table(v)
+    over_total_alone = {n.name for n in names_used(v.placement_score)} <= {"total"}
+    raw = score_table(v) if over_total_alone else []  # otherwise the engine works each placement out
     return Tables(
         name_text=escaped(v.name), source_text=None if v.source is None else escaped(v.source),
         name_literal=literal(v.name), max_pip=v.max_pip,
@@ -201,14 +221,67 @@ def _tables(v: ir.Variant) -> Tables:
     )
 
 
+# What each name of the formula is in the engine (the mover's score differs in and out of play).
+_LAYOUT_NAMES = {
+    "lead": "(1 if len(layout.tiles) == 1 else 0)", "ends": "len(layout.counted_ends())",
+    "ends_alike": "layout.ends_alike()", "double_end": "layout.double_end()",
+}
+_PLAIN_NAMES = {"total": "total", "target": "TARGET"}
+
+
+def _python(e: ir.Expr | ir.Cond, names: Mapping[str, str]) -> str:
+    """A formula as a Python expression: only names, numbers and operators, so nothing to escape."""
+    match e:
+        case ir.Number(value):
+            return str(value)
+        case ir.Name(name):
+            return names[name]
+        case ir.BinOp(op, left, right):
+            return f"({_python(left, names)} {'//' if op == '/' else op} {_python(right, names)})"
+        case ir.Conditional(then, cond, otherwise):
+            other = "0" if otherwise is None else _python(otherwise, names)
+            return f"({_python(then, names)} if {_python(cond, names)} else {other})"
+        case ir.Compare(op, left, right):
+            return f"({_python(left, names)} {op} {_python(right, names)})"
+        case ir.MultipleOf(value, divisor, positive):
+            a, d = _python(value, names), _python(divisor, names)
+            return f"({a} % {d} == 0 and {a} > 0)" if positive else f"({a} % {d} == 0)"
+        case ir.Logic(op, left, right):
+            return f"({_python(left, names)} {op} {_python(right, names)})"
+        case ir.Not(operand):
+            return f"(not {_python(operand, names)})"
+    raise AssertionError(f"not a formula node: {e!r}")  # pragma: no cover
+
+
+def _scoring(v: ir.Variant) -> Scoring | None:
+    used = [name for name in ir.FORMULA_NAMES if name in {n.name for n in names_used(v.placement_score)}]
+    if set(used) <= {"total"}:
+        return None
+    layout_names = [name for name in used if name in _LAYOUT_NAMES]
+    names = {**_PLAIN_NAMES, **_LAYOUT_NAMES}
+    return Scoring(
+        names_text=", ".join(used), names_literal="(" + "".join(f"{literal(n)}, " for n in used) + ")",
+        layout_names_text=", ".join(layout_names) or "none of the layout", uses_layout=bool(layout_names),
+        uses_score="score" in used, uses_ends_alike="ends_alike" in used, uses_double_end="double_end" in used,
+        points_in_play=_python(v.placement_score, {**names, "score": "self.scores[self._sides[seat]]"}),
+        points_for_layout=_python(v.placement_score, {**names, "score": "score"}),
+    )
+
+
 def _layout(v: ir.Variant) -> LayoutRules:
     spinners = v.spinners is not ir.Spinners.NONE
     both_halves = v.double_at_end is ir.DoubleAtEnd.BOTH_HALVES
+    branches_count = spinners and v.spinner_counts is ir.SpinnerCounts.PER_OPEN_BRANCH
+    end_value = "2 * value" if both_halves else "value"
+    if branches_count and not both_halves:  # the Sniff's spinner counts both halves at its line side
+        end_value = "(2 * value if tile in self._spinners else value)"
     return LayoutRules(
         has_spinners=spinners, first_double_only=v.spinners is ir.Spinners.FIRST_DOUBLE,
         branches_at_once=spinners and v.branches_open is ir.BranchesOpen.AT_ONCE,
         branches_after_line_sides=spinners and v.branches_open is ir.BranchesOpen.AFTER_BOTH_LINE_SIDES,
-        double_at_end=v.double_at_end.value, double_end_value="2 * value" if both_halves else "value",
+        double_at_end=v.double_at_end.value, double_end_value=end_value,
+        sides_first=spinners and v.spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS,
+        branches_count=branches_count, cross_arms=spinners and v.cross_arms is ir.CrossArms.DOUBLE_ON_EACH_FIRST,
     )
 
 
@@ -272,10 +345,9 @@ def _leads(v: ir.Variant) -> LeadRules:
         fallback = sorted(tiles, key=_heaviest_first)
     elif v.if_nobody_holds is ir.NobodyHolds.LIGHTEST:
         fallback = sorted(tiles, key=_lightest_first)
-    raw = score_table(v)
     allowed = doubles
     if lead is ir.Lead.DOUBLE_OR_SCORING:
-        allowed = [t for t in tiles if t[0] == t[1] or raw[t[0] + t[1]] > 0]
+        allowed = [t for t in tiles if t[0] == t[1] or lead_points(v, t) > 0]
     order = named + [t for t in fallback if t not in named]
     return LeadRules(
         named=bool(named), order=_table(order or doubles, per_line=10),
@@ -313,7 +385,8 @@ def _match(m: ir.MatchRules, game_target: int, exact_target: bool) -> MatchPlay:
 def variant_context(v: ir.Variant) -> EngineContext:
     exact = v.target.kind is ir.TargetKind.EXACTLY
     return EngineContext(
-        tables=_tables(v), layout=_layout(v), turn=_turn(v), leads=_leads(v), hand_end=_hand_end(v),
+        tables=_tables(v), scoring=_scoring(v), layout=_layout(v), turn=_turn(v), leads=_leads(v),
+        hand_end=_hand_end(v),
         match=None if v.match is None else _match(v.match, v.target.points, exact),
         runtime=runtime_sections(),
     )

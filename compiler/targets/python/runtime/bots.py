@@ -21,6 +21,9 @@ class RandomBot:
         return moves[int(self._random() * len(moves))]
 
 
+###}
+
+###{standalone greedy_bot
 class GreedyBot:
     """Takes the placement worth the most immediate points; ties go to the first such move."""
 

@@ -14,7 +14,7 @@ else:
 
 
 class Layout(LayoutParts):
-    ###{standalone layout
+    ###{standalone layout_place
     def place(self, tile: Tile, on: Tile | None = None, port: str | None = None) -> None:
         """Add a tile: the lead when the table is empty, otherwise onto the open port of `on`. Tiles may
         be written high half first, or as lists."""
@@ -40,7 +40,9 @@ class Layout(LayoutParts):
                 self._cover(tile, on, port)
                 return
         raise IllegalMove(f"{format_tile(on)} {port} is not an open port")
+    ###}
 
+    ###{standalone layout
     def connections(self) -> list[tuple[tuple[Tile, str], tuple[Tile, str]]]:
         """((tile on the table, its port), (tile placed, the port it joined by)), in placement order."""
         return [((a, pa), (b, pb)) for a, pa, b, pb in self._links]
@@ -48,14 +50,18 @@ class Layout(LayoutParts):
     def open_ports(self) -> list[Port]:
         """The legal continuation points: (tile, port, pip value)."""
         return list(self._open)
+    ###}
 
+    ###{standalone layout_placements
     def placements_for(self, tile: Tile) -> list[tuple[Tile | None, str | None]]:
         """Every (on, port) where tile may go now; [(None, None)] on an empty table."""
         if not self.tiles:
             return [(None, None)]
         low, high = tile
         return [(t, p) for t, p, value in self._open if value == low or value == high]
+    ###}
 
+    ###{standalone layout_reading
     def open_values(self) -> set[int]:
         return {value for _, _, value in self._open}
 

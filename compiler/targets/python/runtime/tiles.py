@@ -34,11 +34,17 @@ def format_tile(tile: Tile) -> str:
     return f"[{tile[0]}|{tile[1]}]"
 
 
+###}
+
+###{standalone placement_points
 def placement_points(total: int) -> tuple[int, int]:
     """(raw, displayed) points for a placement whose counted ends add up to total."""
     if type(total) is not int or not 0 <= total < len(RAW_POINTS):
         raise IllegalMove(f"an end total is a whole number from 0 to {len(RAW_POINTS) - 1}, not {_brief(total)}")
     return RAW_POINTS[total], DISPLAYED_POINTS[total]
+###}
+
+###{standalone tile_helpers
 
 
 def _tile_list(tiles: Iterable[Tile]) -> list[str]:
