@@ -47,6 +47,13 @@ def check_tile_set(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"sets go from double 1 to double {MAX_PIP_LIMIT}")
 
 
+def allowed_players(v: ir.Variant) -> str:
+    """The player counts 'players' allows, in words: '2 to 4', or '2 or 4'."""
+    if v.player_set is None:
+        return f"{v.min_players} to {v.max_players}"
+    return ", ".join(map(str, v.player_set[:-1])) + f" or {v.player_set[-1]}"
+
+
 def check_players(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.min_players < 2:
         yield Diagnostic(f"a game needs at least 2 players, not {v.min_players}", _at(v, "players"))
@@ -68,9 +75,9 @@ def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"partnerships need exactly 4 players, not {v.partnership_size}",
                          _at(v, "partnerships", "players"),
                          "two fixed partnerships sit opposite each other at a table of 4")
-    elif not v.min_players <= 4 <= v.max_players:
+    elif 4 not in v.player_counts:
         yield Diagnostic("partnerships need 4 players, but 'players' does not allow 4", _at(v, "partnerships"),
-                         f"'players' allows {v.min_players} to {v.max_players}: let it include 4, "
+                         f"'players' allows {allowed_players(v)}: let it include 4, "
                          "or say 'partnerships: none'")
     if v.partnership_out is None:
         yield _missing("partnership goes out", _at(v, "partnerships"), "with partnerships, add",
@@ -87,7 +94,7 @@ def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
                 continue
             seen[count] = rule
             if count not in v.player_counts:
-                yield Diagnostic(f"a deal for {count} players, but 'players' allows {v.min_players} to {v.max_players}",
+                yield Diagnostic(f"a deal for {count} players, but 'players' allows {allowed_players(v)}",
                                  rule.pos, f"remove {count} from the deal, or let 'players' include it")
         if rule.tiles_each < 1:
             yield Diagnostic("each player must be dealt at least 1 tile", rule.pos)
@@ -173,14 +180,23 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
             return
 
 
+def _check_award(v: ir.Variant, key: str, award: ir.PipAward) -> Iterator[Diagnostic]:
+    if award.divide_by < 1:
+        yield Diagnostic(f"the {key} cannot be divided by 0", _at(v, key, "divided_by"),
+                         "divide by 1 or more, or leave 'divided by' out")
+    if award.round_to is not None and award.round_to < 1:
+        rounding = "each_rounded_to" if award.each_hand else "rounded_to"
+        yield Diagnostic(f"the {key} cannot be rounded to the nearest 0", _at(v, key, rounding))
+
+
 def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
-    award = v.pip_award
-    if award is not None:
-        if award.divide_by < 1:
-            yield Diagnostic("the pip award cannot be divided by 0", _at(v, "pip award", "divided_by"),
-                             "divide by 1 or more, or leave 'divided by' out")
-        if award.round_to is not None and award.round_to < 1:
-            yield Diagnostic("the pip award cannot be rounded to the nearest 0", _at(v, "pip award", "rounded_to"))
+    if v.pip_award is not None:
+        yield from _check_award(v, "pip award", v.pip_award)
+    if isinstance(v.blocked_award, ir.PipAward):
+        yield from _check_award(v, "blocked hand award", v.blocked_award)
+    if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "blocked hand award"):
+        yield Diagnostic("'blocked hand award' is given, but a blocked hand has no winner",
+                         _clause_at(v, "blocked hand award"), "remove it, or set 'blocked hand: lowest pips win'")
     if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
         yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", _clause_at(v, "tied lowest"),
                          "remove it, or set 'blocked hand: lowest pips win'")

@@ -7,6 +7,7 @@ in equality: two specs that say the same rules have equal IR, however they are l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -172,6 +173,11 @@ class PartnershipOut(Choice):
 class AwardFrom(Choice):
     OPPONENTS = "opponents' pips"
     ALL_OTHER_HANDS = "all other hands' pips"
+    EVERY_HAND = "every hand's pips"
+
+
+class SameAward(Choice):
+    PIP_AWARD = "the pip award"
 
 
 class BlockedHand(Choice):
@@ -202,6 +208,21 @@ class PipAward:
     source: AwardFrom
     round_to: int | None  # nearest multiple; remainder below half rounds down, else up
     divide_by: int
+    pos: Pos = _pos()
+    less_own: bool = False  # the winning side's own pips are subtracted (an award below 0 scores 0)
+    each_hand: bool = False  # each seat's pips are rounded on their own, then added
+
+    @property
+    def plain(self) -> bool:
+        """An award as the language first wrote it: a sum of the other sides' or seats' pips, rounded once."""
+        return self.source is not AwardFrom.EVERY_HAND and not self.less_own and not self.each_hand
+
+
+@dataclass(frozen=True)
+class FixedAward:
+    """A number of points, whatever the pips."""
+
+    points: int
     pos: Pos = _pos()
 
 
@@ -285,6 +306,7 @@ class Variant:
     placement_score: Expr
     target: Target
     source: str | None = None
+    player_set: tuple[int, ...] | None = None  # the counts of 'players: 2 or 4'; None: every count from min to max
     partnerships: PartnershipKind = PartnershipKind.NONE
     partnership_size: int = 4  # seats needed for partnerships; the checks insist on 4
     reserve: int = 0
@@ -305,6 +327,7 @@ class Variant:
     going_out_bonus: int = 0
     pip_award: PipAward | None = None
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER
+    blocked_award: PipAward | FixedAward | SameAward | None = SameAward.PIP_AWARD  # None: nothing
     tied_lowest: TiedLowest = TiedLowest.EACH_WINS
     match: MatchRules | None = None  # None: one game to the target is the whole contest
     # Where each clause was written (clause key -> position), and the comments around it.
@@ -316,8 +339,17 @@ class Variant:
         return (self.max_pip + 1) * (self.max_pip + 2) // 2
 
     @property
-    def player_counts(self) -> range:
+    def player_counts(self) -> Sequence[int]:
+        if self.player_set is not None:
+            return self.player_set
         return range(self.min_players, self.max_players + 1)
+
+    @property
+    def blocked_pip_award(self) -> PipAward | FixedAward | None:
+        """What the winner of a blocked hand scores: its own award, or the pip award."""
+        if isinstance(self.blocked_award, SameAward):
+            return self.pip_award
+        return self.blocked_award
 
     def tiles_dealt(self, players: int) -> int | None:
         for rule in self.deal:

@@ -56,15 +56,28 @@ def show(tile: Tile) -> str:
     return f"[{tile[0]}|{tile[1]}]"
 
 
-def pip_award(variant: ir.Variant, pips: int) -> int:
-    """The award for these pips, already added up: rounded once to the nearest multiple (a remainder
-    of half or more rounds up), then divided."""
-    award = variant.pip_award
+def to_nearest(pips: int, step: int) -> int:
+    """round5 and round3 of the digest: the nearest multiple of step, a remainder of half or more up."""
+    return (pips + step // 2) // step * step
+
+
+def award_points(award: ir.PipAward | ir.FixedAward | None, counted: list[int], own: list[int]) -> int:
+    """What a hand's winner scores: a fixed award, or the pips of the hands counted (each seat's
+    hand a number), less the winner's own side's hands where the award says so, rounded once after
+    adding (or each hand on its own, then added), then divided. An award below 0 is 0."""
     if award is None:
         return 0
-    if award.round_to is not None:
-        pips = (pips + award.round_to // 2) // award.round_to * award.round_to
-    return int(pips // award.divide_by)
+    if isinstance(award, ir.FixedAward):
+        return award.points
+    subtracted = own if award.less_own else []
+    if award.round_to is not None and award.each_hand:
+        pips = sum(to_nearest(p, award.round_to) for p in counted) - sum(
+            to_nearest(p, award.round_to) for p in subtracted)
+    else:
+        pips = max(0, sum(counted) - sum(subtracted))
+        if award.round_to is not None:
+            pips = to_nearest(pips, award.round_to)
+    return max(0, pips) // award.divide_by
 
 
 def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None
@@ -73,35 +86,47 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
 
     sides[seat] is the seat's side, remaining[seat] the pips left in its hand, out_seat the seat
     that went out, or None when the hand is blocked. Going out wins the hand for the seat's side,
-    which takes the award from its opponents' hands (or from every other hand) and, when the target
-    is "at least", the going-out bonus too (with an exact target the bonus is part of the last
-    placement). A blocked hand is won by the side with the lowest pips, its partners' hands combined
-    or its lightest hand, as the variant says; every tied side takes a full award from all the
-    other sides' hands, unless a tie means no winner.
+    which takes the award from its opponents' hands (or from every other hand, or from every hand)
+    and, when the target is "at least", the going-out bonus too (with an exact target the bonus is
+    part of the last placement). A blocked hand is won by the side with the lowest pips, its
+    partners' hands combined or its lightest hand, as the variant says; every tied side takes a
+    full blocked-hand award from all the other sides' hands (from every hand where the award says
+    so), unless a tie means no winner.
     """
     count = max(sides) + 1
     seats = range(len(sides))
     winners: list[int] = []
     awards = [0] * count
+
+    def own(side: int) -> list[int]:
+        return [remaining[s] for s in seats if sides[s] == side]
+
+    def others(side: int) -> list[int]:
+        return [remaining[s] for s in seats if sides[s] != side]
+
     if out_seat is not None:
         side = sides[out_seat]
         winners = [side]
-        if variant.pip_award is not None and variant.pip_award.source is ir.AwardFrom.ALL_OTHER_HANDS:
-            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if s != out_seat))
-        else:
-            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if sides[s] != side))
+        award = variant.pip_award
+        counted = others(side)
+        if award is not None and award.source is ir.AwardFrom.ALL_OTHER_HANDS:
+            counted = [remaining[s] for s in seats if s != out_seat]
+        elif award is not None and award.source is ir.AwardFrom.EVERY_HAND:
+            counted = list(remaining)
+        awards[side] = award_points(award, counted, own(side))
         if variant.target.kind is ir.TargetKind.AT_LEAST:
             awards[side] += variant.going_out_bonus
     elif variant.blocked_hand is not ir.BlockedHand.NO_WINNER:
         def weight(side: int) -> int:
-            own = [remaining[s] for s in seats if sides[s] == side]
-            return sum(own) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own)
+            return sum(own(side)) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own(side))
         lowest = min(weight(side) for side in range(count))
         winners = [side for side in range(count) if weight(side) == lowest]
         if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.NO_WINNER:
             winners = []
+        blocked = variant.blocked_pip_award
         for side in winners:
-            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if sides[s] != side))
+            every = isinstance(blocked, ir.PipAward) and blocked.source is ir.AwardFrom.EVERY_HAND
+            awards[side] = award_points(blocked, list(remaining) if every else others(side), own(side))
     return winners, awards
 
 

@@ -121,10 +121,14 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     tiles = (max_pip + 1) * (max_pip + 2) // 2
     low = draw(st.integers(2, 4))
     high = draw(st.integers(low, min(low + 3, tiles)))
+    # Now and then only some counts of the range: 'players: 2 or 4'.
+    listed = draw(st.none() | st.sets(st.integers(low + 1, high - 1)).map(
+        lambda middle: (low, *sorted(middle), high))) if high > low + 1 else None
+    counts = listed if listed is not None else tuple(range(low, high + 1))
     undealt = draw(st.sampled_from(list(ir.Undealt)))
     reserve = draw(st.integers(0, 4)) if undealt is ir.Undealt.DRAW_PILE else 0
     deal: list[ir.DealRule] = []
-    for count in range(low, high + 1):
+    for count in counts:
         each = draw(st.integers(1, max(1, (tiles - reserve) // count)))
         if deal and deal[-1].tiles_each == each and draw(st.booleans()):
             deal[-1] = ir.DealRule(deal[-1].player_counts + (count,), each)
@@ -132,7 +136,7 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
             deal.append(ir.DealRule((count,), each))
     if any(count * rule.tiles_each + reserve > tiles for rule in deal for count in rule.player_counts):
         reserve = 0
-    partnerships = draw(st.sampled_from(list(ir.PartnershipKind))) if low <= 4 <= high else ir.PartnershipKind.NONE
+    partnerships = draw(st.sampled_from(list(ir.PartnershipKind))) if 4 in counts else ir.PartnershipKind.NONE
     next_opener = draw(st.sampled_from(list(ir.Opener)))
     later_openers = [o for o in ir.Opener if o is not ir.Opener.LAST_TILE]
     spinners = draw(st.sampled_from(list(ir.Spinners)))
@@ -143,11 +147,16 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     text = st.text(st.characters(blacklist_characters='"' + "".join(BIDI_CONTROLS), blacklist_categories=["Cs", "Cc"]),
                    min_size=1, max_size=30).filter(str.strip)
     draw_pile = undealt is ir.Undealt.DRAW_PILE
+    awards = st.builds(lambda source, round_to, divide_by, less_own, each_hand: ir.PipAward(
+        source, round_to, divide_by, less_own=less_own, each_hand=each_hand and round_to is not None),
+        st.sampled_from(list(ir.AwardFrom)), st.none() | st.integers(1, 10), st.integers(1, 10), st.booleans(),
+        st.booleans())
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,
         min_players=low,
         max_players=high,
+        player_set=listed,
         deal=tuple(deal),
         undealt=undealt,
         spinners=spinners,
@@ -175,9 +184,11 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         partnership_out=(draw(st.sampled_from(list(ir.PartnershipOut)))
                          if partnerships is not ir.PartnershipKind.NONE else None),
         going_out_bonus=draw(st.integers(0, 10)),
-        pip_award=draw(st.none() | st.builds(ir.PipAward, st.sampled_from(list(ir.AwardFrom)),
-                                             st.none() | st.integers(1, 10), st.integers(1, 10))),
+        pip_award=draw(st.none() | awards),
         blocked_hand=blocked,
+        blocked_award=(draw(st.sampled_from(list(ir.SameAward)) | st.none() | awards
+                            | st.builds(ir.FixedAward, st.integers(0, 10)))
+                       if blocked is not ir.BlockedHand.NO_WINNER else ir.SameAward.PIP_AWARD),
         tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest))) if blocked is not ir.BlockedHand.NO_WINNER
                      else ir.TiedLowest.EACH_WINS),
     )
