@@ -212,6 +212,25 @@ def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"for example 'target: {v.target.kind} 61'")
 
 
+def check_winning(v: ir.Variant) -> Iterator[Diagnostic]:
+    first = v.first_score
+    if isinstance(first, ir.FirstScore):
+        if first.threshold < 1:
+            yield Diagnostic("a first score must be at least 1 point", first.pos,
+                             "write 'first score: any points' to let every score count")
+        elif first.threshold > v.target.points:
+            yield Diagnostic(f"the first score of {first.threshold} is above the target of {v.target.points}",
+                             first.pos, f"a side must get in before it can win: make it {v.target.points} or less")
+        if v.target.kind is ir.TargetKind.EXACTLY:
+            yield Diagnostic(f"a first score goes only with 'target: at least', not '{v.target.kind}'",
+                             _at(v, "first score"),
+                             f"say 'target: at least {v.target.points}', or leave 'first score' out")
+    if v.lead_winning is ir.LeadWinning.CANCELLED and v.target.kind is not ir.TargetKind.EXACTLY:
+        yield Diagnostic(f"cancelled winning points on the lead go only with 'target: exactly', not '{v.target.kind}'",
+                         _at(v, "winning points on the lead"),
+                         f"say 'target: exactly {v.target.points}', or leave 'winning points on the lead' out")
+
+
 def check_match_rules(rules: ir.MatchRules, game_target: int, target_pos: ir.Pos) -> Iterator[Diagnostic]:
     """Match play: the lines must nest, deeper lines paying at least as much as shallower ones."""
     if rules.win_points < 1:
@@ -279,7 +298,7 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # through a million player counts), so they wait until the base is sound.
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_target,
-                                  check_match)
+                                  check_winning, check_match)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

@@ -354,6 +354,19 @@ def _write_target(target: ir.Target) -> str:
     return f"{target.kind} {target.points}"
 
 
+def _first_score(r: Reader, t: Tree[Token]) -> ir.FirstScore | ir.AnyFirstScore:
+    first = _token(t.children[0])
+    if first.type == "ANY_FIRST":
+        return ir.AnyFirstScore(str(first))
+    return ir.FirstScore(r.int(t.children[1]), len(t.children) > 2, r.pos(t.children[1]))
+
+
+def _write_first_score(value: ir.FirstScore | ir.AnyFirstScore) -> str:
+    if isinstance(value, ir.AnyFirstScore):
+        return str(value)
+    return f"at least {value.threshold}" + (", placements only" if value.placements_only else "")
+
+
 def _match_line(r: Reader, t: Tree[Token]) -> ir.MatchLine:
     threshold, award = map(_tree, t.children)
     numbers = [r.int(n) for n in threshold.children]
@@ -539,6 +552,10 @@ CLAUSES: tuple[Clause, ...] = (
            phrase=("TIED_KIND", ir.TiedLowest)),
     Clause("target", "target", "target", GAME, TABLE_WINNING, "target: at least 61", required=True,
            phrase=("TARGET_KIND", ir.TargetKind), read=_target, write=_write_target),
+    Clause("first score", "first_score", "first_score", GAME, TABLE_WINNING, "first score: at least 10",
+           phrase=("ANY_FIRST", ir.AnyFirstScore), read=_first_score, write=_write_first_score),
+    Clause("winning points on the lead", "lead_winning", "lead_winning", GAME, TABLE_WINNING,
+           "winning points on the lead: cancelled", phrase=("LEAD_WINNING_KIND", ir.LeadWinning)),
     # Match play: in a variant, or (with "match format" instead of "variant") a format on its own.
     Clause("match format", "match_format", "name", FORMAT, TABLE_MATCH, 'match format: "Free play"', required=True,
            read=_quoted, write=_write_quoted),

@@ -191,6 +191,24 @@ class TiedLowest(Choice):
     EACH_WINS = "each tied side wins"
 
 
+class LeadWinning(Choice):
+    SCORED = "scored"
+    CANCELLED = "cancelled"  # a lead that would bring its side to the target scores nothing
+
+
+class AnyFirstScore(Choice):
+    ANY = "any points"
+
+
+@dataclass(frozen=True)
+class FirstScore:
+    """'at least 10': a side whose score is 0 is not yet in; a smaller score is void for it."""
+
+    threshold: int
+    placements_only: bool  # hand awards count whatever their size
+    pos: Pos = _pos()
+
+
 class TargetKind(Choice):
     EXACTLY = "exactly"
     AT_LEAST = "at least"
@@ -329,6 +347,8 @@ class Variant:
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER
     blocked_award: PipAward | FixedAward | SameAward | None = SameAward.PIP_AWARD  # None: nothing
     tied_lowest: TiedLowest = TiedLowest.EACH_WINS
+    first_score: FirstScore | AnyFirstScore = AnyFirstScore.ANY
+    lead_winning: LeadWinning = LeadWinning.SCORED
     match: MatchRules | None = None  # None: one game to the target is the whole contest
     # Where each clause was written (clause key -> position), and the comments around it.
     where: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)

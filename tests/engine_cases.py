@@ -73,6 +73,10 @@ HOUSE_CASES = [
     house("spec/fives_and_threes.rules", "blocked_every_hand_each_hand_less_own",
           blocked_hand=ir.BlockedHand.LOWEST_PIPS,
           blocked_award=ir.PipAward(ir.AwardFrom.EVERY_HAND, 5, 1, less_own=True, each_hand=True)),
+    house("spec/horse_race.rules", "first_score_at_least_3", first_score=ir.FirstScore(3, False)),
+    house("spec/horse_race.rules", "first_score_placements_only",
+          first_score=ir.FirstScore(2, True), raw_per_displayed=1, pip_award=ir.PipAward(ir.AwardFrom.OPPONENTS, 5, 1)),
+    house("spec/fives_and_threes.rules", "winning_points_on_the_lead_cancelled", lead_winning=ir.LeadWinning.CANCELLED),
     house("spec/fives_and_threes.rules", "highest_double_opens_and_leads", first_opener=ir.Opener.HIGHEST_DOUBLE,
           next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT, lead=ir.Lead.DOUBLE_IF_HELD),
 ]

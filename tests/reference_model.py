@@ -340,13 +340,19 @@ class Game:
             if side_out:
                 event["bonus"] = self.v.going_out_bonus
             kept = self.scores[side] + gained <= self.v.target.points
+            if on is None and self.v.lead_winning is ir.LeadWinning.CANCELLED:
+                # The winning points cannot be scored on the lead (the down): its points are cancelled.
+                kept = self.scores[side] + gained < self.v.target.points
             if kept:
                 self._score(side, gained)
             else:
                 event["cancelled"] = True
             won = kept and gained > 0 and self.scores[side] == self.v.target.points
         else:
-            self._score(side, points)
+            if self.not_in(side, points):
+                event["void"] = True
+            else:
+                self._score(side, points)
             won = self.scores[side] >= self.v.target.points
         event["scores"] = list(self.scores)
         event["pegs"] = list(self.pegs)
@@ -433,13 +439,26 @@ class Game:
             if self.scores[side] == target:
                 self._win([side])
 
+    def not_in(self, side: int, points: int, award: bool = False) -> bool:
+        """Ten to Get In: a side whose score is 0 is not yet in, and an event worth less than the first
+        score (but more than nothing) is void for it; with "placements only", awards always count."""
+        rule = self.v.first_score
+        if not isinstance(rule, ir.FirstScore) or (award and rule.placements_only):
+            return False
+        return self.scores[side] == 0 and 0 < points < rule.threshold
+
     def _reckon_at_least(self, awards: list[int]) -> None:
         """The awards are applied together; every side that reaches the target shares the win."""
         if not any(awards):
             return
+        void = [side for side, points in enumerate(awards) if self.not_in(side, points, award=True)]
         for side, points in enumerate(awards):
-            self._score(side, points)
-        self.events.append({"event": "award", "points": awards, "scores": list(self.scores), "pegs": list(self.pegs)})
+            if side not in void:
+                self._score(side, points)
+        event = {"event": "award", "points": awards, "scores": list(self.scores), "pegs": list(self.pegs)}
+        if void:
+            event["void"] = void
+        self.events.append(event)
         reached = [side for side in range(self.sides) if self.scores[side] >= self.v.target.points]
         if reached:
             self._win(reached)

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import functools
 import types
+from pathlib import Path
 
 import pytest
 
+from dominospec import ir
+from dominospec.checks import check
 from dominospec.engines import load_engine
 from dominospec.loader import load
+from dominospec.parser import parse
 from engine_cases import HOUSE_CASES, engine_for
 from support import ROOT
 
@@ -67,3 +71,90 @@ def test_a_player_count_outside_the_set_is_refused_with_the_counts_allowed() -> 
     with pytest.raises(engine.IllegalMove, match=r"is played by 2 or 4 players, not 3"):
         engine.Game(3)
     assert engine.PLAYER_COUNTS == (2, 4)
+
+
+def _deal(engine: types.ModuleType, players: int, leads: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """Hands for a table: seat 0 holds the tiles named first, every hand is filled from the set in order."""
+    size = engine.DEAL[players]
+    rest = [t for t in engine.TILES if t not in leads]
+    first = [*leads, *rest[:size - len(leads)]]
+    rest = rest[size - len(leads):]
+    return [first, *(rest[i * size:(i + 1) * size] for i in range(players - 1))]
+
+
+def _lead(game: str, scores: list[int], tile: tuple[int, int]) -> tuple[list[int], dict[str, object]]:
+    """Seat 0 leads tile in a fresh hand at these scores: the scores after it, and its event."""
+    engine = family(game)
+    table = engine.Game(2, scores=scores, deal=False)
+    table.start_hand(opener=0, hands=_deal(engine, 2, [tile]))
+    events = table.apply(("play", tile, None, None))
+    return table.scores, events[0]
+
+
+def test_ten_to_get_in_a_five_is_void_for_a_side_not_yet_in() -> None:
+    scores, event = _lead("ten_to_get_in", [0, 0], (0, 5))
+    assert (event["points"], event.get("void"), scores) == (5, True, [0, 0])
+
+
+def test_ten_to_get_in_a_ten_counts_and_puts_the_side_in() -> None:
+    scores, event = _lead("ten_to_get_in", [0, 0], (5, 5))  # a lone [5|5] counts all its pips: 10
+    assert (event["points"], "void" in event, scores) == (10, False, [10, 0])
+
+
+def test_ten_to_get_in_a_side_already_in_scores_a_five() -> None:
+    scores, event = _lead("ten_to_get_in", [5, 0], (0, 5))
+    assert (event["points"], "void" in event, scores) == (5, False, [10, 0])
+
+
+ONE_TILE_EACH = """\
+variant: "One tile each"
+tiles: double six
+players: 2
+deal: 2 players get 1 tiles
+undealt tiles: out of play
+spinners: none
+placement score: total if total is a positive multiple of 5
+pip award: opponents' pips, rounded to the nearest 5
+target: at least 150
+first score: {}
+"""
+
+
+@pytest.mark.parametrize("rule, held, scores, void", [
+    # Seat 1's 7 pips round to 5: below 10, void for seat 0 at 0.
+    ("at least 10", (1, 6), [0, 0], [0]),
+    # 12 pips round to 10: it counts and puts seat 0 in.
+    ("at least 10", (6, 6), [10, 0], None),
+    # For placements only, a hand award of 5 counts.
+    ("at least 10, placements only", (1, 6), [5, 0], None),
+])
+def test_a_hand_award_below_the_first_score(rule: str, held: tuple[int, int], scores: list[int],
+                                            void: list[int] | None) -> None:
+    """Seat 0 leads its one tile, [0|0], and goes out at once: its award is void while it is not yet in."""
+    variant = check(parse(ONE_TILE_EACH.format(rule)))
+    assert isinstance(variant, ir.Variant)
+    engine = load_engine(variant, Path("one_tile_each.rules"))
+    game = engine.Game(2, deal=False)
+    game.start_hand(opener=0, hands=[[(0, 0)], [held]])
+    events = game.apply(("play", (0, 0), None, None))
+    award = next(e for e in events if e["event"] == "award")
+    assert (game.scores, award.get("void")) == (scores, void)
+
+
+def test_teesdale_winning_points_cannot_be_scored_on_the_down() -> None:
+    # [6|6] led alone counts 12: 4 points by threes, which would take 57 to exactly 61: cancelled.
+    scores, event = _lead("fives_and_threes_teesdale", [57, 0], (6, 6))
+    assert (event["points"], event.get("cancelled"), scores) == (4, True, [57, 0])
+    # The same down short of 61 is scored: [3|6] counts 9, 3 points, 57 -> 60.
+    scores, event = _lead("fives_and_threes_teesdale", [57, 0], (3, 6))
+    assert (event["points"], "cancelled" in event, scores) == (3, False, [60, 0])
+
+
+def test_teesdale_winning_points_after_the_down_win() -> None:
+    engine = family("fives_and_threes_teesdale")
+    game = engine.Game(2, scores=[0, 59], deal=False)
+    others = [t for t in engine.TILES if t not in ((0, 1), (1, 6))]
+    game.start_hand(opener=0, hands=[[(0, 1), *others[:8]], [(1, 6), *others[8:16]]])
+    game.apply(("play", (0, 1), None, None))  # ends 0 and 1: nothing
+    game.apply(("play", (1, 6), (0, 1), "high"))  # ends 0 and 6: 6 by threes, 2 points: 59 -> 61
+    assert (game.scores, game.over, game.winners) == ([0, 61], True, [1])

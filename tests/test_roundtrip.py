@@ -151,6 +151,10 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         source, round_to, divide_by, less_own=less_own, each_hand=each_hand and round_to is not None),
         st.sampled_from(list(ir.AwardFrom)), st.none() | st.integers(1, 10), st.integers(1, 10), st.booleans(),
         st.booleans())
+    target = ir.Target(draw(st.sampled_from(list(ir.TargetKind))), draw(st.integers(1, MAX_NUMBER)))
+    at_least = target.kind is ir.TargetKind.AT_LEAST
+    first_score = draw(st.builds(ir.FirstScore, st.integers(1, target.points), st.booleans())
+                       | st.just(ir.AnyFirstScore.ANY)) if at_least else ir.AnyFirstScore.ANY
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,
@@ -161,7 +165,7 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         undealt=undealt,
         spinners=spinners,
         placement_score=formula,
-        target=ir.Target(draw(st.sampled_from(list(ir.TargetKind))), draw(st.integers(1, MAX_NUMBER))),
+        target=target,
         source=draw(st.none() | text),
         partnerships=partnerships,
         reserve=reserve,
@@ -189,6 +193,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         blocked_award=(draw(st.sampled_from(list(ir.SameAward)) | st.none() | awards
                             | st.builds(ir.FixedAward, st.integers(0, 10)))
                        if blocked is not ir.BlockedHand.NO_WINNER else ir.SameAward.PIP_AWARD),
+        first_score=first_score,
+        lead_winning=ir.LeadWinning.SCORED if at_least else draw(st.sampled_from(list(ir.LeadWinning))),
         tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest))) if blocked is not ir.BlockedHand.NO_WINNER
                      else ir.TiedLowest.EACH_WINS),
     )

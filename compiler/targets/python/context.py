@@ -125,6 +125,9 @@ class HandEnd:
     target: int
     award: Award | None
     awards: tuple[HandAward, ...] | None  # the going-out and blocked awards, where either is more than `award`
+    lead_may_not_win: bool  # a lead that would bring its side to the target is cancelled
+    first_score: int | None  # a side at 0 is not in: a score below this is void for it
+    first_score_awards: bool  # the first-score rule holds for hand awards too, not only placements
     blocked_has_winner: bool
     blocked_by_combined_pips: bool  # partners add their hands, else a side's lowest hand counts
     tie_means_no_winner: bool
@@ -270,6 +273,9 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         award=None if award is None else Award(award.round_to, award.divide_by,
                                                award.source is ir.AwardFrom.OPPONENTS),
         awards=_hand_awards(v),
+        lead_may_not_win=v.lead_winning is ir.LeadWinning.CANCELLED,
+        first_score=v.first_score.threshold if isinstance(v.first_score, ir.FirstScore) else None,
+        first_score_awards=isinstance(v.first_score, ir.FirstScore) and not v.first_score.placements_only,
         blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
         blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,
         tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,
