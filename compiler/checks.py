@@ -212,7 +212,26 @@ def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"for example 'target: {v.target.kind} 61'")
 
 
+def check_penalty(v: ir.Variant) -> Iterator[Diagnostic]:
+    penalty = v.pip_penalty
+    if penalty is None:
+        return
+    if penalty.round_to is not None and penalty.round_to < 1:
+        rounding = "each_rounded_to" if penalty.each_hand else "rounded_to"
+        yield Diagnostic("the pip penalty cannot be rounded to the nearest 0", _at(v, "pip penalty", rounding))
+    if v.scores_below_zero is ir.BelowZero.NOT_ALLOWED:
+        yield Diagnostic("a pip penalty can push a score below zero, but scores below zero are not allowed",
+                         _clause_at(v, "pip penalty"), "add 'scores below zero: allowed', or say 'pip penalty: none'")
+    if v.target.kind is ir.TargetKind.EXACTLY:
+        yield Diagnostic(f"a pip penalty goes only with 'target: at least', not '{v.target.kind}'",
+                         _clause_at(v, "pip penalty"),
+                         f"say 'target: at least {v.target.points}', or 'pip penalty: none'")
+
+
 def check_winning(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.target.at_hand_end and v.target.kind is ir.TargetKind.EXACTLY:
+        yield Diagnostic("an exact target is reached at once, not judged at the end of a hand", v.target.pos,
+                         f"say 'target: at least {v.target.points} at the end of a hand'")
     first = v.first_score
     if isinstance(first, ir.FirstScore):
         if first.threshold < 1:
@@ -298,7 +317,7 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # through a million player counts), so they wait until the base is sound.
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_target,
-                                  check_winning, check_match)
+                                  check_penalty, check_winning, check_match)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

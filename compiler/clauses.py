@@ -345,13 +345,33 @@ def _write_blocked_award(award: ir.PipAward | ir.FixedAward | ir.SameAward | Non
     return _write_pip_award(award)
 
 
+def _pip_penalty(r: Reader, t: Tree[Token]) -> ir.PipPenalty | None:
+    if t.children and isinstance(t.children[0], Token) and t.children[0].type == "NONE":
+        return None
+    rounding = next((c for c in t.children if isinstance(c, Tree)), None)
+    exempt = any(isinstance(c, Token) and c.type == "EXCEPT_OUT" for c in t.children)
+    if rounding is None:
+        return ir.PipPenalty(None, False, exempt, r.pos(t))
+    r.mark(str(rounding.data), rounding.children[0])
+    return ir.PipPenalty(r.int(rounding.children[0]), rounding.data == "each_rounded_to", exempt, r.pos(t))
+
+
+def _write_pip_penalty(penalty: ir.PipPenalty | None) -> str:
+    if penalty is None:
+        return "none"
+    text = "own pips"
+    if penalty.round_to is not None:
+        text += f", {AWARD_STEPS['each_rounded_to' if penalty.each_hand else 'rounded_to']} {penalty.round_to}"
+    return text + (", except the side that went out" if penalty.out_exempt else "")
+
+
 def _target(r: Reader, t: Tree[Token]) -> ir.Target:
-    kind, points = t.children
-    return ir.Target(ir.TargetKind(str(kind)), r.int(points), r.pos(points))
+    kind, points = t.children[:2]
+    return ir.Target(ir.TargetKind(str(kind)), r.int(points), r.pos(points), len(t.children) > 2)
 
 
 def _write_target(target: ir.Target) -> str:
-    return f"{target.kind} {target.points}"
+    return f"{target.kind} {target.points}" + (" at the end of a hand" if target.at_hand_end else "")
 
 
 def _first_score(r: Reader, t: Tree[Token]) -> ir.FirstScore | ir.AnyFirstScore:
@@ -550,6 +570,10 @@ CLAUSES: tuple[Clause, ...] = (
            read=_blocked_award, write=_write_blocked_award),
     Clause("tied lowest", "tied_lowest", "tied_lowest", GAME, TABLE_HAND_END, "tied lowest: no winner",
            phrase=("TIED_KIND", ir.TiedLowest)),
+    Clause("pip penalty", "pip_penalty", "pip_penalty", GAME, TABLE_HAND_END,
+           "pip penalty: own pips, each hand rounded to the nearest 5", read=_pip_penalty, write=_write_pip_penalty),
+    Clause("scores below zero", "below_zero", "scores_below_zero", GAME, TABLE_HAND_END, "scores below zero: allowed",
+           phrase=("BELOW_ZERO_KIND", ir.BelowZero)),
     Clause("target", "target", "target", GAME, TABLE_WINNING, "target: at least 61", required=True,
            phrase=("TARGET_KIND", ir.TargetKind), read=_target, write=_write_target),
     Clause("first score", "first_score", "first_score", GAME, TABLE_WINNING, "first score: at least 10",

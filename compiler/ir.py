@@ -191,6 +191,21 @@ class TiedLowest(Choice):
     EACH_WINS = "each tied side wins"
 
 
+class BelowZero(Choice):
+    NOT_ALLOWED = "not allowed"
+    ALLOWED = "allowed"
+
+
+@dataclass(frozen=True)
+class PipPenalty:
+    """'own pips, each hand rounded to the nearest 5': at every hand's end each side loses its own pips."""
+
+    round_to: int | None
+    each_hand: bool  # each seat's pips rounded on their own, else the side's pips added and rounded once
+    out_exempt: bool  # the side that went out loses nothing
+    pos: Pos = _pos()
+
+
 class LeadWinning(Choice):
     SCORED = "scored"
     CANCELLED = "cancelled"  # a lead that would bring its side to the target scores nothing
@@ -249,6 +264,7 @@ class Target:
     kind: TargetKind
     points: int
     pos: Pos = _pos()
+    at_hand_end: bool = False  # judged only at the end of a hand: then the highest score wins
 
 
 class MatchTargetKind(Choice):
@@ -347,6 +363,8 @@ class Variant:
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER
     blocked_award: PipAward | FixedAward | SameAward | None = SameAward.PIP_AWARD  # None: nothing
     tied_lowest: TiedLowest = TiedLowest.EACH_WINS
+    pip_penalty: PipPenalty | None = None
+    scores_below_zero: BelowZero = BelowZero.NOT_ALLOWED
     first_score: FirstScore | AnyFirstScore = AnyFirstScore.ANY
     lead_winning: LeadWinning = LeadWinning.SCORED
     match: MatchRules | None = None  # None: one game to the target is the whole contest

@@ -77,6 +77,11 @@ HOUSE_CASES = [
     house("spec/horse_race.rules", "first_score_placements_only",
           first_score=ir.FirstScore(2, True), raw_per_displayed=1, pip_award=ir.PipAward(ir.AwardFrom.OPPONENTS, 5, 1)),
     house("spec/fives_and_threes.rules", "winning_points_on_the_lead_cancelled", lead_winning=ir.LeadWinning.CANCELLED),
+    house("spec/horse_race.rules", "combined_penalty_out_exempt_below_zero_at_hand_end",
+          pip_penalty=ir.PipPenalty(5, False, True), scores_below_zero=ir.BelowZero.ALLOWED,
+          target=ir.Target(ir.TargetKind.AT_LEAST, 61, at_hand_end=True)),
+    house("spec/horse_race.rules", "unrounded_penalty_first_score", pip_penalty=ir.PipPenalty(None, False, False),
+          scores_below_zero=ir.BelowZero.ALLOWED, first_score=ir.FirstScore(2, False)),
     house("spec/fives_and_threes.rules", "highest_double_opens_and_leads", first_opener=ir.Opener.HIGHEST_DOUBLE,
           next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT, lead=ir.Lead.DOUBLE_IF_HELD),
 ]
@@ -98,7 +103,7 @@ def engine_for(case: Case) -> tuple[ir.Variant, types.ModuleType]:
 def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
     """Players (four more often where partnerships are possible: their rules are the most involved),
     partnerships where the variant allows them, and starting scores below the target (often just
-    below it, so that targets are reached and passed)."""
+    below it, so that targets are reached and passed; below zero too where scores may go there)."""
     counts = st.sampled_from(list(variant.player_counts))
     if variant.partnerships is not ir.PartnershipKind.NONE:
         counts = counts | st.just(4)
@@ -110,7 +115,8 @@ def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
         partnerships = draw(st.booleans())
     sides = 2 if partnerships else players
     target = variant.target.points
-    score = st.one_of(st.integers(max(0, target - 10), target - 1), st.integers(0, target - 1))
+    lowest = -30 if variant.scores_below_zero is ir.BelowZero.ALLOWED else 0
+    score = st.one_of(st.integers(max(lowest, target - 10), target - 1), st.integers(lowest, target - 1))
     return players, partnerships, draw(st.lists(score, min_size=sides, max_size=sides))
 
 

@@ -353,7 +353,8 @@ class Game:
                 event["void"] = True
             else:
                 self._score(side, points)
-            won = self.scores[side] >= self.v.target.points
+            # Judged only at the end of a hand, the target is never reached by a placement.
+            won = not self.v.target.at_hand_end and self.scores[side] >= self.v.target.points
         event["scores"] = list(self.scores)
         event["pegs"] = list(self.pegs)
         self.events.append(event)
@@ -424,6 +425,34 @@ class Game:
             self._reckon_exactly(awards)
         else:
             self._reckon_at_least(awards)
+        if self.v.pip_penalty is not None and not self.over:
+            self._penalise(remaining, None if blocked else self.side_of(self.last_tile_seat))
+        if self.v.target.at_hand_end and not self.over:
+            # Seven Rocks: if any side has reached the target now, the highest score wins.
+            best = max(self.scores)
+            if best >= self.v.target.points:
+                self._win([side for side in range(self.sides) if self.scores[side] == best])
+
+    def _penalise(self, remaining: list[int], out_side: int | None) -> None:
+        """Every side loses its own pips: each seat's hand rounded on its own and added, or the side's
+        hands added and rounded once; the side that went out is spared where the rule says so."""
+        penalty = self.v.pip_penalty
+        assert penalty is not None
+        step = penalty.round_to
+
+        def rounded(pips: int) -> int:
+            return pips if step is None else to_nearest(pips, step)
+
+        points = []
+        for side in range(self.sides):
+            hands = [remaining[seat] for seat in range(self.players) if self.side_of(seat) == side]
+            lost = sum(rounded(p) for p in hands) if penalty.each_hand else rounded(sum(hands))
+            points.append(0 if penalty.out_exempt and side == out_side else -lost)
+        if any(points):
+            for side, lost in enumerate(points):
+                self._score(side, lost)
+            self.events.append({"event": "penalty", "points": points, "scores": list(self.scores),
+                                "pegs": list(self.pegs)})
 
     def _reckon_exactly(self, awards: list[int]) -> None:
         """Each award is its own event: cancelled if it would pass the target; reaching it wins at once."""
@@ -460,7 +489,7 @@ class Game:
             event["void"] = void
         self.events.append(event)
         reached = [side for side in range(self.sides) if self.scores[side] >= self.v.target.points]
-        if reached:
+        if reached and not self.v.target.at_hand_end:
             self._win(reached)
 
     def _score(self, side: int, points: int) -> None:

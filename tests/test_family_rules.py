@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -158,3 +159,78 @@ def test_teesdale_winning_points_after_the_down_win() -> None:
     game.apply(("play", (0, 1), None, None))  # ends 0 and 1: nothing
     game.apply(("play", (1, 6), (0, 1), "high"))  # ends 0 and 6: 6 by threes, 2 points: 59 -> 61
     assert (game.scores, game.over, game.winners) == ([0, 61], True, [1])
+
+
+def _seven_rocks(game: str) -> types.ModuleType:
+    """A Seven Rocks spec of the family dealing 2 tiles each, so that a hand can block at its lead."""
+    path = ROOT / "examples" / "family" / f"{game}.rules"
+    text = path.read_text(encoding="utf-8").replace("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles")
+    variant = check(parse(text))
+    assert isinstance(variant, ir.Variant)
+    return load_engine(variant, path.with_name(f"{game}_two_tiles.rules"))
+
+
+def _blocked_at_the_lead(engine: types.ModuleType, scores: list[int], lead: tuple[int, int],
+                         hands: list[list[tuple[int, int]]]) -> tuple[Any, list[dict[str, Any]]]:
+    """Seat 0 leads; nobody holds the lead's number, so the hand is blocked at once."""
+    game = engine.Game(4, scores=scores, deal=False)
+    game.start_hand(opener=0, hands=[[lead, *hands[0]], *hands[1:]])
+    return game, game.apply(("play", lead, None, None))
+
+
+# Left in hand after [6|6] is led: seat 0 [4|4] (8), seat 1 [0|1] [1|1] (3), seat 3 [2|5] [3|3] (13).
+EIGHT, THREE, THIRTEEN = [(4, 4)], [(0, 1), (1, 1)], [(2, 5), (3, 3)]
+
+
+@pytest.mark.parametrize("game, partner, penalties", [
+    # Each hand rounded on its own: 8 -> -10 and 2 -> 0; 3 -> -5 and 13 -> -15.
+    ("seven_rocks", [(0, 0), (0, 2)], [-10, -20]),
+    # Partners with 8 and 4 pips: -10 - 5 = -15.
+    ("seven_rocks", [(0, 0), (0, 4)], [-15, -20]),
+    # The house option rounds the side's pips once: 8 + 4 = 12 -> -10; 3 + 13 = 16 -> -15.
+    ("seven_rocks_combined", [(0, 0), (0, 4)], [-10, -15]),
+])
+def test_seven_rocks_penalties(game: str, partner: list[tuple[int, int]], penalties: list[int]) -> None:
+    engine = _seven_rocks(game)
+    table, events = _blocked_at_the_lead(engine, [0, 0], (6, 6), [EIGHT, THREE, partner, THIRTEEN])
+    penalty = next(e for e in events if e["event"] == "penalty")
+    assert penalty["points"] == penalties
+    assert table.scores == penalties  # below zero
+
+
+def test_seven_rocks_is_judged_at_the_end_of_the_hand_and_the_highest_wins() -> None:
+    engine = _seven_rocks("seven_rocks")
+    # [5|5] led alone counts 10: 245 -> 255 during the hand, which does not end the game; nobody
+    # holds a 5, so the hand blocks; seat 0's 1 pip and seat 2's 2 round to 0; seat 1's 5 -> -5 and
+    # seat 3's 9 -> -10. Side 0 alone has 250 or more.
+    hands = [[(0, 1)], [(1, 1), (0, 3)], [(0, 0), (0, 2)], [(1, 2), (0, 6)]]
+    game, events = _blocked_at_the_lead(engine, [245, 249], (5, 5), hands)
+    kinds = [e["event"] for e in events]
+    assert kinds == ["play", "hand_end", "penalty", "win"]
+    assert events[0]["scores"] == [255, 249]
+    assert events[2]["points"] == [0, -15]
+    assert (game.scores, game.winners) == ([255, 234], [0])
+
+
+def test_seven_rocks_at_once_ends_the_game_with_the_lead() -> None:
+    engine = _seven_rocks("seven_rocks_at_once")
+    hands = [[(0, 1)], [(1, 1), (0, 3)], [(0, 0), (0, 2)], [(1, 2), (0, 6)]]
+    game, events = _blocked_at_the_lead(engine, [245, 249], (5, 5), hands)
+    assert [e["event"] for e in events] == ["play", "win"]
+    assert (game.scores, game.winners) == ([255, 249], [0])
+
+
+def test_seven_rocks_the_side_that_went_out_is_exempt_in_the_house_option() -> None:
+    for game, exempt in (("seven_rocks", False), ("seven_rocks_out_exempt", True)):
+        engine = _seven_rocks(game)
+        table = engine.Game(4, deal=False)
+        # Seat 0 holds [0|0] and [0|6]; seat 1 has no blank and seat 2's partner keeps 9 pips.
+        table.start_hand(opener=0, hands=[[(0, 0), (0, 6)], [(1, 1), (2, 2)], [(4, 5), (3, 3)], [(1, 2), (3, 4)]])
+        table.apply(("play", (0, 0), None, None))
+        table.apply(("pass",))  # seat 1: no blank
+        table.apply(("pass",))  # seat 2
+        table.apply(("pass",))  # seat 3
+        events = table.apply(("play", (0, 6), (0, 0), "lineA"))  # seat 0 goes out
+        penalty = next(e for e in events if e["event"] == "penalty")
+        # Side 0: seat 2's 9 + 6 = 15 -> -15 (seat 0 holds nothing); side 1: seat 1's 6 -> -5, seat 3's 10 -> -10.
+        assert penalty["points"] == ([0, -15] if exempt else [-15, -15])

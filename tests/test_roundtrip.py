@@ -151,8 +151,12 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         source, round_to, divide_by, less_own=less_own, each_hand=each_hand and round_to is not None),
         st.sampled_from(list(ir.AwardFrom)), st.none() | st.integers(1, 10), st.integers(1, 10), st.booleans(),
         st.booleans())
-    target = ir.Target(draw(st.sampled_from(list(ir.TargetKind))), draw(st.integers(1, MAX_NUMBER)))
-    at_least = target.kind is ir.TargetKind.AT_LEAST
+    kind = draw(st.sampled_from(list(ir.TargetKind)))
+    at_least = kind is ir.TargetKind.AT_LEAST
+    target = ir.Target(kind, draw(st.integers(1, MAX_NUMBER)), at_hand_end=at_least and draw(st.booleans()))
+    penalty = draw(st.none() | st.builds(lambda n, each, exempt: ir.PipPenalty(n, each and n is not None, exempt),
+                                         st.none() | st.integers(1, 10), st.booleans(), st.booleans())
+                   ) if at_least else None
     first_score = draw(st.builds(ir.FirstScore, st.integers(1, target.points), st.booleans())
                        | st.just(ir.AnyFirstScore.ANY)) if at_least else ir.AnyFirstScore.ANY
     return ir.Variant(
@@ -194,6 +198,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
                             | st.builds(ir.FixedAward, st.integers(0, 10)))
                        if blocked is not ir.BlockedHand.NO_WINNER else ir.SameAward.PIP_AWARD),
         first_score=first_score,
+        pip_penalty=penalty,
+        scores_below_zero=ir.BelowZero.ALLOWED if penalty is not None else draw(st.sampled_from(list(ir.BelowZero))),
         lead_winning=ir.LeadWinning.SCORED if at_least else draw(st.sampled_from(list(ir.LeadWinning))),
         tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest))) if blocked is not ir.BlockedHand.NO_WINNER
                      else ir.TiedLowest.EACH_WINS),

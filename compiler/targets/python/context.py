@@ -120,6 +120,13 @@ class HandAward:
 
 
 @dataclass(frozen=True)
+class Penalty:
+    round_to: int | None
+    each_hand: bool  # each seat's pips rounded on their own, else the side's added and rounded once
+    out_exempt: bool  # the side that went out loses nothing
+
+
+@dataclass(frozen=True)
 class HandEnd:
     exact: bool  # target: exactly N
     target: int
@@ -128,6 +135,10 @@ class HandEnd:
     lead_may_not_win: bool  # a lead that would bring its side to the target is cancelled
     first_score: int | None  # a side at 0 is not in: a score below this is void for it
     first_score_awards: bool  # the first-score rule holds for hand awards too, not only placements
+    penalty: Penalty | None  # every side loses its own pips at the end of every hand
+    judged_at_hand_end: bool  # the target ends the game only at the end of a hand, the highest score winning
+    below_zero: bool  # scores may go below zero (starting scores too)
+    needs_nearest: bool  # some award or penalty rounds to the nearest multiple
     blocked_has_winner: bool
     blocked_by_combined_pips: bool  # partners add their hands, else a side's lowest hand counts
     tie_means_no_winner: bool
@@ -267,15 +278,18 @@ def _hand_awards(v: ir.Variant) -> tuple[HandAward, ...] | None:
 
 
 def _hand_end(v: ir.Variant) -> HandEnd:
-    award = v.pip_award
+    award, penalty, awards = v.pip_award, v.pip_penalty, _hand_awards(v)
     return HandEnd(
         exact=v.target.kind is ir.TargetKind.EXACTLY, target=v.target.points,
         award=None if award is None else Award(award.round_to, award.divide_by,
                                                award.source is ir.AwardFrom.OPPONENTS),
-        awards=_hand_awards(v),
+        awards=awards,
         lead_may_not_win=v.lead_winning is ir.LeadWinning.CANCELLED,
         first_score=v.first_score.threshold if isinstance(v.first_score, ir.FirstScore) else None,
         first_score_awards=isinstance(v.first_score, ir.FirstScore) and not v.first_score.placements_only,
+        penalty=None if penalty is None else Penalty(penalty.round_to, penalty.each_hand, penalty.out_exempt),
+        judged_at_hand_end=v.target.at_hand_end, below_zero=v.scores_below_zero is ir.BelowZero.ALLOWED,
+        needs_nearest=any(a.round_to for a in awards or ()) or penalty is not None and penalty.round_to is not None,
         blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
         blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,
         tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,

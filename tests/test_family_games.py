@@ -1,0 +1,89 @@
+"""Whole games of every family spec (examples/family/), at every player count and partnership
+setting the spec allows, played by random legal moves to their end, with invariants checked on
+the way: tiles conserved, only legal moves accepted, every score change accounted for by a
+scoring event of the rules, and every game ending.
+
+GAMES games are played per table; set DOMINOSPEC_FAMILY_GAMES to play more (a few thousand each
+takes some minutes per spec).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from dominospec import ir
+from engine_cases import SHIPPED_CASES, Case, engine_for
+from support import FAMILY
+
+GAMES = int(os.environ.get("DOMINOSPEC_FAMILY_GAMES", "40"))
+MAX_HANDS = 2000  # a game that has not ended by then never will
+
+CASES = [case for case in SHIPPED_CASES if case.path in FAMILY]
+
+
+def tables(variant: ir.Variant) -> list[tuple[int, bool]]:
+    found = []
+    for players in variant.player_counts:
+        if players == 4 and variant.partnerships is ir.PartnershipKind.FIXED:
+            found.append((4, True))
+        else:
+            found.append((players, False))
+            if players == 4 and variant.partnerships is ir.PartnershipKind.OPTIONAL:
+                found.append((4, True))
+    return found
+
+
+def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool, seed: int) -> None:
+    rng = random.Random(seed)
+    game = engine.Game(players, partnerships, seed=seed)
+    sides = game.sides
+    hands = 0
+    while not game.over:
+        if game.hand_over:
+            hands += 1
+            assert hands <= MAX_HANDS, f"seed {seed}: no end after {MAX_HANDS} hands"
+            game.start_hand()
+        before = list(game.scores)
+        moves = game.legal_moves()
+        assert moves, "a hand in play always has a move"
+        events = game.apply(moves[rng.randrange(len(moves))])
+        expected = list(before)
+        for event in events:
+            if event["event"] == "play":
+                side = game.side_of(event["seat"])
+                if not event.get("cancelled") and not event.get("void"):
+                    expected[side] += event["points"] + event.get("bonus", 0)
+            elif event["event"] == "award":
+                if "side" in event:
+                    if not event["cancelled"]:
+                        expected[event["side"]] += event["points"]
+                else:
+                    void = event.get("void", [])
+                    expected = [score + (0 if side in void else points)
+                                for side, (score, points) in enumerate(zip(expected, event["points"], strict=True))]
+            elif event["event"] == "penalty":
+                assert all(points <= 0 for points in event["points"])
+                expected = [score + points for score, points in zip(expected, event["points"], strict=True)]
+        assert game.scores == expected, f"seed {seed}: {events}"
+        everywhere = [t for hand in game.hands for t in hand] + game.pile + game.layout.tiles
+        assert sorted(everywhere) == sorted(engine.TILES)
+    assert game.winners and all(0 <= side < sides for side in game.winners)
+    best = max(game.scores)
+    if engine.TARGET_KIND == "exactly":
+        assert all(game.scores[side] == engine.TARGET for side in game.winners)
+    else:
+        assert all(game.scores[side] >= engine.TARGET for side in game.winners)
+        if variant.target.at_hand_end:  # judged at the end of a hand: the highest score wins
+            assert all(game.scores[side] == best for side in game.winners)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_whole_games_keep_the_invariants(case: Case) -> None:
+    variant, engine = engine_for(case)
+    for players, partnerships in tables(variant):
+        for seed in range(GAMES):
+            play_out(variant, engine, players, partnerships, seed)
