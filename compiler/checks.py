@@ -206,7 +206,32 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
                          "remove it, or add 'extra turn after: a double'")
 
 
+def check_pool(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.pool_stake is None:
+        if _written(v, "pool ties"):
+            yield Diagnostic("'pool ties' is given, but there is no pool", _clause_at(v, "pool ties"),
+                             "remove it, or add 'pool stake: 1 point from each player every hand'")
+        return
+    if v.pool_stake < 1:
+        yield Diagnostic("a pool stake must be at least 1 point", _at(v, "pool stake"),
+                         "write 'pool stake: none' for no pool")
+    if v.partnerships is not ir.PartnershipKind.NONE:
+        yield Diagnostic("a pool is played by individuals, but there are partnerships", _clause_at(v, "pool stake"),
+                         "say 'partnerships: none', or 'pool stake: none'")
+    if v.scores_below_zero is ir.BelowZero.NOT_ALLOWED:
+        yield Diagnostic("a pool stake can push a score below zero, but scores below zero are not allowed",
+                         _clause_at(v, "pool stake"), "add 'scores below zero: allowed', or say 'pool stake: none'")
+    if v.target.kind is not ir.TargetKind.NONE:
+        yield Diagnostic(f"pool play has no target, but the target is '{v.target.kind} {v.target.points}'",
+                         v.target.pos, "say 'target: none'")
+
+
 def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.target.kind is ir.TargetKind.NONE:
+        if v.match is not None:
+            yield Diagnostic("match play needs a game target, but the target is 'none'", v.target.pos,
+                             "give a target such as 'target: at least 61', or leave the match rules out")
+        return
     if v.target.points < 1:
         yield Diagnostic(f"the target must be positive, not {v.target.points}", v.target.pos,
                          f"for example 'target: {v.target.kind} 61'")
@@ -237,17 +262,17 @@ def check_winning(v: ir.Variant) -> Iterator[Diagnostic]:
         if first.threshold < 1:
             yield Diagnostic("a first score must be at least 1 point", first.pos,
                              "write 'first score: any points' to let every score count")
-        elif first.threshold > v.target.points:
+        elif first.threshold > v.target.points and v.target.kind is ir.TargetKind.AT_LEAST:
             yield Diagnostic(f"the first score of {first.threshold} is above the target of {v.target.points}",
                              first.pos, f"a side must get in before it can win: make it {v.target.points} or less")
-        if v.target.kind is ir.TargetKind.EXACTLY:
+        if v.target.kind is not ir.TargetKind.AT_LEAST:
             yield Diagnostic(f"a first score goes only with 'target: at least', not '{v.target.kind}'",
                              _at(v, "first score"),
-                             f"say 'target: at least {v.target.points}', or leave 'first score' out")
+                             f"say 'target: at least {v.target.points or 61}', or leave 'first score' out")
     if v.lead_winning is ir.LeadWinning.CANCELLED and v.target.kind is not ir.TargetKind.EXACTLY:
         yield Diagnostic(f"cancelled winning points on the lead go only with 'target: exactly', not '{v.target.kind}'",
                          _at(v, "winning points on the lead"),
-                         f"say 'target: exactly {v.target.points}', or leave 'winning points on the lead' out")
+                         f"say 'target: exactly {v.target.points or 61}', or leave 'winning points on the lead' out")
 
 
 def check_match_rules(rules: ir.MatchRules, game_target: int, target_pos: ir.Pos) -> Iterator[Diagnostic]:
@@ -317,7 +342,7 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # through a million player counts), so they wait until the base is sound.
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_target,
-                                  check_penalty, check_winning, check_match)
+                                  check_penalty, check_pool, check_winning, check_match)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

@@ -365,12 +365,31 @@ def _write_pip_penalty(penalty: ir.PipPenalty | None) -> str:
     return text + (", except the side that went out" if penalty.out_exempt else "")
 
 
+def _pool_stake(r: Reader, t: Tree[Token]) -> int | None:
+    first = _token(t.children[0])
+    return None if first.type == "NONE" else r.int(first)
+
+
+def _write_pool_stake(stake: int | None) -> str:
+    return "none" if stake is None else f"{_count(stake, 'point')} from each player every hand"
+
+
 def _target(r: Reader, t: Tree[Token]) -> ir.Target:
-    kind, points = t.children[:2]
-    return ir.Target(ir.TargetKind(str(kind)), r.int(points), r.pos(points), len(t.children) > 2)
+    kind = ir.TargetKind(str(t.children[0]))
+    if kind is ir.TargetKind.NONE:
+        if len(t.children) > 1:
+            r.problem("'target: none' takes no number", t.children[1], "write 'target: none', or 'target: at least N'")
+        return ir.Target(kind, 0, r.pos(t.children[0]))
+    if len(t.children) < 2:
+        r.problem(f"'target: {kind}' needs a number", t.children[0], f"write 'target: {kind} 61'")
+        return ir.Target(kind, 1, r.pos(t.children[0]))
+    points = t.children[1]
+    return ir.Target(kind, r.int(points), r.pos(points), len(t.children) > 2)
 
 
 def _write_target(target: ir.Target) -> str:
+    if target.kind is ir.TargetKind.NONE:
+        return str(target.kind)
     return f"{target.kind} {target.points}" + (" at the end of a hand" if target.at_hand_end else "")
 
 
@@ -574,6 +593,10 @@ CLAUSES: tuple[Clause, ...] = (
            "pip penalty: own pips, each hand rounded to the nearest 5", read=_pip_penalty, write=_write_pip_penalty),
     Clause("scores below zero", "below_zero", "scores_below_zero", GAME, TABLE_HAND_END, "scores below zero: allowed",
            phrase=("BELOW_ZERO_KIND", ir.BelowZero)),
+    Clause("pool stake", "pool_stake", "pool_stake", GAME, TABLE_HAND_END,
+           "pool stake: 1 point from each player every hand", read=_pool_stake, write=_write_pool_stake),
+    Clause("pool ties", "pool_ties", "pool_ties", GAME, TABLE_HAND_END, "pool ties: carried whole",
+           phrase=("POOL_TIES_KIND", ir.PoolTies)),
     Clause("target", "target", "target", GAME, TABLE_WINNING, "target: at least 61", required=True,
            phrase=("TARGET_KIND", ir.TargetKind), read=_target, write=_write_target),
     Clause("first score", "first_score", "first_score", GAME, TABLE_WINNING, "first score: at least 10",

@@ -227,6 +227,12 @@ class FirstScore:
 class TargetKind(Choice):
     EXACTLY = "exactly"
     AT_LEAST = "at least"
+    NONE = "none"  # pool play: no target, the game never ends by score (points is 0)
+
+
+class PoolTies(Choice):
+    DIVIDED = "divided, remainder carried"
+    CARRIED_WHOLE = "carried whole"
 
 
 @dataclass(frozen=True)
@@ -365,6 +371,8 @@ class Variant:
     tied_lowest: TiedLowest = TiedLowest.EACH_WINS
     pip_penalty: PipPenalty | None = None
     scores_below_zero: BelowZero = BelowZero.NOT_ALLOWED
+    pool_stake: int | None = None  # points each player stakes into the pool at the start of every hand
+    pool_ties: PoolTies = PoolTies.DIVIDED
     first_score: FirstScore | AnyFirstScore = AnyFirstScore.ANY
     lead_winning: LeadWinning = LeadWinning.SCORED
     match: MatchRules | None = None  # None: one game to the target is the whole contest

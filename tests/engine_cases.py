@@ -82,6 +82,14 @@ HOUSE_CASES = [
           target=ir.Target(ir.TargetKind.AT_LEAST, 61, at_hand_end=True)),
     house("spec/horse_race.rules", "unrounded_penalty_first_score", pip_penalty=ir.PipPenalty(None, False, False),
           scores_below_zero=ir.BelowZero.ALLOWED, first_score=ir.FirstScore(2, False)),
+    house("spec/horse_race.rules", "pool_ties_carried_whole", partnerships=ir.PartnershipKind.NONE,
+          partnership_out=None, pool_stake=3, pool_ties=ir.PoolTies.CARRIED_WHOLE,
+          blocked_hand=ir.BlockedHand.LOWEST_PIPS, scores_below_zero=ir.BelowZero.ALLOWED,
+          target=ir.Target(ir.TargetKind.NONE, 0)),
+    house("spec/horse_race.rules", "pool_divided_no_tie_winner", partnerships=ir.PartnershipKind.NONE,
+          partnership_out=None, pool_stake=1, blocked_hand=ir.BlockedHand.LOWEST_PIPS,
+          tied_lowest=ir.TiedLowest.NO_WINNER, scores_below_zero=ir.BelowZero.ALLOWED,
+          target=ir.Target(ir.TargetKind.NONE, 0)),
     house("spec/fives_and_threes.rules", "highest_double_opens_and_leads", first_opener=ir.Opener.HIGHEST_DOUBLE,
           next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT, lead=ir.Lead.DOUBLE_IF_HELD),
 ]
@@ -114,7 +122,8 @@ def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
     elif players == 4 and variant.partnerships is ir.PartnershipKind.OPTIONAL:
         partnerships = draw(st.booleans())
     sides = 2 if partnerships else players
-    target = variant.target.points
+    # With no target (pool play) any score will do: draw them as if the target were 30.
+    target = variant.target.points if variant.target.kind is not ir.TargetKind.NONE else 30
     lowest = -30 if variant.scores_below_zero is ir.BelowZero.ALLOWED else 0
     score = st.one_of(st.integers(max(lowest, target - 10), target - 1), st.integers(lowest, target - 1))
     return players, partnerships, draw(st.lists(score, min_size=sides, max_size=sides))

@@ -232,6 +232,12 @@ class Game:
         self.drawn: Tile | None = None  # a drawn tile that must be played now
         self.draws = 0  # tiles drawn in this turn
         self.passes = 0  # passes since the last placement
+        self.pool = 0  # Domino Pool: the stakes and carries nobody has won yet (a record starts empty)
+
+    @property
+    def wins_at_once(self) -> bool:
+        """Reaching the target ends the game at once: there is one, and it is not judged at hand ends."""
+        return self.v.target.kind is not ir.TargetKind.NONE and not self.v.target.at_hand_end
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
@@ -271,6 +277,13 @@ class Game:
         self.draws = 0
         self.passes = 0
         self.events.append({"event": "hand", "hand": self.hand_number, "opener": self.opener})
+        stake = self.v.pool_stake
+        if stake is not None:  # each player puts the stake into the pool as the hand starts
+            for side in range(self.sides):
+                self._score(side, -stake)
+            self.pool += stake * self.sides
+            self.events.append({"event": "stake", "points": [-stake] * self.sides, "pool": self.pool,
+                                "scores": list(self.scores), "pegs": list(self.pegs)})
 
     # --- what may be done --------------------------------------------------------------------
 
@@ -354,7 +367,7 @@ class Game:
             else:
                 self._score(side, points)
             # Judged only at the end of a hand, the target is never reached by a placement.
-            won = not self.v.target.at_hand_end and self.scores[side] >= self.v.target.points
+            won = self.wins_at_once and self.scores[side] >= self.v.target.points
         event["scores"] = list(self.scores)
         event["pegs"] = list(self.pegs)
         self.events.append(event)
@@ -425,6 +438,8 @@ class Game:
             self._reckon_exactly(awards)
         else:
             self._reckon_at_least(awards)
+        if self.v.pool_stake is not None:
+            self._share_pool(winners)
         if self.v.pip_penalty is not None and not self.over:
             self._penalise(remaining, None if blocked else self.side_of(self.last_tile_seat))
         if self.v.target.at_hand_end and not self.over:
@@ -432,6 +447,21 @@ class Game:
             best = max(self.scores)
             if best >= self.v.target.points:
                 self._win([side for side in range(self.sides) if self.scores[side] == best])
+
+    def _share_pool(self, winners: list[int]) -> None:
+        """Going out takes the whole pool, and so does a blocked hand's one winner; tied lowest players
+        each take floor(pool / k), the remainder carried (or, by the house rule, the pool is carried
+        whole); with no winner it is all carried into the next hand."""
+        shares = [0] * self.sides
+        divides = len(winners) == 1 or (winners and self.v.pool_ties is ir.PoolTies.DIVIDED)
+        if divides:
+            each = self.pool // len(winners)
+            for side in winners:
+                shares[side] = each
+                self._score(side, each)
+            self.pool -= each * len(winners)
+        self.events.append({"event": "pool", "points": shares, "pool": self.pool, "scores": list(self.scores),
+                            "pegs": list(self.pegs)})
 
     def _penalise(self, remaining: list[int], out_side: int | None) -> None:
         """Every side loses its own pips: each seat's hand rounded on its own and added, or the side's
@@ -489,7 +519,7 @@ class Game:
             event["void"] = void
         self.events.append(event)
         reached = [side for side in range(self.sides) if self.scores[side] >= self.v.target.points]
-        if reached and not self.v.target.at_hand_end:
+        if reached and self.wins_at_once:
             self._win(reached)
 
     def _score(self, side: int, points: int) -> None:

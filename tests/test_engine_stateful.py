@@ -2,7 +2,7 @@
 saves and restores, with invariants checked after every step.
 
 - Tiles are conserved: hands, pile and layout always hold the whole set, no tile twice.
-- Scores never decrease but by a pip penalty's event, and never pass an exact target.
+- Scores never decrease but by a pip penalty's or a pool stake's event, and never pass an exact target.
 - An illegal move raises IllegalMove and changes nothing (the saved state is the same before and after).
 - A game restored from to_json() saves to the same JSON and then plays on exactly like the original.
 - view(seat) names no tile that seat cannot see.
@@ -134,12 +134,12 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def scores_only_grow(self) -> None:
-        """Only a pip penalty takes points away, and never more than its event says."""
+        """Only a pip penalty or a pool stake takes points away, and never more than its event says."""
         scores = self.game.scores
         events = self.game.events
         lost = [0] * len(scores)
         for event in events[self.seen:]:
-            if event["event"] == "penalty":
+            if event["event"] in ("penalty", "stake"):
                 lost = [sum(pair) for pair in zip(lost, event["points"], strict=True)]
         assert all(now >= before + penalty for now, before, penalty in zip(scores, self.previous_scores, lost,
                                                                             strict=True))

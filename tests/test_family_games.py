@@ -1,7 +1,8 @@
 """Whole games of every family spec (examples/family/), at every player count and partnership
-setting the spec allows, played by random legal moves to their end, with invariants checked on
-the way: tiles conserved, only legal moves accepted, every score change accounted for by a
-scoring event of the rules, and every game ending.
+setting the spec allows, played by random legal moves to their end (with no target, a fixed number
+of hands), with invariants checked on the way: tiles conserved, only legal moves accepted, every
+score change accounted for by a scoring event of the rules, the pool's chips conserved, and every
+game ending.
 
 GAMES games are played per table; set DOMINOSPEC_FAMILY_GAMES to play more (a few thousand each
 takes some minutes per spec).
@@ -21,6 +22,7 @@ from support import FAMILY
 
 GAMES = int(os.environ.get("DOMINOSPEC_FAMILY_GAMES", "40"))
 MAX_HANDS = 2000  # a game that has not ended by then never will
+HANDS_WITHOUT_TARGET = 30  # a game with no target (pool play) is this many hands
 
 CASES = [case for case in SHIPPED_CASES if case.path in FAMILY]
 
@@ -42,11 +44,19 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
     game = engine.Game(players, partnerships, seed=seed)
     sides = game.sides
     hands = 0
+    pool = next((event["pool"] for event in game.events if event["event"] == "stake"), 0)  # the first hand's
+    endless = variant.target.kind is ir.TargetKind.NONE
     while not game.over:
         if game.hand_over:
+            if endless and hands == HANDS_WITHOUT_TARGET:
+                break
             hands += 1
             assert hands <= MAX_HANDS, f"seed {seed}: no end after {MAX_HANDS} hands"
             game.start_hand()
+            stake = game.events[-1]
+            if stake["event"] == "stake":
+                pool -= sum(stake["points"])
+                assert stake["pool"] == pool
         before = list(game.scores)
         moves = game.legal_moves()
         assert moves, "a hand in play always has a move"
@@ -65,12 +75,20 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
                     void = event.get("void", [])
                     expected = [score + (0 if side in void else points)
                                 for side, (score, points) in enumerate(zip(expected, event["points"], strict=True))]
-            elif event["event"] == "penalty":
-                assert all(points <= 0 for points in event["points"])
+            elif event["event"] in ("penalty", "stake", "pool"):
+                assert all(points <= 0 for points in event["points"]) or event["event"] == "pool"
+                assert all(points >= 0 for points in event["points"]) or event["event"] != "pool"
                 expected = [score + points for score, points in zip(expected, event["points"], strict=True)]
+                if event["event"] != "penalty":  # what is staked goes into the pool, what is won comes out
+                    pool -= sum(event["points"])
+                    assert event["pool"] == pool >= 0
         assert game.scores == expected, f"seed {seed}: {events}"
         everywhere = [t for hand in game.hands for t in hand] + game.pile + game.layout.tiles
         assert sorted(everywhere) == sorted(engine.TILES)
+    if endless:  # pool play: nobody wins, and every chip is in a score or in the pool
+        assert not game.winners and not game.over
+        assert sum(game.scores) + pool == 0
+        return
     assert game.winners and all(0 <= side < sides for side in game.winners)
     best = max(game.scores)
     if engine.TARGET_KIND == "exactly":

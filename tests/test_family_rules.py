@@ -234,3 +234,48 @@ def test_seven_rocks_the_side_that_went_out_is_exempt_in_the_house_option() -> N
         penalty = next(e for e in events if e["event"] == "penalty")
         # Side 0: seat 2's 9 + 6 = 15 -> -15 (seat 0 holds nothing); side 1: seat 1's 6 -> -5, seat 3's 10 -> -10.
         assert penalty["points"] == ([0, -15] if exempt else [-15, -15])
+
+
+# Domino Pool, 3 players: seat 0 leads [6|6] and nobody holds another six, so the hand blocks at once.
+# Left in hand: seat 0 31 pips, seats 1 and 2 26 each: a tie for lowest.
+POOL_TIE = [[(6, 6), (4, 4), (3, 5), (1, 3), (3, 3), (0, 5)],
+            [(1, 5), (2, 3), (2, 2), (3, 4), (0, 1), (0, 3)],
+            [(0, 0), (1, 2), (4, 5), (1, 1), (2, 5), (1, 4)]]
+
+
+@pytest.mark.parametrize("game, shares, carried", [
+    # The pool of 3 stakes divided by the 2 tied: 1 each, 1 carried.
+    ("domino_pool", [0, 1, 1], 1),
+    # The house option carries a tied pool whole.
+    ("domino_pool_carried_whole", [0, 0, 0], 3),
+])
+def test_domino_pool_tied_lowest_divide_the_pool(game: str, shares: list[int], carried: int) -> None:
+    engine = family(game)
+    table = engine.Game(3, deal=False)
+    table.start_hand(opener=0, hands=POOL_TIE)
+    assert (table.scores, table.pool) == ([-1, -1, -1], 3)  # every player stakes 1
+    events = table.apply(("play", (6, 6), None, None))
+    pool = next(e for e in events if e["event"] == "pool")
+    assert (pool["points"], pool["pool"], table.pool) == (shares, carried, carried)
+    assert table.scores == [-1 + share for share in shares]
+    assert not table.over and not table.winners  # no target: the game goes on
+    table.start_hand()
+    assert table.pool == carried + 3  # the carry joins the next hand's stakes
+
+
+def test_domino_pool_going_out_takes_the_whole_pool() -> None:
+    engine = family("domino_pool")
+    gone_out = 0
+    for seed in range(20):
+        table = engine.Game(4, seed=seed)
+        engine.play_game(table, [engine.RandomBot(seed + seat) for seat in range(4)], max_hands=10)
+        events = table.events
+        for index, event in enumerate(events):
+            if event["event"] == "hand_end" and not event["blocked"]:
+                before = next(e["pool"] for e in reversed(events[:index]) if e["event"] == "stake")
+                pool = events[index + 1]
+                assert pool["event"] == "pool" and pool["pool"] == 0
+                assert pool["points"] == [before if side == event["winners"][0] else 0 for side in range(4)]
+                gone_out += 1
+        assert table.hand_number == 10 and not table.over  # no target: as many hands as are played
+    assert gone_out

@@ -178,7 +178,7 @@ def test_syntax_errors_on_three_lines_give_three_diagnostics() -> None:
     assert found == [
         (ir.Pos(2, 7), "a colon is missing after 'tiles'"),
         (ir.Pos(6, 1), "unknown clause 'spiners'"),
-        (ir.Pos(8, 9), "unexpected 'at leest 61'; expected 'exactly' or 'at least'"),
+        (ir.Pos(8, 9), "unexpected 'at leest 61'; expected 'exactly', 'at least' or 'none'"),
     ]
 
 

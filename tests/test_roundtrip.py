@@ -153,7 +153,10 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         st.booleans())
     kind = draw(st.sampled_from(list(ir.TargetKind)))
     at_least = kind is ir.TargetKind.AT_LEAST
-    target = ir.Target(kind, draw(st.integers(1, MAX_NUMBER)), at_hand_end=at_least and draw(st.booleans()))
+    target = ir.Target(kind, 0) if kind is ir.TargetKind.NONE else ir.Target(
+        kind, draw(st.integers(1, MAX_NUMBER)), at_hand_end=at_least and draw(st.booleans()))
+    pool = (draw(st.none() | st.integers(1, 10))
+            if kind is ir.TargetKind.NONE and partnerships is ir.PartnershipKind.NONE else None)
     penalty = draw(st.none() | st.builds(lambda n, each, exempt: ir.PipPenalty(n, each and n is not None, exempt),
                                          st.none() | st.integers(1, 10), st.booleans(), st.booleans())
                    ) if at_least else None
@@ -199,8 +202,12 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
                        if blocked is not ir.BlockedHand.NO_WINNER else ir.SameAward.PIP_AWARD),
         first_score=first_score,
         pip_penalty=penalty,
-        scores_below_zero=ir.BelowZero.ALLOWED if penalty is not None else draw(st.sampled_from(list(ir.BelowZero))),
-        lead_winning=ir.LeadWinning.SCORED if at_least else draw(st.sampled_from(list(ir.LeadWinning))),
+        scores_below_zero=(ir.BelowZero.ALLOWED if penalty is not None or pool is not None
+                           else draw(st.sampled_from(list(ir.BelowZero)))),
+        pool_stake=pool,
+        pool_ties=draw(st.sampled_from(list(ir.PoolTies))) if pool is not None else ir.PoolTies.DIVIDED,
+        lead_winning=(draw(st.sampled_from(list(ir.LeadWinning))) if kind is ir.TargetKind.EXACTLY
+                      else ir.LeadWinning.SCORED),
         tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest))) if blocked is not ir.BlockedHand.NO_WINNER
                      else ir.TiedLowest.EACH_WINS),
     )

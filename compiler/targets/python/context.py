@@ -24,6 +24,8 @@ def runtime_sections() -> Mapping[str, str]:
     found: dict[str, str] = {}
     for name in RUNTIME_FILES:
         found.update(sections(RUNTIME / name))
+    # Pool play wraps the deal in a start_hand of its own, which adds the stakes.
+    found["game_deal_hand"] = found["game_start_hand"].replace("    def start_hand(", "    def _deal_hand(", 1)
     return found
 
 
@@ -139,6 +141,10 @@ class HandEnd:
     judged_at_hand_end: bool  # the target ends the game only at the end of a hand, the highest score winning
     below_zero: bool  # scores may go below zero (starting scores too)
     needs_nearest: bool  # some award or penalty rounds to the nearest multiple
+    wins_during_play: bool  # reaching the target ends the game at once (not only at a hand's end; there is one)
+    no_target: bool  # pool play: the game never ends by score
+    pool: int | None  # each player's stake into the pool at the start of every hand
+    pool_divided: bool  # tied winners divide the pool, the remainder carried; else a tie carries it whole
     blocked_has_winner: bool
     blocked_by_combined_pips: bool  # partners add their hands, else a side's lowest hand counts
     tie_means_no_winner: bool
@@ -289,6 +295,9 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         first_score_awards=isinstance(v.first_score, ir.FirstScore) and not v.first_score.placements_only,
         penalty=None if penalty is None else Penalty(penalty.round_to, penalty.each_hand, penalty.out_exempt),
         judged_at_hand_end=v.target.at_hand_end, below_zero=v.scores_below_zero is ir.BelowZero.ALLOWED,
+        wins_during_play=not v.target.at_hand_end and v.target.kind is not ir.TargetKind.NONE,
+        no_target=v.target.kind is ir.TargetKind.NONE, pool=v.pool_stake,
+        pool_divided=v.pool_ties is ir.PoolTies.DIVIDED,
         needs_nearest=any(a.round_to for a in awards or ()) or penalty is not None and penalty.round_to is not None,
         blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
         blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,

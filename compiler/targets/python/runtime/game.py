@@ -34,6 +34,9 @@ class Game(GameParts):
     def side_of(self, seat: int) -> int:
         return self._sides[self._seat(seat)]
 
+    ###}
+
+    ###{standalone game_start_hand
     def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
                    pile: list[Tile] | None = None) -> None:
         """Deal a new hand (shuffled by the game's seed unless hands are given) and set its opener."""
@@ -65,7 +68,9 @@ class Game(GameParts):
         self._legal = None
         self.deals.append((opener, [list(h) for h in hands], list(pile)))
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
+    ###}
 
+    ###{standalone game_dealing
     def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
         """Hands (and the pile, in drawing order) as a caller deals them, checked: tiles as two pips in
         either order, every tile of the set once. No pile: the tiles no hand holds, in the set's order."""
