@@ -49,6 +49,13 @@ def check_tile_set(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"sets go from double 1 to double {MAX_PIP_LIMIT}")
 
 
+def allowed_players(v: ir.Variant) -> str:
+    """The player counts 'players' allows, in words: '2 to 4', or '2 or 4'."""
+    if v.player_set is None:
+        return f"{v.min_players} to {v.max_players}"
+    return ", ".join(map(str, v.player_set[:-1])) + f" or {v.player_set[-1]}"
+
+
 def check_players(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.min_players < 2:
         yield Diagnostic(f"a game needs at least 2 players, not {v.min_players}", _at(v, "players"))
@@ -70,9 +77,9 @@ def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"partnerships need exactly 4 players, not {v.partnership_size}",
                          _at(v, "partnerships", "players"),
                          "two fixed partnerships sit opposite each other at a table of 4")
-    elif not v.min_players <= 4 <= v.max_players:
+    elif 4 not in v.player_counts:
         yield Diagnostic("partnerships need 4 players, but 'players' does not allow 4", _at(v, "partnerships"),
-                         f"'players' allows {v.min_players} to {v.max_players}: let it include 4, "
+                         f"'players' allows {allowed_players(v)}: let it include 4, "
                          "or say 'partnerships: none'")
     if v.partnership_out is None:
         yield _missing("partnership goes out", _at(v, "partnerships"), "with partnerships, add",
@@ -89,7 +96,7 @@ def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
                 continue
             seen[count] = rule
             if count not in v.player_counts:
-                yield Diagnostic(f"a deal for {count} players, but 'players' allows {v.min_players} to {v.max_players}",
+                yield Diagnostic(f"a deal for {count} players, but 'players' allows {allowed_players(v)}",
                                  rule.pos, f"remove {count} from the deal, or let 'players' include it")
         if rule.tiles_each < 1:
             yield Diagnostic("each player must be dealt at least 1 tile", rule.pos)
@@ -279,14 +286,23 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
             return
 
 
+def _check_award(v: ir.Variant, key: str, award: ir.PipAward) -> Iterator[Diagnostic]:
+    if award.divide_by < 1:
+        yield Diagnostic(f"the {key} cannot be divided by 0", _at(v, key, "divided_by"),
+                         "divide by 1 or more, or leave 'divided by' out")
+    if award.round_to is not None and award.round_to < 1:
+        rounding = "each_rounded_to" if award.each_hand else "rounded_to"
+        yield Diagnostic(f"the {key} cannot be rounded to the nearest 0", _at(v, key, rounding))
+
+
 def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
-    award = v.pip_award
-    if award is not None:
-        if award.divide_by < 1:
-            yield Diagnostic("the pip award cannot be divided by 0", _at(v, "pip award", "divided_by"),
-                             "divide by 1 or more, or leave 'divided by' out")
-        if award.round_to is not None and award.round_to < 1:
-            yield Diagnostic("the pip award cannot be rounded to the nearest 0", _at(v, "pip award", "rounded_to"))
+    if v.pip_award is not None:
+        yield from _check_award(v, "pip award", v.pip_award)
+    if isinstance(v.blocked_award, ir.PipAward):
+        yield from _check_award(v, "blocked hand award", v.blocked_award)
+    if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "blocked hand award"):
+        yield Diagnostic("'blocked hand award' is given, but a blocked hand has no winner",
+                         _clause_at(v, "blocked hand award"), "remove it, or set 'blocked hand: lowest pips win'")
     if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
         yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", _clause_at(v, "tied lowest"),
                          "remove it, or set 'blocked hand: lowest pips win'")
@@ -319,16 +335,87 @@ def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
                              _at(v, "drawn tile") if _written(v, "drawn tile") else _at(v, "when able to play"),
                              "say 'drawn tile: joins the hand': the player then places any tile that fits, "
                              "or draws again")
-    if v.placement_points is ir.PlacementPoints.ANNOUNCED and v.target.kind is ir.TargetKind.EXACTLY:
+    announced = v.placement_points is ir.PlacementPoints.ANNOUNCED
+    if announced and v.target.kind is ir.TargetKind.EXACTLY:
         yield Diagnostic("announced placement points are played to a target of at least N, not exactly N",
                          _at(v, "placement points"), f"say 'target: at least {v.target.points}', "
                          "or 'placement points: credited at once'")
+    elif announced and (v.target.kind is not ir.TargetKind.AT_LEAST or v.target.at_hand_end):
+        yield Diagnostic("announced placement points are played to a target reached at once, 'at least N'",
+                         _at(v, "placement points"),
+                         "say 'target: at least N', or 'placement points: credited at once'")
+    if announced and isinstance(v.first_score, ir.FirstScore):
+        yield Diagnostic("announced placement points do not go with a first score", _at(v, "placement points"),
+                         "remove 'first score', or say 'placement points: credited at once'")
+
+
+def check_pool(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.pool_stake is None:
+        if _written(v, "pool ties"):
+            yield Diagnostic("'pool ties' is given, but there is no pool", _clause_at(v, "pool ties"),
+                             "remove it, or add 'pool stake: 1 point from each player every hand'")
+        return
+    if v.pool_stake < 1:
+        yield Diagnostic("a pool stake must be at least 1 point", _at(v, "pool stake"),
+                         "write 'pool stake: none' for no pool")
+    if v.partnerships is not ir.PartnershipKind.NONE:
+        yield Diagnostic("a pool is played by individuals, but there are partnerships", _clause_at(v, "pool stake"),
+                         "say 'partnerships: none', or 'pool stake: none'")
+    if v.scores_below_zero is ir.BelowZero.NOT_ALLOWED:
+        yield Diagnostic("a pool stake can push a score below zero, but scores below zero are not allowed",
+                         _clause_at(v, "pool stake"), "add 'scores below zero: allowed', or say 'pool stake: none'")
+    if v.target.kind is not ir.TargetKind.NONE:
+        yield Diagnostic(f"pool play has no target, but the target is '{v.target.kind} {v.target.points}'",
+                         v.target.pos, "say 'target: none'")
 
 
 def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.target.kind is ir.TargetKind.NONE:
+        if v.match is not None:
+            yield Diagnostic("match play needs a game target, but the target is 'none'", v.target.pos,
+                             "give a target such as 'target: at least 61', or leave the match rules out")
+        return
     if v.target.points < 1:
         yield Diagnostic(f"the target must be positive, not {v.target.points}", v.target.pos,
                          f"for example 'target: {v.target.kind} 61'")
+
+
+def check_penalty(v: ir.Variant) -> Iterator[Diagnostic]:
+    penalty = v.pip_penalty
+    if penalty is None:
+        return
+    if penalty.round_to is not None and penalty.round_to < 1:
+        rounding = "each_rounded_to" if penalty.each_hand else "rounded_to"
+        yield Diagnostic("the pip penalty cannot be rounded to the nearest 0", _at(v, "pip penalty", rounding))
+    if v.scores_below_zero is ir.BelowZero.NOT_ALLOWED:
+        yield Diagnostic("a pip penalty can push a score below zero, but scores below zero are not allowed",
+                         _clause_at(v, "pip penalty"), "add 'scores below zero: allowed', or say 'pip penalty: none'")
+    if v.target.kind is ir.TargetKind.EXACTLY:
+        yield Diagnostic(f"a pip penalty goes only with 'target: at least', not '{v.target.kind}'",
+                         _clause_at(v, "pip penalty"),
+                         f"say 'target: at least {v.target.points}', or 'pip penalty: none'")
+
+
+def check_winning(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.target.at_hand_end and v.target.kind is ir.TargetKind.EXACTLY:
+        yield Diagnostic("an exact target is reached at once, not judged at the end of a hand", v.target.pos,
+                         f"say 'target: at least {v.target.points} at the end of a hand'")
+    first = v.first_score
+    if isinstance(first, ir.FirstScore):
+        if first.threshold < 1:
+            yield Diagnostic("a first score must be at least 1 point", first.pos,
+                             "write 'first score: any points' to let every score count")
+        elif first.threshold > v.target.points and v.target.kind is ir.TargetKind.AT_LEAST:
+            yield Diagnostic(f"the first score of {first.threshold} is above the target of {v.target.points}",
+                             first.pos, f"a side must get in before it can win: make it {v.target.points} or less")
+        if v.target.kind is not ir.TargetKind.AT_LEAST:
+            yield Diagnostic(f"a first score goes only with 'target: at least', not '{v.target.kind}'",
+                             _at(v, "first score"),
+                             f"say 'target: at least {v.target.points or 61}', or leave 'first score' out")
+    if v.lead_winning is ir.LeadWinning.CANCELLED and v.target.kind is not ir.TargetKind.EXACTLY:
+        yield Diagnostic(f"cancelled winning points on the lead go only with 'target: exactly', not '{v.target.kind}'",
+                         _at(v, "winning points on the lead"),
+                         f"say 'target: exactly {v.target.points or 61}', or leave 'winning points on the lead' out")
 
 
 def check_match_rules(rules: ir.MatchRules, game_target: int, target_pos: ir.Pos) -> Iterator[Diagnostic]:
@@ -398,7 +485,7 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # through a million player counts), so they wait until the base is sound.
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula, check_leads)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_turns,
-                                  check_target, check_match)
+                                  check_target, check_penalty, check_pool, check_winning, check_match)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

@@ -182,13 +182,26 @@ def _write_tiles(max_pip: int) -> str:
     return f"double {names.get(max_pip, max_pip)}"
 
 
-def _players(r: Reader, t: Tree[Token]) -> tuple[int, int]:
-    numbers = [r.int(c) for c in t.children]
-    return numbers[0], numbers[-1]
+def _players(r: Reader, t: Tree[Token]) -> tuple[int, int, tuple[int, ...] | None]:
+    first = r.int(t.children[0])
+    if len(t.children) == 1:
+        return first, first, None
+    more = _tree(t.children[1])
+    numbers = [first, *(r.int(c) for c in more.children)]
+    if more.data == "player_range":
+        return first, numbers[-1], None
+    for earlier, later in zip(numbers, numbers[1:], strict=False):
+        if later <= earlier:
+            r.problem(f"the player counts must go up, but {later} comes after {earlier}", t.children[0],
+                      "write each count once, smallest first: 'players: 2 or 4'")
+            break
+    return min(numbers), max(numbers), tuple(numbers)
 
 
-def _write_players(players: tuple[int, int]) -> str:
-    low, high = players
+def _write_players(players: tuple[int, int, tuple[int, ...] | None]) -> str:
+    low, high, listed = players
+    if listed is not None:
+        return ", ".join(map(str, listed[:-1])) + f" or {listed[-1]}"
     return f"{low}" if low == high else f"{low} to {high}"
 
 
@@ -261,46 +274,145 @@ def _write_points(points: int) -> str:
     return _count(points, "point")
 
 
-def _pip_award(r: Reader, t: Tree[Token]) -> ir.PipAward | None:
+# The steps of a pip award after its source, in the order they must be written, with their words.
+AWARD_STEPS = {"less_own": "less the winner's own", "rounded_to": "rounded to the nearest",
+               "each_rounded_to": "each hand rounded to the nearest", "divided_by": "divided by"}
+_ROUNDING = ("rounded_to", "each_rounded_to")
+
+
+def _award(r: Reader, t: Tree[Token]) -> ir.PipAward | None:
+    """A pip award's source and steps: the clause's value, or None for 'none'."""
     first = _token(t.children[0])
     if first.type == "NONE":
         return None
-    round_to, divide_by = None, 1
+    round_to, divide_by, less_own, each_hand = None, 1, False, False
+    order = list(AWARD_STEPS)
+    last = -1
     for step in map(_tree, t.children[1:]):
-        value = r.int(step.children[0])
-        words = "rounded to the nearest" if step.data == "rounded_to" else "divided by"
-        if f"{r.key}:{step.data}" in r.where:
-            r.problem(f"the pip award says '{words}' twice", step, "keep one")
-        elif step.data == "rounded_to" and divide_by != 1:
+        kind = str(step.data)
+        value = r.int(step.children[0]) if step.children else 0
+        words = AWARD_STEPS[kind]
+        here = order.index(kind)
+        seen = [key for key in (_ROUNDING if kind in _ROUNDING else (kind,)) if f"{r.key}:{key}" in r.where]
+        if seen:
+            if kind in _ROUNDING:
+                r.problem(f"the {r.key} is rounded twice", step,
+                          "keep one: 'rounded to the nearest N' rounds the sum once, "
+                          "'each hand rounded to the nearest N' rounds each hand on its own")
+            else:
+                r.problem(f"the {r.key} says '{words}' twice", step, "keep one")
+        elif here < last and kind in _ROUNDING and order[last] == "divided_by":
             # The award is always rounded first and divided after: the text must say so.
-            r.problem("the pip award is rounded first and divided after: 'rounded to' comes before 'divided by'",
-                      step, f"write 'rounded to the nearest {value}, divided by {divide_by}'")
-        r.mark(str(step.data), step.children[0])
-        if step.data == "rounded_to":
-            round_to = value
-        else:
+            rounded = words.removesuffix(" the nearest")
+            r.problem(f"the {r.key} is rounded first and divided after: '{rounded}' comes before 'divided by'",
+                      step, f"write '{words} {value}, divided by {divide_by}'")
+        elif here < last:
+            r.problem(f"'{words}' comes before '{AWARD_STEPS[order[last]]}' in the {r.key}", step,
+                      "write the source, then 'less the winner's own', then the rounding, then 'divided by'")
+        last = max(last, here)
+        r.mark(kind, step.children[0] if step.children else step)
+        if kind in _ROUNDING:
+            round_to, each_hand = value, kind == "each_rounded_to"
+        elif kind == "divided_by":
             divide_by = value
-    return ir.PipAward(ir.AwardFrom(str(first)), round_to, divide_by, r.pos(first))
+        else:
+            less_own = True
+    return ir.PipAward(ir.AwardFrom(str(first)), round_to, divide_by, r.pos(first), less_own, each_hand)
+
+
+def _pip_award(r: Reader, t: Tree[Token]) -> ir.PipAward | None:
+    return _award(r, t)
 
 
 def _write_pip_award(award: ir.PipAward | None) -> str:
     if award is None:
         return "none"
     parts = [str(award.source)]
+    if award.less_own:
+        parts.append(AWARD_STEPS["less_own"])
     if award.round_to is not None:
-        parts.append(f"rounded to the nearest {award.round_to}")
+        parts.append(f"{AWARD_STEPS['each_rounded_to' if award.each_hand else 'rounded_to']} {award.round_to}")
     if award.divide_by != 1:
         parts.append(f"divided by {award.divide_by}")
     return ", ".join(parts)
 
 
+def _blocked_award(r: Reader, t: Tree[Token]) -> ir.PipAward | ir.FixedAward | ir.SameAward | None:
+    first = _token(t.children[0])
+    if first.type == "SAME_AWARD":
+        return ir.SameAward(str(first))
+    if first.type == "INT":
+        return ir.FixedAward(r.int(first), r.pos(first))
+    return _award(r, t)
+
+
+def _write_blocked_award(award: ir.PipAward | ir.FixedAward | ir.SameAward | None) -> str:
+    if isinstance(award, ir.SameAward):
+        return str(award)
+    if isinstance(award, ir.FixedAward):
+        return _count(award.points, "point")
+    return _write_pip_award(award)
+
+
+def _pip_penalty(r: Reader, t: Tree[Token]) -> ir.PipPenalty | None:
+    if t.children and isinstance(t.children[0], Token) and t.children[0].type == "NONE":
+        return None
+    rounding = next((c for c in t.children if isinstance(c, Tree)), None)
+    exempt = any(isinstance(c, Token) and c.type == "EXCEPT_OUT" for c in t.children)
+    if rounding is None:
+        return ir.PipPenalty(None, False, exempt, r.pos(t))
+    r.mark(str(rounding.data), rounding.children[0])
+    return ir.PipPenalty(r.int(rounding.children[0]), rounding.data == "each_rounded_to", exempt, r.pos(t))
+
+
+def _write_pip_penalty(penalty: ir.PipPenalty | None) -> str:
+    if penalty is None:
+        return "none"
+    text = "own pips"
+    if penalty.round_to is not None:
+        text += f", {AWARD_STEPS['each_rounded_to' if penalty.each_hand else 'rounded_to']} {penalty.round_to}"
+    return text + (", except the side that went out" if penalty.out_exempt else "")
+
+
+def _pool_stake(r: Reader, t: Tree[Token]) -> int | None:
+    first = _token(t.children[0])
+    return None if first.type == "NONE" else r.int(first)
+
+
+def _write_pool_stake(stake: int | None) -> str:
+    return "none" if stake is None else f"{_count(stake, 'point')} from each player every hand"
+
+
 def _target(r: Reader, t: Tree[Token]) -> ir.Target:
-    kind, points = t.children
-    return ir.Target(ir.TargetKind(str(kind)), r.int(points), r.pos(points))
+    kind = ir.TargetKind(str(t.children[0]))
+    if kind is ir.TargetKind.NONE:
+        if len(t.children) > 1:
+            r.problem("'target: none' takes no number", t.children[1], "write 'target: none', or 'target: at least N'")
+        return ir.Target(kind, 0, r.pos(t.children[0]))
+    if len(t.children) < 2:
+        r.problem(f"'target: {kind}' needs a number", t.children[0], f"write 'target: {kind} 61'")
+        return ir.Target(kind, 1, r.pos(t.children[0]))
+    points = t.children[1]
+    return ir.Target(kind, r.int(points), r.pos(points), len(t.children) > 2)
 
 
 def _write_target(target: ir.Target) -> str:
-    return f"{target.kind} {target.points}"
+    if target.kind is ir.TargetKind.NONE:
+        return str(target.kind)
+    return f"{target.kind} {target.points}" + (" at the end of a hand" if target.at_hand_end else "")
+
+
+def _first_score(r: Reader, t: Tree[Token]) -> ir.FirstScore | ir.AnyFirstScore:
+    first = _token(t.children[0])
+    if first.type == "ANY_FIRST":
+        return ir.AnyFirstScore(str(first))
+    return ir.FirstScore(r.int(t.children[1]), len(t.children) > 2, r.pos(t.children[1]))
+
+
+def _write_first_score(value: ir.FirstScore | ir.AnyFirstScore) -> str:
+    if isinstance(value, ir.AnyFirstScore):
+        return str(value)
+    return f"at least {value.threshold}" + (", placements only" if value.placements_only else "")
 
 
 def _match_line(r: Reader, t: Tree[Token]) -> ir.MatchLine:
@@ -428,7 +540,8 @@ CLAUSES: tuple[Clause, ...] = (
            read=_quoted, write=_write_quoted),
     Clause("tiles", "tiles", "max_pip", GAME, TABLE_GAME, "tiles: double six", required=True,
            read=_tiles, write=_write_tiles),
-    Clause("players", "players", ("min_players", "max_players"), GAME, TABLE_GAME, "players: 2 to 4", required=True,
+    Clause("players", "players", ("min_players", "max_players", "player_set"), GAME, TABLE_GAME, "players: 2 to 4",
+           required=True,
            read=_players, write=_write_players),
     Clause("partnerships", "partnerships", ("partnerships", "partnership_size"), GAME, TABLE_GAME,
            "partnerships: fixed at 4 players", phrase=("PARTNERSHIP_KIND", ir.PartnershipKind),
@@ -499,10 +612,25 @@ CLAUSES: tuple[Clause, ...] = (
            read=_pip_award, write=_write_pip_award),
     Clause("blocked hand", "blocked_hand", "blocked_hand", GAME, TABLE_HAND_END, "blocked hand: lowest pips win",
            phrase=("BLOCKED_KIND", ir.BlockedHand)),
+    Clause("blocked hand award", "blocked_award", "blocked_award", GAME, TABLE_HAND_END,
+           "blocked hand award: opponents' pips, less the winner's own", phrase=("SAME_AWARD", ir.SameAward),
+           read=_blocked_award, write=_write_blocked_award),
     Clause("tied lowest", "tied_lowest", "tied_lowest", GAME, TABLE_HAND_END, "tied lowest: no winner",
            phrase=("TIED_KIND", ir.TiedLowest)),
+    Clause("pip penalty", "pip_penalty", "pip_penalty", GAME, TABLE_HAND_END,
+           "pip penalty: own pips, each hand rounded to the nearest 5", read=_pip_penalty, write=_write_pip_penalty),
+    Clause("scores below zero", "below_zero", "scores_below_zero", GAME, TABLE_HAND_END, "scores below zero: allowed",
+           phrase=("BELOW_ZERO_KIND", ir.BelowZero)),
+    Clause("pool stake", "pool_stake", "pool_stake", GAME, TABLE_HAND_END,
+           "pool stake: 1 point from each player every hand", read=_pool_stake, write=_write_pool_stake),
+    Clause("pool ties", "pool_ties", "pool_ties", GAME, TABLE_HAND_END, "pool ties: carried whole",
+           phrase=("POOL_TIES_KIND", ir.PoolTies)),
     Clause("target", "target", "target", GAME, TABLE_WINNING, "target: at least 61", required=True,
            phrase=("TARGET_KIND", ir.TargetKind), read=_target, write=_write_target),
+    Clause("first score", "first_score", "first_score", GAME, TABLE_WINNING, "first score: at least 10",
+           phrase=("ANY_FIRST", ir.AnyFirstScore), read=_first_score, write=_write_first_score),
+    Clause("winning points on the lead", "lead_winning", "lead_winning", GAME, TABLE_WINNING,
+           "winning points on the lead: cancelled", phrase=("LEAD_WINNING_KIND", ir.LeadWinning)),
     # Match play: in a variant, or (with "match format" instead of "variant") a format on its own.
     Clause("match format", "match_format", "name", FORMAT, TABLE_MATCH, 'match format: "Free play"', required=True,
            read=_quoted, write=_write_quoted),

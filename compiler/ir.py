@@ -7,6 +7,7 @@ in equality: two specs that say the same rules have equal IR, however they are l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -243,6 +244,11 @@ class PartnershipOut(Choice):
 class AwardFrom(Choice):
     OPPONENTS = "opponents' pips"
     ALL_OTHER_HANDS = "all other hands' pips"
+    EVERY_HAND = "every hand's pips"
+
+
+class SameAward(Choice):
+    PIP_AWARD = "the pip award"
 
 
 class BlockedHand(Choice):
@@ -256,9 +262,48 @@ class TiedLowest(Choice):
     EACH_WINS = "each tied side wins"
 
 
+class BelowZero(Choice):
+    NOT_ALLOWED = "not allowed"
+    ALLOWED = "allowed"
+
+
+@dataclass(frozen=True)
+class PipPenalty:
+    """'own pips, each hand rounded to the nearest 5': at every hand's end each side loses its own pips."""
+
+    round_to: int | None
+    each_hand: bool  # each seat's pips rounded on their own, else the side's pips added and rounded once
+    out_exempt: bool  # the side that went out loses nothing
+    pos: Pos = _pos()
+
+
+class LeadWinning(Choice):
+    SCORED = "scored"
+    CANCELLED = "cancelled"  # a lead that would bring its side to the target scores nothing
+
+
+class AnyFirstScore(Choice):
+    ANY = "any points"
+
+
+@dataclass(frozen=True)
+class FirstScore:
+    """'at least 10': a side whose score is 0 is not yet in; a smaller score is void for it."""
+
+    threshold: int
+    placements_only: bool  # hand awards count whatever their size
+    pos: Pos = _pos()
+
+
 class TargetKind(Choice):
     EXACTLY = "exactly"
     AT_LEAST = "at least"
+    NONE = "none"  # pool play: no target, the game never ends by score (points is 0)
+
+
+class PoolTies(Choice):
+    DIVIDED = "divided, remainder carried"
+    CARRIED_WHOLE = "carried whole"
 
 
 @dataclass(frozen=True)
@@ -274,6 +319,21 @@ class PipAward:
     round_to: int | None  # nearest multiple; remainder below half rounds down, else up
     divide_by: int
     pos: Pos = _pos()
+    less_own: bool = False  # the winning side's own pips are subtracted (an award below 0 scores 0)
+    each_hand: bool = False  # each seat's pips are rounded on their own, then added
+
+    @property
+    def plain(self) -> bool:
+        """An award as the language first wrote it: a sum of the other sides' or seats' pips, rounded once."""
+        return self.source is not AwardFrom.EVERY_HAND and not self.less_own and not self.each_hand
+
+
+@dataclass(frozen=True)
+class FixedAward:
+    """A number of points, whatever the pips."""
+
+    points: int
+    pos: Pos = _pos()
 
 
 @dataclass(frozen=True)
@@ -281,6 +341,7 @@ class Target:
     kind: TargetKind
     points: int
     pos: Pos = _pos()
+    at_hand_end: bool = False  # judged only at the end of a hand: then the highest score wins
 
 
 class MatchTargetKind(Choice):
@@ -356,6 +417,7 @@ class Variant:
     placement_score: Expr
     target: Target
     source: str | None = None
+    player_set: tuple[int, ...] | None = None  # the counts of 'players: 2 or 4'; None: every count from min to max
     partnerships: PartnershipKind = PartnershipKind.NONE
     partnership_size: int = 4  # seats needed for partnerships; the checks insist on 4
     reserve: int = 0
@@ -383,7 +445,14 @@ class Variant:
     going_out_bonus: int = 0
     pip_award: PipAward | None = None
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER
+    blocked_award: PipAward | FixedAward | SameAward | None = SameAward.PIP_AWARD  # None: nothing
     tied_lowest: TiedLowest = TiedLowest.EACH_WINS
+    pip_penalty: PipPenalty | None = None
+    scores_below_zero: BelowZero = BelowZero.NOT_ALLOWED
+    pool_stake: int | None = None  # points each player stakes into the pool at the start of every hand
+    pool_ties: PoolTies = PoolTies.DIVIDED
+    first_score: FirstScore | AnyFirstScore = AnyFirstScore.ANY
+    lead_winning: LeadWinning = LeadWinning.SCORED
     match: MatchRules | None = None  # None: one game to the target is the whole contest
     # Where each clause was written (clause key -> position), and the comments around it.
     where: dict[str, Pos] = field(default_factory=dict, compare=False, repr=False)
@@ -394,8 +463,17 @@ class Variant:
         return (self.max_pip + 1) * (self.max_pip + 2) // 2
 
     @property
-    def player_counts(self) -> range:
+    def player_counts(self) -> Sequence[int]:
+        if self.player_set is not None:
+            return self.player_set
         return range(self.min_players, self.max_players + 1)
+
+    @property
+    def blocked_pip_award(self) -> PipAward | FixedAward | None:
+        """What the winner of a blocked hand scores: its own award, or the pip award."""
+        if isinstance(self.blocked_award, SameAward):
+            return self.pip_award
+        return self.blocked_award
 
     def tiles_dealt(self, players: int) -> int | None:
         for rule in self.deal:

@@ -601,19 +601,24 @@ class Game:
             raise IllegalMove("the game is over")
         if not self.hand_over:
             raise IllegalMove("the current hand is not over")
-        if opener is not None:
-            self._seat(opener)  # before the shuffle: a refused call leaves the random state as it was
         if hands is None:
             if pile is not None:
                 raise IllegalMove("a pile is given together with the hands it is left from")
+            undo = None if opener is None else self.rng.getstate()  # a refused opener leaves the seed's draws
             size = DEAL[self.players]
             draw = self.rng.random
             tiles = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, cheaper than rng.shuffle
             hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
             pile = tiles[self.players * size:]
         else:
+            undo = None
             hands, pile = self._dealt(hands, pile)
-        opener = self._choose_opener(opener, hands)
+        try:
+            opener = self._choose_opener(opener, hands)
+        except IllegalMove:
+            if undo is not None:
+                self.rng.setstate(undo)
+            raise
         self.hand_number += 1
         self.hands = hands
         self.pile = list(pile)  # where tiles are drawn, from the front

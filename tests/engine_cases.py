@@ -88,6 +88,36 @@ HOUSE_CASES = [
     house("spec/horse_race.rules", "formula_over_every_name",
           placement_score=parse_formula("(total + 5 * lead + 5 * ends + ends_alike * 5 + double_end * 10"
                                         " if score < target - 3 else total) if total is a positive multiple of 5")),
+    house("spec/horse_race.rules", "two_or_four_every_hand_less_own_each_hand_blocked_fixed", player_set=(2, 4),
+          deal=(ir.DealRule((2,), 7), ir.DealRule((4,), 5)), blocked_hand=ir.BlockedHand.LOWEST_PIPS,
+          pip_award=ir.PipAward(ir.AwardFrom.EVERY_HAND, 5, 5, less_own=True, each_hand=True),
+          blocked_award=ir.FixedAward(2)),
+    house("spec/horse_race.rules", "all_other_less_own_blocked_none", blocked_award=None,
+          pip_award=ir.PipAward(ir.AwardFrom.ALL_OTHER_HANDS, None, 1, less_own=True)),
+    house("spec/fives_and_threes.rules", "each_hand_by_threes_blocked_less_own",
+          partnership_out=ir.PartnershipOut.ONE_PARTNER, blocked_hand=ir.BlockedHand.LOWEST_COMBINED,
+          pip_award=ir.PipAward(ir.AwardFrom.OPPONENTS, 3, 3, each_hand=True),
+          blocked_award=ir.PipAward(ir.AwardFrom.OPPONENTS, 5, 5, less_own=True)),
+    house("spec/fives_and_threes.rules", "blocked_every_hand_each_hand_less_own",
+          blocked_hand=ir.BlockedHand.LOWEST_PIPS,
+          blocked_award=ir.PipAward(ir.AwardFrom.EVERY_HAND, 5, 1, less_own=True, each_hand=True)),
+    house("spec/horse_race.rules", "first_score_at_least_3", first_score=ir.FirstScore(3, False)),
+    house("spec/horse_race.rules", "first_score_placements_only",
+          first_score=ir.FirstScore(2, True), raw_per_displayed=1, pip_award=ir.PipAward(ir.AwardFrom.OPPONENTS, 5, 1)),
+    house("spec/fives_and_threes.rules", "winning_points_on_the_lead_cancelled", lead_winning=ir.LeadWinning.CANCELLED),
+    house("spec/horse_race.rules", "combined_penalty_out_exempt_below_zero_at_hand_end",
+          pip_penalty=ir.PipPenalty(5, False, True), scores_below_zero=ir.BelowZero.ALLOWED,
+          target=ir.Target(ir.TargetKind.AT_LEAST, 61, at_hand_end=True)),
+    house("spec/horse_race.rules", "unrounded_penalty_first_score", pip_penalty=ir.PipPenalty(None, False, False),
+          scores_below_zero=ir.BelowZero.ALLOWED, first_score=ir.FirstScore(2, False)),
+    house("spec/horse_race.rules", "pool_ties_carried_whole", partnerships=ir.PartnershipKind.NONE,
+          partnership_out=None, pool_stake=3, pool_ties=ir.PoolTies.CARRIED_WHOLE,
+          blocked_hand=ir.BlockedHand.LOWEST_PIPS, scores_below_zero=ir.BelowZero.ALLOWED,
+          target=ir.Target(ir.TargetKind.NONE, 0)),
+    house("spec/horse_race.rules", "pool_divided_no_tie_winner", partnerships=ir.PartnershipKind.NONE,
+          partnership_out=None, pool_stake=1, blocked_hand=ir.BlockedHand.LOWEST_PIPS,
+          tied_lowest=ir.TiedLowest.NO_WINNER, scores_below_zero=ir.BelowZero.ALLOWED,
+          target=ir.Target(ir.TargetKind.NONE, 0)),
     house("spec/fives_and_threes.rules", "highest_double_opens_and_leads", first_opener=ir.Opener.HIGHEST_DOUBLE,
           next_opener=ir.Opener.HIGHEST_DOUBLE, after_blocked=ir.Opener.LOT, lead=ir.Lead.DOUBLE_IF_HELD),
     # Leads that name their tile (Bergen, Muggins, Sebastopol, Cross) and leads a seat may lack (Seven-Toed
@@ -133,7 +163,7 @@ def engine_for(case: Case) -> tuple[ir.Variant, types.ModuleType]:
 def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
     """Players (four more often where partnerships are possible: their rules are the most involved),
     partnerships where the variant allows them, and starting scores below the target (often just
-    below it, so that targets are reached and passed)."""
+    below it, so that targets are reached and passed; below zero too where scores may go there)."""
     counts = st.sampled_from(list(variant.player_counts))
     if variant.partnerships is not ir.PartnershipKind.NONE:
         counts = counts | st.just(4)
@@ -144,8 +174,10 @@ def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
     elif players == 4 and variant.partnerships is ir.PartnershipKind.OPTIONAL:
         partnerships = draw(st.booleans())
     sides = 2 if partnerships else players
-    target = variant.target.points
-    score = st.one_of(st.integers(max(0, target - 10), target - 1), st.integers(0, target - 1))
+    # With no target (pool play) any score will do: draw them as if the target were 30.
+    target = variant.target.points if variant.target.kind is not ir.TargetKind.NONE else 30
+    lowest = -30 if variant.scores_below_zero is ir.BelowZero.ALLOWED else 0
+    score = st.one_of(st.integers(max(lowest, target - 10), target - 1), st.integers(lowest, target - 1))
     return players, partnerships, draw(st.lists(score, min_size=sides, max_size=sides))
 
 

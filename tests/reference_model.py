@@ -66,15 +66,28 @@ def show(tile: Tile) -> str:
     return f"[{tile[0]}|{tile[1]}]"
 
 
-def pip_award(variant: ir.Variant, pips: int) -> int:
-    """The award for these pips, already added up: rounded once to the nearest multiple (a remainder
-    of half or more rounds up), then divided."""
-    award = variant.pip_award
+def to_nearest(pips: int, step: int) -> int:
+    """round5 and round3 of the digest: the nearest multiple of step, a remainder of half or more up."""
+    return (pips + step // 2) // step * step
+
+
+def award_points(award: ir.PipAward | ir.FixedAward | None, counted: list[int], own: list[int]) -> int:
+    """What a hand's winner scores: a fixed award, or the pips of the hands counted (each seat's
+    hand a number), less the winner's own side's hands where the award says so, rounded once after
+    adding (or each hand on its own, then added), then divided. An award below 0 is 0."""
     if award is None:
         return 0
-    if award.round_to is not None:
-        pips = (pips + award.round_to // 2) // award.round_to * award.round_to
-    return int(pips // award.divide_by)
+    if isinstance(award, ir.FixedAward):
+        return award.points
+    subtracted = own if award.less_own else []
+    if award.round_to is not None and award.each_hand:
+        pips = sum(to_nearest(p, award.round_to) for p in counted) - sum(
+            to_nearest(p, award.round_to) for p in subtracted)
+    else:
+        pips = max(0, sum(counted) - sum(subtracted))
+        if award.round_to is not None:
+            pips = to_nearest(pips, award.round_to)
+    return max(0, pips) // award.divide_by
 
 
 def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None
@@ -83,35 +96,47 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
 
     sides[seat] is the seat's side, remaining[seat] the pips left in its hand, out_seat the seat
     that went out, or None when the hand is blocked. Going out wins the hand for the seat's side,
-    which takes the award from its opponents' hands (or from every other hand) and, when the target
-    is "at least", the going-out bonus too (with an exact target the bonus is part of the last
-    placement). A blocked hand is won by the side with the lowest pips, its partners' hands combined
-    or its lightest hand, as the variant says; every tied side takes a full award from all the
-    other sides' hands, unless a tie means no winner.
+    which takes the award from its opponents' hands (or from every other hand, or from every hand)
+    and, when the target is "at least", the going-out bonus too (with an exact target the bonus is
+    part of the last placement). A blocked hand is won by the side with the lowest pips, its
+    partners' hands combined or its lightest hand, as the variant says; every tied side takes a
+    full blocked-hand award from all the other sides' hands (from every hand where the award says
+    so), unless a tie means no winner.
     """
     count = max(sides) + 1
     seats = range(len(sides))
     winners: list[int] = []
     awards = [0] * count
+
+    def own(side: int) -> list[int]:
+        return [remaining[s] for s in seats if sides[s] == side]
+
+    def others(side: int) -> list[int]:
+        return [remaining[s] for s in seats if sides[s] != side]
+
     if out_seat is not None:
         side = sides[out_seat]
         winners = [side]
-        if variant.pip_award is not None and variant.pip_award.source is ir.AwardFrom.ALL_OTHER_HANDS:
-            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if s != out_seat))
-        else:
-            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if sides[s] != side))
+        award = variant.pip_award
+        counted = others(side)
+        if award is not None and award.source is ir.AwardFrom.ALL_OTHER_HANDS:
+            counted = [remaining[s] for s in seats if s != out_seat]
+        elif award is not None and award.source is ir.AwardFrom.EVERY_HAND:
+            counted = list(remaining)
+        awards[side] = award_points(award, counted, own(side))
         if variant.target.kind is ir.TargetKind.AT_LEAST:
             awards[side] += variant.going_out_bonus
     elif variant.blocked_hand is not ir.BlockedHand.NO_WINNER:
         def weight(side: int) -> int:
-            own = [remaining[s] for s in seats if sides[s] == side]
-            return sum(own) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own)
+            return sum(own(side)) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own(side))
         lowest = min(weight(side) for side in range(count))
         winners = [side for side in range(count) if weight(side) == lowest]
         if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.NO_WINNER:
             winners = []
+        blocked = variant.blocked_pip_award
         for side in winners:
-            awards[side] = pip_award(variant, sum(remaining[s] for s in seats if sides[s] != side))
+            every = isinstance(blocked, ir.PipAward) and blocked.source is ir.AwardFrom.EVERY_HAND
+            awards[side] = award_points(blocked, list(remaining) if every else others(side), own(side))
     return winners, awards
 
 
@@ -273,6 +298,12 @@ class Game:
         self.announced = variant.placement_points is ir.PlacementPoints.ANNOUNCED
         self.claim = 0  # announced scores: the claim of the placement being made
         self.muggins = 0  # announced scores: points the last mover did not claim exactly, open to a call
+        self.pool = 0  # Domino Pool: the stakes and carries nobody has won yet (a record starts empty)
+
+    @property
+    def wins_at_once(self) -> bool:
+        """Reaching the target ends the game at once: there is one, and it is not judged at hand ends."""
+        return self.v.target.kind is not ir.TargetKind.NONE and not self.v.target.at_hand_end
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
@@ -354,7 +385,14 @@ class Game:
         self.lead_tile = self.named_lead(hands)
         self.muggins = 0
         self.events.append({"event": "hand", "hand": self.hand_number, "opener": self.opener})
-        self._settle()
+        stake = self.v.pool_stake
+        if stake is not None:  # each player puts the stake into the pool as the hand starts
+            for side in range(self.sides):
+                self._score(side, -stake)
+            self.pool += stake * self.sides
+            self.events.append({"event": "stake", "points": [-stake] * self.sides, "pool": self.pool,
+                                "scores": list(self.scores), "pegs": list(self.pegs)})
+        self._settle()  # a deal may leave no seat a tile it may lead: the hand is blocked at once
 
     # --- what may be done --------------------------------------------------------------------
 
@@ -461,6 +499,9 @@ class Game:
             if side_out:
                 event["bonus"] = self.v.going_out_bonus
             kept = self.scores[side] + gained <= self.v.target.points
+            if on is None and self.v.lead_winning is ir.LeadWinning.CANCELLED:
+                # The winning points cannot be scored on the lead (the down): its points are cancelled.
+                kept = self.scores[side] + gained < self.v.target.points
             if kept:
                 self._score(side, gained)
             else:
@@ -473,8 +514,12 @@ class Game:
                 self._score(side, points)
             won = self.scores[side] >= self.v.target.points
         else:
-            self._score(side, points)
-            won = self.scores[side] >= self.v.target.points
+            if self.not_in(side, points):
+                event["void"] = True
+            else:
+                self._score(side, points)
+            # Judged only at the end of a hand, the target is never reached by a placement.
+            won = self.wins_at_once and self.scores[side] >= self.v.target.points
         event["scores"] = list(self.scores)
         event["pegs"] = list(self.pegs)
         self.events.append(event)
@@ -584,6 +629,51 @@ class Game:
             self._reckon_exactly(awards)
         else:
             self._reckon_at_least(awards)
+        if self.v.pool_stake is not None:
+            self._share_pool(winners)
+        if self.v.pip_penalty is not None and not self.over:
+            self._penalise(remaining, None if blocked else self.side_of(self.last_tile_seat))
+        if self.v.target.at_hand_end and not self.over:
+            # Seven Rocks: if any side has reached the target now, the highest score wins.
+            best = max(self.scores)
+            if best >= self.v.target.points:
+                self._win([side for side in range(self.sides) if self.scores[side] == best])
+
+    def _share_pool(self, winners: list[int]) -> None:
+        """Going out takes the whole pool, and so does a blocked hand's one winner; tied lowest players
+        each take floor(pool / k), the remainder carried (or, by the house rule, the pool is carried
+        whole); with no winner it is all carried into the next hand."""
+        shares = [0] * self.sides
+        divides = len(winners) == 1 or (winners and self.v.pool_ties is ir.PoolTies.DIVIDED)
+        if divides:
+            each = self.pool // len(winners)
+            for side in winners:
+                shares[side] = each
+                self._score(side, each)
+            self.pool -= each * len(winners)
+        self.events.append({"event": "pool", "points": shares, "pool": self.pool, "scores": list(self.scores),
+                            "pegs": list(self.pegs)})
+
+    def _penalise(self, remaining: list[int], out_side: int | None) -> None:
+        """Every side loses its own pips: each seat's hand rounded on its own and added, or the side's
+        hands added and rounded once; the side that went out is spared where the rule says so."""
+        penalty = self.v.pip_penalty
+        assert penalty is not None
+        step = penalty.round_to
+
+        def rounded(pips: int) -> int:
+            return pips if step is None else to_nearest(pips, step)
+
+        points = []
+        for side in range(self.sides):
+            hands = [remaining[seat] for seat in range(self.players) if self.side_of(seat) == side]
+            lost = sum(rounded(p) for p in hands) if penalty.each_hand else rounded(sum(hands))
+            points.append(0 if penalty.out_exempt and side == out_side else -lost)
+        if any(points):
+            for side, lost in enumerate(points):
+                self._score(side, lost)
+            self.events.append({"event": "pip_penalty", "points": points, "scores": list(self.scores),
+                                "pegs": list(self.pegs)})
 
     def _reckon_exactly(self, awards: list[int]) -> None:
         """Each award is its own event: cancelled if it would pass the target; reaching it wins at once."""
@@ -599,15 +689,28 @@ class Game:
             if self.scores[side] == target:
                 self._win([side])
 
+    def not_in(self, side: int, points: int, award: bool = False) -> bool:
+        """Ten to Get In: a side whose score is 0 is not yet in, and an event worth less than the first
+        score (but more than nothing) is void for it; with "placements only", awards always count."""
+        rule = self.v.first_score
+        if not isinstance(rule, ir.FirstScore) or (award and rule.placements_only):
+            return False
+        return self.scores[side] == 0 and 0 < points < rule.threshold
+
     def _reckon_at_least(self, awards: list[int]) -> None:
         """The awards are applied together; every side that reaches the target shares the win."""
         if not any(awards):
             return
+        void = [side for side, points in enumerate(awards) if self.not_in(side, points, award=True)]
         for side, points in enumerate(awards):
-            self._score(side, points)
-        self.events.append({"event": "award", "points": awards, "scores": list(self.scores), "pegs": list(self.pegs)})
+            if side not in void:
+                self._score(side, points)
+        event = {"event": "award", "points": awards, "scores": list(self.scores), "pegs": list(self.pegs)}
+        if void:
+            event["void"] = void
+        self.events.append(event)
         reached = [side for side in range(self.sides) if self.scores[side] >= self.v.target.points]
-        if reached:
+        if reached and self.wins_at_once:
             self._win(reached)
 
     def _score(self, side: int, points: int) -> None:

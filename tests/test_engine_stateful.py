@@ -2,7 +2,7 @@
 saves and restores, with invariants checked after every step.
 
 - Tiles are conserved: hands, pile and layout always hold the whole set, no tile twice.
-- Scores never decrease and never pass an exact target.
+- Scores never decrease but by a pip penalty's or a pool stake's event, and never pass an exact target.
 - An illegal move raises IllegalMove and changes nothing (the saved state is the same before and after).
 - A game restored from to_json() saves to the same JSON and then plays on exactly like the original.
 - view(seat) names no tile that seat cannot see.
@@ -74,6 +74,7 @@ class EngineMachine(RuleBasedStateMachine):
         self.game = self.engine.Game(players, partnerships, seed=seed, scores=scores)
         self.twin: Any = None  # a copy restored from JSON, driven alongside the original
         self.previous_scores = list(self.game.scores)
+        self.seen = len(self.game.events)  # the events the scores were last checked after
 
     def apply_both(self, move: tuple[Any, ...]) -> None:
         events = self.game.apply(move)
@@ -133,11 +134,19 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def scores_only_grow(self) -> None:
+        """Only a pip penalty or a pool stake takes points away, and never more than its event says."""
         scores = self.game.scores
-        assert all(now >= before for now, before in zip(scores, self.previous_scores, strict=True))
+        events = self.game.events
+        lost = [0] * len(scores)
+        for event in events[self.seen:]:
+            if event["event"] in ("pip_penalty", "stake"):
+                lost = [sum(pair) for pair in zip(lost, event["points"], strict=True)]
+        assert all(now >= before + penalty for now, before, penalty in zip(scores, self.previous_scores, lost,
+                                                                            strict=True))
         if self.engine.TARGET_KIND == "exactly":
             assert all(score <= self.engine.TARGET for score in scores)
         self.previous_scores = list(scores)
+        self.seen = len(events)
 
     @invariant()
     def views_hide_other_hands(self) -> None:

@@ -88,7 +88,7 @@ def test_every_clause_and_formula_node_keeps_its_position() -> None:
 def test_a_long_line_is_cut_around_the_caret() -> None:
     text = BASE.replace("target: at least 61", "target: at least 61" + " " * 200 + "x")
     rendered = syntax_error(text).render("x.rules", text).split("\n")
-    assert rendered[0] == "x.rules:8:220: error: unexpected 'x'; expected the end of the line"
+    assert rendered[0] == "x.rules:8:220: error: unexpected 'x'; expected 'at the end of a hand' or the end of the line"
     assert rendered[1].endswith("x") and rendered[1].startswith("    ...")
     assert len(rendered[1]) <= 4 + 3 + 100
     assert rendered[2].index("^") == rendered[1].index("x")
@@ -178,7 +178,7 @@ def test_syntax_errors_on_three_lines_give_three_diagnostics() -> None:
     assert found == [
         (ir.Pos(2, 7), "a colon is missing after 'tiles'"),
         (ir.Pos(6, 1), "unknown clause 'spiners'"),
-        (ir.Pos(8, 9), "unexpected 'at leest 61'; expected 'exactly' or 'at least'"),
+        (ir.Pos(8, 9), "unexpected 'at leest 61'; expected 'exactly', 'at least' or 'none'"),
     ]
 
 

@@ -121,10 +121,14 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     tiles = (max_pip + 1) * (max_pip + 2) // 2
     low = draw(st.integers(2, 4))
     high = draw(st.integers(low, min(low + 3, tiles)))
+    # Now and then only some counts of the range: 'players: 2 or 4'.
+    listed = draw(st.none() | st.sets(st.integers(low + 1, high - 1)).map(
+        lambda middle: (low, *sorted(middle), high))) if high > low + 1 else None
+    counts = listed if listed is not None else tuple(range(low, high + 1))
     undealt = draw(st.sampled_from(list(ir.Undealt)))
     reserve = draw(st.integers(0, 4)) if undealt is ir.Undealt.DRAW_PILE else 0
     deal: list[ir.DealRule] = []
-    for count in range(low, high + 1):
+    for count in counts:
         each = draw(st.integers(1, max(1, (tiles - reserve) // count)))
         if deal and deal[-1].tiles_each == each and draw(st.booleans()):
             deal[-1] = ir.DealRule(deal[-1].player_counts + (count,), each)
@@ -132,7 +136,7 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
             deal.append(ir.DealRule((count,), each))
     if any(count * rule.tiles_each + reserve > tiles for rule in deal for count in rule.player_counts):
         reserve = 0
-    partnerships = draw(st.sampled_from(list(ir.PartnershipKind))) if low <= 4 <= high else ir.PartnershipKind.NONE
+    partnerships = draw(st.sampled_from(list(ir.PartnershipKind))) if 4 in counts else ir.PartnershipKind.NONE
     next_opener = draw(st.sampled_from(list(ir.Opener)))
     later_openers = [o for o in ir.Opener if o is not ir.Opener.LAST_TILE]
     spinners = draw(st.sampled_from(list(ir.Spinners)))
@@ -166,16 +170,32 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     drawn_tile = draw(st.sampled_from(list(ir.DrawnTile))) if draw_pile else ir.DrawnTile.PLAYED_AT_ONCE
     if when_able is ir.WhenAble.MAY_DRAW:
         drawn_tile = ir.DrawnTile.JOINS_HAND
+    awards = st.builds(lambda source, round_to, divide_by, less_own, each_hand: ir.PipAward(
+        source, round_to, divide_by, less_own=less_own, each_hand=each_hand and round_to is not None),
+        st.sampled_from(list(ir.AwardFrom)), st.none() | st.integers(1, 10), st.integers(1, 10), st.booleans(),
+        st.booleans())
+    kind = target_kind
+    at_least = kind is ir.TargetKind.AT_LEAST
+    target = ir.Target(kind, 0) if kind is ir.TargetKind.NONE else ir.Target(
+        kind, draw(st.integers(1, MAX_NUMBER)), at_hand_end=at_least and not announced and draw(st.booleans()))
+    pool = (draw(st.none() | st.integers(1, 10))
+            if kind is ir.TargetKind.NONE and partnerships is ir.PartnershipKind.NONE else None)
+    penalty = draw(st.none() | st.builds(lambda n, each, exempt: ir.PipPenalty(n, each and n is not None, exempt),
+                                         st.none() | st.integers(1, 10), st.booleans(), st.booleans())
+                   ) if at_least else None
+    first_score = draw(st.builds(ir.FirstScore, st.integers(1, target.points), st.booleans())
+                       | st.just(ir.AnyFirstScore.ANY)) if at_least and not announced else ir.AnyFirstScore.ANY
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,
         min_players=low,
         max_players=high,
+        player_set=listed,
         deal=tuple(deal),
         undealt=undealt,
         spinners=spinners,
         placement_score=formula,
-        target=ir.Target(target_kind, draw(st.integers(1, MAX_NUMBER))),
+        target=target,
         source=draw(st.none() | text),
         partnerships=partnerships,
         reserve=reserve,
@@ -209,9 +229,19 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         partnership_out=(draw(st.sampled_from(list(ir.PartnershipOut)))
                          if partnerships is not ir.PartnershipKind.NONE else None),
         going_out_bonus=draw(st.integers(0, 10)),
-        pip_award=draw(st.none() | st.builds(ir.PipAward, st.sampled_from(list(ir.AwardFrom)),
-                                             st.none() | st.integers(1, 10), st.integers(1, 10))),
+        pip_award=draw(st.none() | awards),
         blocked_hand=blocked,
+        blocked_award=(draw(st.sampled_from(list(ir.SameAward)) | st.none() | awards
+                            | st.builds(ir.FixedAward, st.integers(0, 10)))
+                       if blocked is not ir.BlockedHand.NO_WINNER else ir.SameAward.PIP_AWARD),
+        first_score=first_score,
+        pip_penalty=penalty,
+        scores_below_zero=(ir.BelowZero.ALLOWED if penalty is not None or pool is not None
+                           else draw(st.sampled_from(list(ir.BelowZero)))),
+        pool_stake=pool,
+        pool_ties=draw(st.sampled_from(list(ir.PoolTies))) if pool is not None else ir.PoolTies.DIVIDED,
+        lead_winning=(draw(st.sampled_from(list(ir.LeadWinning))) if kind is ir.TargetKind.EXACTLY
+                      else ir.LeadWinning.SCORED),
         tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest))) if blocked is not ir.BlockedHand.NO_WINNER
                      else ir.TiedLowest.EACH_WINS),
     )

@@ -45,6 +45,7 @@ class Tables:
     tiles: str  # tuple literal
     min_players: int
     max_players: int
+    player_counts: str | None  # tuple literal of the counts 'players: 2 or 4' allows; None: every count from min to max
     deal: str  # dict literal: players -> tiles each
     partnerships: str  # the clause's phrase, as a literal
     spinner_policy: str
@@ -140,10 +141,42 @@ class Award:
 
 
 @dataclass(frozen=True)
+class HandAward:
+    """What the winner of a hand scores, decided for one way of winning it (going out, or a blocked hand)."""
+
+    name: str  # "out" or "blocked": the award's function is _{name}_award
+    fixed: int | None  # a fixed number of points, whatever the pips; else from the pips below
+    source: str  # expression of remaining, sides, side (the winning side) and out_seat: the pips counted
+    less_own: bool  # the winning side's own pips are subtracted; an award below 0 scores 0
+    round_to: int | None
+    each_hand: bool  # each seat's pips rounded on their own, then added
+    divide_by: int
+
+
+@dataclass(frozen=True)
+class Penalty:
+    round_to: int | None
+    each_hand: bool  # each seat's pips rounded on their own, else the side's added and rounded once
+    out_exempt: bool  # the side that went out loses nothing
+
+
+@dataclass(frozen=True)
 class HandEnd:
     exact: bool  # target: exactly N
     target: int
     award: Award | None
+    awards: tuple[HandAward, ...] | None  # the going-out and blocked awards, where either is more than `award`
+    lead_may_not_win: bool  # a lead that would bring its side to the target is cancelled
+    first_score: int | None  # a side at 0 is not in: a score below this is void for it
+    first_score_awards: bool  # the first-score rule holds for hand awards too, not only placements
+    penalty: Penalty | None  # every side loses its own pips at the end of every hand
+    judged_at_hand_end: bool  # the target ends the game only at the end of a hand, the highest score winning
+    below_zero: bool  # scores may go below zero (starting scores too)
+    needs_nearest: bool  # some award or penalty rounds to the nearest multiple
+    wins_during_play: bool  # reaching the target ends the game at once (not only at a hand's end; there is one)
+    no_target: bool  # pool play: the game never ends by score
+    pool: int | None  # each player's stake into the pool at the start of every hand
+    pool_divided: bool  # tied winners divide the pool, the remainder carried; else a tie carries it whole
     blocked_has_winner: bool
     blocked_by_combined_pips: bool  # partners add their hands, else a side's lowest hand counts
     tie_means_no_winner: bool
@@ -212,6 +245,7 @@ def _tables(v: ir.Variant) -> Tables:
         name_literal=literal(v.name), max_pip=v.max_pip,
         tiles=_table([(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)], per_line=10),
         min_players=v.min_players, max_players=v.max_players,
+        player_counts=None if v.player_set is None else repr(v.player_set),
         deal="{" + ", ".join(f"{n}: {v.tiles_dealt(n)}" for n in v.player_counts) + "}",
         partnerships=literal(v.partnerships.value), spinner_policy=literal(v.spinners.value),
         branches_open=literal(v.branches_open.value), target_kind=literal(v.target.kind.value),
@@ -355,14 +389,47 @@ def _leads(v: ir.Variant) -> LeadRules:
         offered=lead in ir.OFFERED_LEADS, allowed=_table(allowed, per_line=10),
         draws=v.leader_without is ir.LeaderWithout.DRAWS, phrase_text=str(lead),
     )
+_OTHER_SIDES = "[p for seat, p in enumerate(remaining) if sides[seat] != side]"
+_AWARD_SOURCES = {
+    ("out", ir.AwardFrom.OPPONENTS): _OTHER_SIDES,
+    ("out", ir.AwardFrom.ALL_OTHER_HANDS): "[p for seat, p in enumerate(remaining) if seat != out_seat]",
+    ("blocked", ir.AwardFrom.OPPONENTS): _OTHER_SIDES,
+    ("blocked", ir.AwardFrom.ALL_OTHER_HANDS): _OTHER_SIDES,  # a blocked winner takes from the other sides
+}
+
+
+def _hand_award(name: str, award: ir.PipAward | ir.FixedAward | None) -> HandAward:
+    if isinstance(award, ir.FixedAward) or award is None:
+        return HandAward(name, 0 if award is None else award.points, "", False, None, False, 1)
+    source = _AWARD_SOURCES.get((name, award.source), "list(remaining)")
+    return HandAward(name, None, source, award.less_own, award.round_to, award.each_hand, award.divide_by)
+
+
+def _hand_awards(v: ir.Variant) -> tuple[HandAward, ...] | None:
+    """The two awards, where the variant's are more than one plain pip award for both ways of winning."""
+    blocked = v.blocked_pip_award
+    plain = (v.pip_award is None or v.pip_award.plain) and isinstance(v.blocked_award, ir.SameAward)
+    if plain:
+        return None
+    return _hand_award("out", v.pip_award), _hand_award("blocked", blocked)
 
 
 def _hand_end(v: ir.Variant) -> HandEnd:
-    award = v.pip_award
+    award, penalty, awards = v.pip_award, v.pip_penalty, _hand_awards(v)
     return HandEnd(
         exact=v.target.kind is ir.TargetKind.EXACTLY, target=v.target.points,
         award=None if award is None else Award(award.round_to, award.divide_by,
                                                award.source is ir.AwardFrom.OPPONENTS),
+        awards=awards,
+        lead_may_not_win=v.lead_winning is ir.LeadWinning.CANCELLED,
+        first_score=v.first_score.threshold if isinstance(v.first_score, ir.FirstScore) else None,
+        first_score_awards=isinstance(v.first_score, ir.FirstScore) and not v.first_score.placements_only,
+        penalty=None if penalty is None else Penalty(penalty.round_to, penalty.each_hand, penalty.out_exempt),
+        judged_at_hand_end=v.target.at_hand_end, below_zero=v.scores_below_zero is ir.BelowZero.ALLOWED,
+        wins_during_play=not v.target.at_hand_end and v.target.kind is not ir.TargetKind.NONE,
+        no_target=v.target.kind is ir.TargetKind.NONE, pool=v.pool_stake,
+        pool_divided=v.pool_ties is ir.PoolTies.DIVIDED,
+        needs_nearest=any(a.round_to for a in awards or ()) or penalty is not None and penalty.round_to is not None,
         blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
         blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,
         tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,

@@ -1,0 +1,116 @@
+"""Whole games of every family spec (examples/family/), at every player count and partnership
+setting the spec allows, played by random legal moves to their end (with no target, a fixed number
+of hands), with invariants checked on the way: tiles conserved, only legal moves accepted, every
+score change accounted for by a scoring event of the rules (announced scores claimed truly, not at
+all, or wrongly, at random), the pool's chips conserved, and every
+game ending.
+
+GAMES games are played per table; set DOMINOSPEC_FAMILY_GAMES to play more (a few thousand each
+takes some minutes per spec).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from dominospec import ir
+from engine_cases import SHIPPED_CASES, Case, engine_for
+from support import FAMILY
+
+GAMES = int(os.environ.get("DOMINOSPEC_FAMILY_GAMES", "40"))
+MAX_HANDS = 2000  # a game that has not ended by then never will
+HANDS_WITHOUT_TARGET = 30  # a game with no target (pool play) is this many hands
+
+CASES = [case for case in SHIPPED_CASES if case.path in FAMILY]
+
+
+def tables(variant: ir.Variant) -> list[tuple[int, bool]]:
+    found = []
+    for players in variant.player_counts:
+        if players == 4 and variant.partnerships is ir.PartnershipKind.FIXED:
+            found.append((4, True))
+        else:
+            found.append((players, False))
+            if players == 4 and variant.partnerships is ir.PartnershipKind.OPTIONAL:
+                found.append((4, True))
+    return found
+
+
+def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool, seed: int) -> None:
+    rng = random.Random(seed)
+    game = engine.Game(players, partnerships, seed=seed)
+    sides = game.sides
+    hands = 0
+    pool = next((event["pool"] for event in game.events if event["event"] == "stake"), 0)  # the first hand's
+    endless = variant.target.kind is ir.TargetKind.NONE
+    announced = variant.placement_points is ir.PlacementPoints.ANNOUNCED
+    while not game.over:
+        if game.hand_over:
+            if endless and hands == HANDS_WITHOUT_TARGET:
+                break
+            hands += 1
+            assert hands <= MAX_HANDS, f"seed {seed}: no end after {MAX_HANDS} hands"
+            game.start_hand()
+            stake = game.events[-1]
+            if stake["event"] == "stake":
+                pool -= sum(stake["points"])
+                assert stake["pool"] == pool
+        before = list(game.scores)
+        moves = game.legal_moves()
+        assert moves, "a hand in play always has a move"
+        move = moves[rng.randrange(len(moves))]
+        claim = None
+        if announced and move[0] == "play":  # a true claim, none, or a wrong one
+            claim = rng.choice([game.points_for(move), 0, game.points_for(move) + 5])
+        events = game.apply(move, claim)
+        expected = list(before)
+        for event in events:
+            if event["event"] == "play":
+                side = game.side_of(event["seat"])
+                credited = "claim" not in event or event["claim"] == event["points"]
+                if credited and not event.get("cancelled") and not event.get("void"):
+                    expected[side] += event["points"] + event.get("bonus", 0)
+            elif event["event"] in ("penalty", "muggins"):  # announced scores: a wrong claim, a call
+                expected[game.side_of(event["seat"])] += event["points"]
+            elif event["event"] == "award":
+                if "side" in event:
+                    if not event["cancelled"]:
+                        expected[event["side"]] += event["points"]
+                else:
+                    void = event.get("void", [])
+                    expected = [score + (0 if side in void else points)
+                                for side, (score, points) in enumerate(zip(expected, event["points"], strict=True))]
+            elif event["event"] in ("pip_penalty", "stake", "pool"):
+                assert all(points <= 0 for points in event["points"]) or event["event"] == "pool"
+                assert all(points >= 0 for points in event["points"]) or event["event"] != "pool"
+                expected = [score + points for score, points in zip(expected, event["points"], strict=True)]
+                if event["event"] != "pip_penalty":  # what is staked goes into the pool, what is won comes out
+                    pool -= sum(event["points"])
+                    assert event["pool"] == pool >= 0
+        assert game.scores == expected, f"seed {seed}: {events}"
+        everywhere = [t for hand in game.hands for t in hand] + game.pile + game.layout.tiles
+        assert sorted(everywhere) == sorted(engine.TILES)
+    if endless:  # pool play: nobody wins, and every chip is in a score or in the pool
+        assert not game.winners and not game.over
+        assert sum(game.scores) + pool == 0
+        return
+    assert game.winners and all(0 <= side < sides for side in game.winners)
+    best = max(game.scores)
+    if engine.TARGET_KIND == "exactly":
+        assert all(game.scores[side] == engine.TARGET for side in game.winners)
+    else:
+        assert all(game.scores[side] >= engine.TARGET for side in game.winners)
+        if variant.target.at_hand_end:  # judged at the end of a hand: the highest score wins
+            assert all(game.scores[side] == best for side in game.winners)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_whole_games_keep_the_invariants(case: Case) -> None:
+    variant, engine = engine_for(case)
+    for players, partnerships in tables(variant):
+        for seed in range(GAMES):
+            play_out(variant, engine, players, partnerships, seed)

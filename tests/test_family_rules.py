@@ -1,0 +1,281 @@
+"""The family's hand-end and table rules (../shared/FAMILY.md) in the engines of examples/family/,
+on the digest's own numbers and on numbers worked by hand from its text."""
+
+from __future__ import annotations
+
+import functools
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dominospec import ir
+from dominospec.checks import check
+from dominospec.engines import load_engine
+from dominospec.loader import load
+from dominospec.parser import parse
+from engine_cases import HOUSE_CASES, engine_for
+from support import ROOT
+
+INDIVIDUALS_3 = (0, 1, 2)
+PARTNERS = (0, 1, 0, 1)  # seats 0 and 2 against seats 1 and 3
+
+
+@functools.cache
+def family(game: str) -> types.ModuleType:
+    path = ROOT / "examples" / "family" / f"{game}.rules"
+    variant = load(path)
+    return load_engine(variant, path)
+
+
+@pytest.mark.parametrize("game, sides, remaining, out_seat, winners, awards", [
+    # All Threes, going out: opponent hands of 7 and 11 pips: 6 + 12 = 18 -> 6 points.
+    ("all_threes", INDIVIDUALS_3, [0, 7, 11], 0, [0], [6, 0, 0]),
+    # The partner's hand (5) is left out: the opponents' 7 and 11 again make 6.
+    ("all_threes", PARTNERS, [0, 7, 5, 11], 0, [0], [6, 0]),
+    # Each hand rounded: 8 -> 9 twice, 18 -> 6; the sum rounded once: 16 -> 15 -> 5.
+    ("all_threes", INDIVIDUALS_3, [0, 8, 8], 0, [0], [6, 0, 0]),
+    ("all_threes_round_once", INDIVIDUALS_3, [0, 8, 8], 0, [0], [5, 0, 0]),
+    # Blocked: partners 3 + 4 = 7 beat 7 + 11 = 18, and score the other side's seats as for going out,
+    # their own pips not subtracted: 6 + 12 = 18 -> 6.
+    ("all_threes", PARTNERS, [3, 7, 4, 11], None, [0], [6, 0]),
+    # The house option subtracts the winner's own hands, each rounded: 6 + 12 - 3 - 3 = 12 -> 4.
+    ("all_threes_minus_own", PARTNERS, [3, 7, 4, 11], None, [0], [4, 0]),
+    # Blocked with a tie for lowest: nobody scores.
+    ("all_threes", INDIVIDUALS_3, [5, 5, 9], None, [], [0, 0, 0]),
+    # Block, going out: the opponents' pips, 10 + 12.
+    ("block", INDIVIDUALS_3, [0, 10, 12], 0, [0], [22, 0, 0]),
+    # The partner's 4 is left out.
+    ("block", PARTNERS, [0, 10, 4, 12], 0, [0], [22, 0]),
+    # Blocked: the lowest (3) scores the opponents' pips minus its own: 10 + 12 - 3 = 19.
+    ("block", INDIVIDUALS_3, [3, 10, 12], None, [0], [19, 0, 0]),
+    # Partnerships compare combined totals, 3 + 4 = 7 against 10 + 12 = 22, and subtract their own: 22 - 7.
+    ("block", PARTNERS, [3, 10, 4, 12], None, [0], [15, 0]),
+    # A tie for lowest: nobody.
+    ("block", INDIVIDUALS_3, [5, 5, 9], None, [], [0, 0, 0]),
+    # Without "minus own" the blocked winner takes the opponents' pips whole.
+    ("block_plain_blocked_award", INDIVIDUALS_3, [3, 10, 12], None, [0], [22, 0, 0]),
+    # Draw reckons as Block.
+    ("draw", INDIVIDUALS_3, [3, 10, 12], None, [0], [19, 0, 0]),
+])
+def test_hand_end_awards(game: str, sides: tuple[int, ...], remaining: list[int], out_seat: int | None,
+                         winners: list[int], awards: list[int]) -> None:
+    assert family(game).reckon_hand(sides, remaining, out_seat) == (winners, awards)
+
+
+def test_a_player_count_outside_the_set_is_refused_with_the_counts_allowed() -> None:
+    case = next(case for case in HOUSE_CASES if case.name.startswith("two_or_four"))
+    _, engine = engine_for(case)
+    for players in (2, 4):
+        assert engine.Game(players, seed=1).players == players
+    with pytest.raises(engine.IllegalMove, match=r"is played by 2 or 4 players, not 3"):
+        engine.Game(3)
+    assert engine.PLAYER_COUNTS == (2, 4)
+
+
+def _deal(engine: types.ModuleType, players: int, leads: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """Hands for a table: seat 0 holds the tiles named first, every hand is filled from the set in order."""
+    size = engine.DEAL[players]
+    rest = [t for t in engine.TILES if t not in leads]
+    first = [*leads, *rest[:size - len(leads)]]
+    rest = rest[size - len(leads):]
+    return [first, *(rest[i * size:(i + 1) * size] for i in range(players - 1))]
+
+
+def _lead(game: str, scores: list[int], tile: tuple[int, int]) -> tuple[list[int], dict[str, object]]:
+    """Seat 0 leads tile in a fresh hand at these scores: the scores after it, and its event."""
+    engine = family(game)
+    table = engine.Game(2, scores=scores, deal=False)
+    table.start_hand(opener=0, hands=_deal(engine, 2, [tile]))
+    events = table.apply(("play", tile, None, None))
+    return table.scores, events[0]
+
+
+def test_ten_to_get_in_a_five_is_void_for_a_side_not_yet_in() -> None:
+    scores, event = _lead("ten_to_get_in", [0, 0], (0, 5))
+    assert (event["points"], event.get("void"), scores) == (5, True, [0, 0])
+
+
+def test_ten_to_get_in_a_ten_counts_and_puts_the_side_in() -> None:
+    scores, event = _lead("ten_to_get_in", [0, 0], (5, 5))  # a lone [5|5] counts all its pips: 10
+    assert (event["points"], "void" in event, scores) == (10, False, [10, 0])
+
+
+def test_ten_to_get_in_a_side_already_in_scores_a_five() -> None:
+    scores, event = _lead("ten_to_get_in", [5, 0], (0, 5))
+    assert (event["points"], "void" in event, scores) == (5, False, [10, 0])
+
+
+ONE_TILE_EACH = """\
+variant: "One tile each"
+tiles: double six
+players: 2
+deal: 2 players get 1 tiles
+undealt tiles: out of play
+spinners: none
+placement score: total if total is a positive multiple of 5
+pip award: opponents' pips, rounded to the nearest 5
+target: at least 150
+first score: {}
+"""
+
+
+@pytest.mark.parametrize("rule, held, scores, void", [
+    # Seat 1's 7 pips round to 5: below 10, void for seat 0 at 0.
+    ("at least 10", (1, 6), [0, 0], [0]),
+    # 12 pips round to 10: it counts and puts seat 0 in.
+    ("at least 10", (6, 6), [10, 0], None),
+    # For placements only, a hand award of 5 counts.
+    ("at least 10, placements only", (1, 6), [5, 0], None),
+])
+def test_a_hand_award_below_the_first_score(rule: str, held: tuple[int, int], scores: list[int],
+                                            void: list[int] | None) -> None:
+    """Seat 0 leads its one tile, [0|0], and goes out at once: its award is void while it is not yet in."""
+    variant = check(parse(ONE_TILE_EACH.format(rule)))
+    assert isinstance(variant, ir.Variant)
+    engine = load_engine(variant, Path("one_tile_each.rules"))
+    game = engine.Game(2, deal=False)
+    game.start_hand(opener=0, hands=[[(0, 0)], [held]])
+    events = game.apply(("play", (0, 0), None, None))
+    award = next(e for e in events if e["event"] == "award")
+    assert (game.scores, award.get("void")) == (scores, void)
+
+
+def test_teesdale_winning_points_cannot_be_scored_on_the_down() -> None:
+    # [6|6] led alone counts 12: 4 points by threes, which would take 57 to exactly 61: cancelled.
+    scores, event = _lead("fives_and_threes_teesdale", [57, 0], (6, 6))
+    assert (event["points"], event.get("cancelled"), scores) == (4, True, [57, 0])
+    # The same down short of 61 is scored: [3|6] counts 9, 3 points, 57 -> 60.
+    scores, event = _lead("fives_and_threes_teesdale", [57, 0], (3, 6))
+    assert (event["points"], "cancelled" in event, scores) == (3, False, [60, 0])
+
+
+def test_teesdale_winning_points_after_the_down_win() -> None:
+    engine = family("fives_and_threes_teesdale")
+    game = engine.Game(2, scores=[0, 59], deal=False)
+    others = [t for t in engine.TILES if t not in ((0, 1), (1, 6))]
+    game.start_hand(opener=0, hands=[[(0, 1), *others[:8]], [(1, 6), *others[8:16]]])
+    game.apply(("play", (0, 1), None, None))  # ends 0 and 1: nothing
+    game.apply(("play", (1, 6), (0, 1), "high"))  # ends 0 and 6: 6 by threes, 2 points: 59 -> 61
+    assert (game.scores, game.over, game.winners) == ([0, 61], True, [1])
+
+
+def _seven_rocks(game: str) -> types.ModuleType:
+    """A Seven Rocks spec of the family dealing 2 tiles each, so that a hand can block at its lead."""
+    path = ROOT / "examples" / "family" / f"{game}.rules"
+    text = path.read_text(encoding="utf-8").replace("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles")
+    variant = check(parse(text))
+    assert isinstance(variant, ir.Variant)
+    return load_engine(variant, path.with_name(f"{game}_two_tiles.rules"))
+
+
+def _blocked_at_the_lead(engine: types.ModuleType, scores: list[int], lead: tuple[int, int],
+                         hands: list[list[tuple[int, int]]]) -> tuple[Any, list[dict[str, Any]]]:
+    """Seat 0 leads; nobody holds the lead's number, so the hand is blocked at once."""
+    game = engine.Game(4, scores=scores, deal=False)
+    game.start_hand(opener=0, hands=[[lead, *hands[0]], *hands[1:]])
+    return game, game.apply(("play", lead, None, None))
+
+
+# Left in hand after [6|6] is led: seat 0 [4|4] (8), seat 1 [0|1] [1|1] (3), seat 3 [2|5] [3|3] (13).
+EIGHT, THREE, THIRTEEN = [(4, 4)], [(0, 1), (1, 1)], [(2, 5), (3, 3)]
+
+
+@pytest.mark.parametrize("game, partner, penalties", [
+    # Each hand rounded on its own: 8 -> -10 and 2 -> 0; 3 -> -5 and 13 -> -15.
+    ("seven_rocks", [(0, 0), (0, 2)], [-10, -20]),
+    # Partners with 8 and 4 pips: -10 - 5 = -15.
+    ("seven_rocks", [(0, 0), (0, 4)], [-15, -20]),
+    # The house option rounds the side's pips once: 8 + 4 = 12 -> -10; 3 + 13 = 16 -> -15.
+    ("seven_rocks_combined", [(0, 0), (0, 4)], [-10, -15]),
+])
+def test_seven_rocks_penalties(game: str, partner: list[tuple[int, int]], penalties: list[int]) -> None:
+    engine = _seven_rocks(game)
+    table, events = _blocked_at_the_lead(engine, [0, 0], (6, 6), [EIGHT, THREE, partner, THIRTEEN])
+    penalty = next(e for e in events if e["event"] == "pip_penalty")
+    assert penalty["points"] == penalties
+    assert table.scores == penalties  # below zero
+
+
+def test_seven_rocks_is_judged_at_the_end_of_the_hand_and_the_highest_wins() -> None:
+    engine = _seven_rocks("seven_rocks")
+    # [5|5] led alone counts 10: 245 -> 255 during the hand, which does not end the game; nobody
+    # holds a 5, so the hand blocks; seat 0's 1 pip and seat 2's 2 round to 0; seat 1's 5 -> -5 and
+    # seat 3's 9 -> -10. Side 0 alone has 250 or more.
+    hands = [[(0, 1)], [(1, 1), (0, 3)], [(0, 0), (0, 2)], [(1, 2), (0, 6)]]
+    game, events = _blocked_at_the_lead(engine, [245, 249], (5, 5), hands)
+    kinds = [e["event"] for e in events]
+    assert kinds == ["play", "hand_end", "pip_penalty", "win"]
+    assert events[0]["scores"] == [255, 249]
+    assert events[2]["points"] == [0, -15]
+    assert (game.scores, game.winners) == ([255, 234], [0])
+
+
+def test_seven_rocks_at_once_ends_the_game_with_the_lead() -> None:
+    engine = _seven_rocks("seven_rocks_at_once")
+    hands = [[(0, 1)], [(1, 1), (0, 3)], [(0, 0), (0, 2)], [(1, 2), (0, 6)]]
+    game, events = _blocked_at_the_lead(engine, [245, 249], (5, 5), hands)
+    assert [e["event"] for e in events] == ["play", "win"]
+    assert (game.scores, game.winners) == ([255, 249], [0])
+
+
+def test_seven_rocks_the_side_that_went_out_is_exempt_in_the_house_option() -> None:
+    for game, exempt in (("seven_rocks", False), ("seven_rocks_out_exempt", True)):
+        engine = _seven_rocks(game)
+        table = engine.Game(4, deal=False)
+        # Seat 0 holds [0|0] and [0|6]; seat 1 has no blank and seat 2's partner keeps 9 pips.
+        table.start_hand(opener=0, hands=[[(0, 0), (0, 6)], [(1, 1), (2, 2)], [(4, 5), (3, 3)], [(1, 2), (3, 4)]])
+        table.apply(("play", (0, 0), None, None))
+        table.apply(("pass",))  # seat 1: no blank
+        table.apply(("pass",))  # seat 2
+        table.apply(("pass",))  # seat 3
+        events = table.apply(("play", (0, 6), (0, 0), "lineA"))  # seat 0 goes out
+        penalty = next(e for e in events if e["event"] == "pip_penalty")
+        # Side 0: seat 2's 9 + 6 = 15 -> -15 (seat 0 holds nothing); side 1: seat 1's 6 -> -5, seat 3's 10 -> -10.
+        assert penalty["points"] == ([0, -15] if exempt else [-15, -15])
+
+
+# Domino Pool, 3 players: seat 0 leads [6|6] and nobody holds another six, so the hand blocks at once.
+# Left in hand: seat 0 31 pips, seats 1 and 2 26 each: a tie for lowest.
+POOL_TIE = [[(6, 6), (4, 4), (3, 5), (1, 3), (3, 3), (0, 5)],
+            [(1, 5), (2, 3), (2, 2), (3, 4), (0, 1), (0, 3)],
+            [(0, 0), (1, 2), (4, 5), (1, 1), (2, 5), (1, 4)]]
+
+
+@pytest.mark.parametrize("game, shares, carried", [
+    # The pool of 3 stakes divided by the 2 tied: 1 each, 1 carried.
+    ("domino_pool", [0, 1, 1], 1),
+    # The house option carries a tied pool whole.
+    ("domino_pool_carried_whole", [0, 0, 0], 3),
+])
+def test_domino_pool_tied_lowest_divide_the_pool(game: str, shares: list[int], carried: int) -> None:
+    engine = family(game)
+    table = engine.Game(3, deal=False)
+    table.start_hand(opener=0, hands=POOL_TIE)
+    assert (table.scores, table.pool) == ([-1, -1, -1], 3)  # every player stakes 1
+    events = table.apply(("play", (6, 6), None, None))
+    pool = next(e for e in events if e["event"] == "pool")
+    assert (pool["points"], pool["pool"], table.pool) == (shares, carried, carried)
+    assert table.scores == [-1 + share for share in shares]
+    assert not table.over and not table.winners  # no target: the game goes on
+    table.start_hand()
+    assert table.pool == carried + 3  # the carry joins the next hand's stakes
+
+
+def test_domino_pool_going_out_takes_the_whole_pool() -> None:
+    engine = family("domino_pool")
+    gone_out = 0
+    for seed in range(20):
+        table = engine.Game(4, seed=seed)
+        engine.play_game(table, [engine.RandomBot(seed + seat) for seat in range(4)], max_hands=10)
+        events = table.events
+        for index, event in enumerate(events):
+            if event["event"] == "hand_end" and not event["blocked"]:
+                before = next(e["pool"] for e in reversed(events[:index]) if e["event"] == "stake")
+                pool = events[index + 1]
+                assert pool["event"] == "pool" and pool["pool"] == 0
+                assert pool["points"] == [before if side == event["winners"][0] else 0 for side in range(4)]
+                gone_out += 1
+        assert table.hand_number == 10 and not table.over  # no target: as many hands as are played
+    assert gone_out
