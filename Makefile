@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/dominospec check spec/*.rules examples/*.rules examples/match_formats/*.rules
+	$(BIN)/dominospec check spec/*.rules examples/*.rules examples/family/*.rules examples/match_formats/*.rules
 	$(BIN)/dominospec compile spec/*.rules
 	$(BIN)/dominospec replay spec/fives_and_threes.rules examples/fives_and_threes.match.json
 	$(BIN)/dominospec replay --board examples/fives_and_threes_match.rules examples/fives_and_threes_match.match.json
