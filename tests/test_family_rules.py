@@ -279,3 +279,29 @@ def test_domino_pool_going_out_takes_the_whole_pool() -> None:
                 gone_out += 1
         assert table.hand_number == 10 and not table.over  # no target: as many hands as are played
     assert gone_out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_draw_never_draws_the_reserve_and_blocks_only_on_it(players: int) -> None:
+    """Draw: "reserve 2, draw until playable. Blocked: nobody can play and only the reserve is left"."""
+    engine = family("draw")
+    blocked_hands = 0
+    for seed in range(60):
+        game = engine.Game(players, seed=seed)
+        bots = [engine.RandomBot(seed * 10 + seat) for seat in range(players)]
+        while not game.over and game.hand_number <= 40:
+            if game.hand_over:
+                game.start_hand()
+            while not game.hand_over:
+                drawing = game.legal_moves() == (("draw",),)
+                before = len(game.pile)
+                events = game.apply(bots[game.current].choose(game))
+                if drawing:
+                    assert before > 2, "a tile of the reserve was drawn"
+                ended = next((e for e in events if e["event"] == "hand_end"), None)
+                if ended is not None and ended["blocked"]:
+                    blocked_hands += 1
+                    assert len(game.pile) == 2, "a hand blocked while tiles above the reserve could be drawn"
+                    ends = {value for _, _, value in game.layout.open_ports()}
+                    assert not any(a in ends or b in ends for hand in game.hands for a, b in hand)
+    assert blocked_hands > 0  # the rule was met, not only the draws
