@@ -25,7 +25,8 @@ Link = tuple[End, End]
 Lead = tuple[Literal["play"], Tile, None, None]
 Placement = tuple[Literal["play"], Tile, Tile, str]
 WildPlacement = tuple[Literal["play"], Tile, Tile, str, str]  # a wild tile but a double, by the half that touches
-Move = Lead | Placement | WildPlacement | tuple[Literal["draw"]] | tuple[Literal["pass"]] | tuple[Literal["muggins"], int]
+Move = (Lead | Placement | WildPlacement | tuple[Literal["draw"]] | tuple[Literal["pass"]]
+        | tuple[Literal["muggins"], int])
 # An engine's events and results are TypedDicts of its own; read here as what every one of them is.
 Event = Mapping[str, Any]
 
