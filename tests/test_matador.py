@@ -284,3 +284,13 @@ def test_random_games_of_matador_keep_the_invariants(case: Case, players: int, p
             held = [t for hand in game.hands for t in hand] + list(game.pile) + list(game.layout.tiles)
             assert sorted(held) == whole_set
         assert game.winners and all(game.scores[side] >= 100 for side in game.winners)
+
+
+def test_the_bots_play_whole_games_of_matador() -> None:
+    """The greedy bot tries each wild placement by the half it names, on a copy of the layout."""
+    matador = engine()
+    for seed in range(20):
+        game = matador.Game(3, seed=seed)
+        matador.play_game(game, [matador.GreedyBot(), matador.RandomBot(seed), matador.GreedyBot()])
+        assert game.over and all(game.scores[side] >= 100 for side in game.winners)
+        assert any("by" in event for event in game.events if event["event"] == "play")
