@@ -708,13 +708,14 @@ class Game:
                 return f"seat {seat} does not hold {_shown(move[1])}"
             if not self.layout.tiles:
                 return f"the lead must be one of {', '.join(format_tile(m[1]) for m in legal if m[0] == 'play')}"
+            where = "the lead" if move[2] is None else f"{_shown(move[2])} {move[3]}"
             by = [m for m in legal if len(m) == 5 and m[1] == tile and m[2] == move[2] and m[3] == move[3]]
             if by and len(move) == 4:
                 return (f"{format_tile(tile)} is wild: name the half that touches, "
                         f"('play', {tile}, {move[2]}, {move[3]!r}, 'low') or 'high'")
             if len(move) == 5 and not by:
-                return f"{format_tile(tile)} is placed without naming a half: only a wild tile but a double has 'by'"
-            where = "the lead" if move[2] is None else f"{_shown(move[2])} {move[3]}"
+                return (f"{format_tile(tile)} takes no 'by' on {where}: only a wild tile that is no double, placed on "
+                        "a tile, names the half that touches")
             return f"seat {seat} cannot play {format_tile(tile)} on {where}"
         if move[0] == "draw":
             if any(m[0] == "play" for m in legal):

@@ -166,7 +166,7 @@ def test_by_is_written_on_every_non_double_wild_placement_and_on_no_other() -> N
     (("play", (3, 4), (1, 5), "high"), r"\[3\|4\] is wild: name the half that touches"),
     (("play", (3, 4), (1, 5), "high", "middle"), "'middle' is not a half"),
     (("play", (3, 4), (1, 5), "high", None), "None is not a half"),
-    (("play", (1, 4), (3, 3), "lineB", "high"), "only a wild tile but a double has 'by'"),
+    (("play", (1, 4), (3, 3), "lineB", "high"), r"\[1\|4\] takes no 'by' on \[3\|3\] lineB: only a wild tile"),
 ])
 def test_a_wrong_or_missing_by_is_refused_with_a_reason(move: tuple[Any, ...], message: str) -> None:
     game = game_before_the_matador()
