@@ -226,6 +226,19 @@ def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"add '{clauses.BY_KEY['spinner sides'].example}'")
 
 
+def check_matching(v: ir.Variant) -> Iterator[Diagnostic]:
+    if v.matching is not None and v.matching > 2 * v.max_pip:
+        yield Diagnostic(f"no two halves of the {_set_name(v.max_pip)} set add up to {v.matching}, so no tile "
+                         "could ever join", _at(v, "matching"),
+                         f"halves add up to 0 to {2 * v.max_pip} ({v.max_pip} + {v.max_pip}), or write "
+                         "'matching: equal halves'")
+    for tile in v.wild_tiles:
+        if tile.high > v.max_pip:
+            yield Diagnostic(f"the wild tile {tile} is not a tile of the {_set_name(v.max_pip)} set",
+                             tile.pos if tile.pos != ir.NOWHERE else _at(v, "wild tiles"),
+                             f"name tiles from [0|0] to [{v.max_pip}|{v.max_pip}]")
+
+
 # Past this many cases the mover's score is tried only near 0 and near the target.
 MAX_FORMULA_CASES = 200_000
 NEAR = 50
@@ -484,8 +497,8 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # These count tiles, seats or end totals: after a base problem they would only repeat it (or run
 # through a million player counts), so they wait until the base is sound.
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula, check_leads)
-OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_hand_end, check_turns,
-                                  check_target, check_penalty, check_pool, check_winning, check_match)
+OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
+                                  check_turns, check_target, check_penalty, check_pool, check_winning, check_match)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

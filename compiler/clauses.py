@@ -270,6 +270,33 @@ def _lead(r: Reader, t: Tree[Token]) -> ir.Lead | ir.LeadTile:
     return ir.LeadTile(min(a, b), max(a, b), r.pos(item))
 
 
+def _matching(r: Reader, t: Tree[Token]) -> int | None:
+    token = _token(t.children[0])
+    return None if token.type == "EQUAL_HALVES" else r.int(token)
+
+
+def _write_matching(total: int | None) -> str:
+    return "equal halves" if total is None else f"halves adding up to {total}"
+
+
+def _wild_tiles(r: Reader, t: Tree[Token]) -> tuple[ir.WildTile, ...]:
+    tiles: list[ir.WildTile] = []
+    for item in t.children:
+        if isinstance(item, Token):  # none
+            continue
+        a, b = (r.int(half) for half in item.children)
+        tile = ir.WildTile(min(a, b), max(a, b), r.pos(item))
+        if tile in tiles:
+            r.problem(f"{tile} is listed twice", item, "list each wild tile once")
+        else:
+            tiles.append(tile)
+    return tuple(tiles)
+
+
+def _write_wild_tiles(tiles: tuple[ir.WildTile, ...]) -> str:
+    return ", ".join(map(str, tiles)) if tiles else "none"
+
+
 def _write_points(points: int) -> str:
     return _count(points, "point")
 
@@ -588,6 +615,10 @@ CLAUSES: tuple[Clause, ...] = (
            "spinner counts: its value for each open branch", phrase=("SPINNER_COUNT_KIND", ir.SpinnerCounts)),
     Clause("arms of the cross", "cross_arms", "cross_arms", GAME, TABLE_LAYOUT,
            "arms of the cross: a double on each first", phrase=("ARMS_KIND", ir.CrossArms)),
+    Clause("matching", "matching", "matching", GAME, TABLE_LAYOUT, "matching: halves adding up to 7",
+           read=_matching, write=_write_matching),
+    Clause("wild tiles", "wild_tiles", "wild_tiles", GAME, TABLE_LAYOUT, "wild tiles: [0|0], [1|6], [2|5], [3|4]",
+           read=_wild_tiles, write=_write_wild_tiles),
     Clause("placement score", "placement_score", "placement_score", GAME, TABLE_SCORING,
            "placement score: total if total is a positive multiple of 5", required=True,
            read=_placement_score, write=format_expr),

@@ -24,7 +24,9 @@ Link = tuple[End, End]
 # The engines' own move types, written again: tuple types match by shape, so these are the same types.
 Lead = tuple[Literal["play"], Tile, None, None]
 Placement = tuple[Literal["play"], Tile, Tile, str]
-Move = Lead | Placement | tuple[Literal["draw"]] | tuple[Literal["pass"]] | tuple[Literal["muggins"], int]
+WildPlacement = tuple[Literal["play"], Tile, Tile, str, str]  # a wild tile but a double, by the half that touches
+Move = (Lead | Placement | WildPlacement | tuple[Literal["draw"]] | tuple[Literal["pass"]]
+        | tuple[Literal["muggins"], int])
 # An engine's events and results are TypedDicts of its own; read here as what every one of them is.
 Event = Mapping[str, Any]
 

@@ -169,6 +169,18 @@ def names_lead_tile(lead: Lead | LeadTile) -> bool:
     return isinstance(lead, LeadTile) or lead in NAMED_LEADS
 
 
+@dataclass(frozen=True)
+class WildTile:
+    """A tile that may be placed on any open end, either way round (`wild tiles: [3|4]`)."""
+
+    low: int
+    high: int
+    pos: Pos = _pos()
+
+    def __str__(self) -> str:
+        return f"[{self.low}|{self.high}]"
+
+
 class NobodyHolds(Choice):
     """What leads when no hand holds the tile a lead names."""
 
@@ -436,6 +448,8 @@ class Variant:
     spinner_sides: SpinnerSides = SpinnerSides.ANY_ORDER
     spinner_counts: SpinnerCounts = SpinnerCounts.LIKE_ANY_DOUBLE
     cross_arms: CrossArms = CrossArms.NONE
+    matching: int | None = None  # None: a tile joins by its half equal to the end; N: by the half adding up to N
+    wild_tiles: tuple[WildTile, ...] = ()
     raw_per_displayed: int = 1
     extra_turn: tuple[ExtraTurn, ...] = ()
     extra_turn_stuck: ExtraTurnStuck = ExtraTurnStuck.DRAW_AS_USUAL

@@ -80,6 +80,10 @@ def _move(engine: VariantEngine, raw: Any, where: str) -> tuple[int, Move, int |
     kinds = [k for k in ("play", "pass", "draw", "muggins") if k in raw]
     _require(len(kinds) == 1, f"{where}: a move has exactly one of 'play', 'pass', 'draw' or 'muggins'")
     _require("claim" not in raw or kinds[0] == "play", f"{where}: only a placement carries a 'claim'")
+    _require("by" not in raw or kinds[0] == "play" and "on" in raw,
+             f"{where}: only a placement on a tile of the table carries 'by'")
+    _require("by" not in raw or raw["by"] in ("low", "high"),
+             f"{where}: 'by' names the half of a wild tile that touches: \"low\" or \"high\", not {raw.get('by')!r}")
     if kinds[0] != "play":
         _require(raw[kinds[0]] is True, f"{where}: write \"{kinds[0]}\": true")
         if kinds[0] == "muggins":
@@ -95,7 +99,10 @@ def _move(engine: VariantEngine, raw: Any, where: str) -> tuple[int, Move, int |
              f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
     _require(raw["port"] in engine.PORT_NAMES,
              f"{where}: unknown port {raw['port']!r}; ports are {', '.join(engine.PORT_NAMES)}")
-    return seat, ("play", tile, _record_tile(engine, raw["on"], where), raw["port"]), claim
+    on = _record_tile(engine, raw["on"], where)
+    if "by" in raw:
+        return seat, ("play", tile, on, raw["port"], raw["by"]), claim
+    return seat, ("play", tile, on, raw["port"]), claim
 
 
 def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
@@ -221,6 +228,8 @@ def describe(event: Event) -> str:
             text = f"  seat {event['seat']} leads {event['tile']}"
         else:
             text = f"  seat {event['seat']} plays {event['tile']} on {event['on']} {event['port']}"
+            if "by" in event:
+                text += f" by its {event['by']} half"
         text += f"; ends {event['total']}"
         if event["raw"]:
             text += f", {event['points']} point{'s' if event['points'] != 1 else ''}"

@@ -20,10 +20,12 @@ Tile = tuple[int, int]
 Port = tuple[Tile, str, int]  # (tile, port name, the pip value a tile placed there must show)
 Lead = tuple[Literal["play"], Tile, None, None]
 Placement = tuple[Literal["play"], Tile, Tile, str]  # (kind, tile, the tile it goes on, that tile's port)
+# A wild tile but a double, placed by one half: (..., the half that touches, "low" or "high").
+WildPlacement = tuple[Literal["play"], Tile, Tile, str, str]
 Draw = tuple[Literal["draw"]]
 Pass = tuple[Literal["pass"]]
 Muggins = tuple[Literal["muggins"], int]  # where scores are announced: an opponent's call, (kind, the calling seat)
-Move = Lead | Placement | Draw | Pass | Muggins
+Move = Lead | Placement | WildPlacement | Draw | Pass | Muggins
 Pegs = tuple[int, int]  # a side's pegs on the board: (back, front)
 
 
@@ -88,10 +90,10 @@ class LayoutState(TypedDict):
     end_total: int
 
 
-# A recorded move: a play (with on and port unless it is the lead, and a claim where scores are
-# announced), {"draw": True}, {"pass": True} or {"muggins": True}.
-RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str, "claim": int,
-                                          "draw": bool, "pass": bool, "muggins": bool}, total=False)
+# A recorded move: a play (with on and port unless it is the lead, by for the half of a wild tile that
+# touches, and a claim where scores are announced), {"draw": True}, {"pass": True} or {"muggins": True}.
+RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str, "by": str,
+                                          "claim": int, "draw": bool, "pass": bool, "muggins": bool}, total=False)
 
 
 class RecordedHand(TypedDict):
@@ -137,6 +139,7 @@ class PlayEvent(TypedDict):
     raw: int
     points: int
     claim: NotRequired[int]  # where scores are announced: the points the mover claimed
+    by: NotRequired[str]  # a wild tile but a double: the half that touches, "low" or "high"
     bonus: NotRequired[int]  # the going-out bonus, scored with the last tile
     cancelled: NotRequired[bool]  # the points would pass the target of exactly 61
     scores: list[int]
@@ -239,7 +242,8 @@ def _tile_list(tiles: Iterable[Tile]) -> list[str]:
     return [format_tile(t) for t in tiles]
 
 
-MOVE_FORMS = '("play", tile, on, port), ("play", tile, None, None) for the lead, ("draw",) or ("pass",)'
+MOVE_FORMS = ('("play", tile, on, port), ("play", tile, on, port, by) for a wild tile, ("play", tile, None, None) '
+              'for the lead, ("draw",) or ("pass",)')
 
 
 def _brief(value: object) -> str:
@@ -278,7 +282,7 @@ def _normalise(move: object) -> tuple[object, ...]:
     IllegalMove, saying what a move is, for anything that has no move's shape."""
     if isinstance(move, (tuple, list)) and move:
         kind = move[0]
-        if kind == "play" and len(move) == 4:
+        if kind == "play" and len(move) in (4, 5):
             tile, on, port = _as_tile(move[1]), _as_tile(move[2]), move[3]
             if tile is None:
                 raise IllegalMove(f"{_brief(move[1])} is not a tile: write a tile as two pips, such as (1, 4)")
@@ -286,6 +290,10 @@ def _normalise(move: object) -> tuple[object, ...]:
                 raise IllegalMove(f"{_brief(move[2])} is not a tile to play on: two pips such as (1, 4), or None")
             if port is not None and not isinstance(port, str):
                 raise IllegalMove(f"{_brief(port)} is not a port: a port is a name such as 'low', or None")
+            if len(move) == 5:
+                if move[4] not in ("low", "high"):
+                    raise IllegalMove(f"{_brief(move[4])} is not a half: a wild tile touches by 'low' or 'high'")
+                return ("play", tile, on, port, move[4])
             return ("play", tile, on, port)
         if kind in ("draw", "pass") and len(move) == 1:
             return (kind,)
@@ -706,6 +714,13 @@ class Game:
             if not self.layout.tiles:
                 return f"the lead must be one of {', '.join(format_tile(m[1]) for m in legal if m[0] == 'play')}"
             where = "the lead" if move[2] is None else f"{_shown(move[2])} {move[3]}"
+            by = [m for m in legal if len(m) == 5 and m[1] == tile and m[2] == move[2] and m[3] == move[3]]
+            if by and len(move) == 4:
+                return (f"{format_tile(tile)} is wild: name the half that touches, "
+                        f"('play', {tile}, {move[2]}, {move[3]!r}, 'low') or 'high'")
+            if len(move) == 5 and not by:
+                return (f"{format_tile(tile)} takes no 'by' on {where}: only a wild tile that is no double, placed on "
+                        "a tile, names the half that touches")
             return f"seat {seat} cannot play {format_tile(tile)} on {where}"
         if move[0] == "draw":
             if any(m[0] == "play" for m in legal):
@@ -877,6 +892,8 @@ class Game:
                 move: RecordedMove = {"seat": event["seat"], "play": event["tile"]}
                 if event["on"] is not None and event["port"] is not None:
                     move["on"], move["port"] = event["on"], event["port"]
+                if "by" in event:
+                    move["by"] = event["by"]
                 if event.get("claim"):
                     move["claim"] = event["claim"]
                 hands[-1]["moves"].append(move)
@@ -943,8 +960,9 @@ class Game:
                 game.start_hand(opener, [_saved_tiles(h) for h in hands], _saved_tiles(pile))
             elif kind == "play":
                 on = event.get("on")
+                by = (event["by"],) if "by" in event else ()
                 game.play(cast("Move", ("play", _saved_tile(event.get("tile")),
-                                        None if on is None else _saved_tile(on), event.get("port"))),
+                                        None if on is None else _saved_tile(on), event.get("port"), *by)),
                           event.get("claim"))
             elif kind == "muggins":
                 game.play(cast("Move", ("muggins", event.get("seat"))))

@@ -137,6 +137,13 @@ HOUSE_CASES = [
           leader_without=ir.LeaderWithout.DRAWS, reserve=2, draw_limit=1, when_able=ir.WhenAble.MAY_PASS),
     house("spec/fives_and_threes.rules", "optional_extra_after_double", extra_turn=(ir.ExtraTurn.AFTER_DOUBLE,),
           extra_turn_kind=ir.ExtraTurnKind.OPTIONAL),
+    # Matador's matching and wild tiles: sevens on a line with a draw pile (and announced scores); equal halves
+    # to an exact target.
+    house("spec/horse_race.rules", "sevens_wild_tiles_line", spinners=ir.Spinners.NONE, matching=7,
+          wild_tiles=(ir.WildTile(0, 0), ir.WildTile(1, 6), ir.WildTile(2, 5), ir.WildTile(3, 4))),
+    house("spec/horse_race.rules", "sevens_wild_tiles_spinners_announced", matching=7,
+          wild_tiles=(ir.WildTile(3, 4), ir.WildTile(5, 5)), placement_points=ir.PlacementPoints.ANNOUNCED),
+    house("spec/fives_and_threes.rules", "equal_halves_wild_tiles", wild_tiles=(ir.WildTile(0, 0), ir.WildTile(2, 5))),
     house("spec/horse_race.rules", "optional_extra_after_any_placement", extra_turn=(ir.ExtraTurn.AFTER_ANY,),
           extra_turn_kind=ir.ExtraTurnKind.OPTIONAL, extra_turn_stuck=ir.ExtraTurnStuck.DRAW_AS_USUAL),
     house("spec/horse_race.rules", "may_draw_reserve_draw_limit", when_able=ir.WhenAble.MAY_DRAW,

@@ -21,6 +21,9 @@ Choices the documents leave open, made in their most natural reading:
   pip awards (with an exact target it is part of the last placement, as the documents say).
 - With an exact target, hand-end awards are scored one side at a time in seat order; the first
   side to reach the target exactly wins, and the awards after it lapse.
+- Matching by halves adding up to N: an end showing v takes a tile by its half N - v, and nothing
+  when no half of the set is N - v. A wild tile goes on any open end; a wild tile but a double names
+  the half that touches (the move's fifth item, the event's "by"), a wild double joins by its line A.
 - A blocked hand's winning side takes its award from the other sides' hands, also where the
   variant's award for going out is "all other hands' pips".
 - The opener of a hand is the seat offered the lead. Before the lead the hand is blocked the moment
@@ -258,11 +261,20 @@ class Table:
     def end_total(self) -> int:
         return sum(value for _, _, value in self.counted_ends())
 
-    def place(self, tile: Tile, on: Tile | None, port: str | None) -> None:
-        """Lay a tile: the lead (on None), or onto an open port; a double joins by its line A."""
+    def touching(self, value: int) -> int:
+        """The half that joins an end showing value: the same number, or the one adding up to the matching's N."""
+        return value if self.variant.matching is None else self.variant.matching - value
+
+    def joins(self, tile: Tile, value: int) -> bool:
+        """Whether tile may go on an end showing value."""
+        return any(tile == (w.low, w.high) for w in self.variant.wild_tiles) or self.touching(value) in tile
+
+    def place(self, tile: Tile, on: Tile | None, port: str | None, by: str | None = None) -> None:
+        """Lay a tile: the lead (on None), or onto an open port; a double joins by its line A, a wild tile
+        by the half named, any other by the half the matching asks for."""
         if on is not None and port is not None:
             value = self.value(on, port)
-            joined = "lineA" if is_double(tile) else ("low" if tile[0] == value else "high")
+            joined = by or ("lineA" if is_double(tile) else ("low" if tile[0] == self.touching(value) else "high"))
             self.links.append(((on, port), (tile, joined)))
         self.tiles.append(tile)
 
@@ -399,7 +411,7 @@ class Game:
     def placements(self, tile: Tile, ports: list[Port]) -> list[tuple[Tile, str]]:
         if not is_double(tile) and self.table.doubles_only():
             return []
-        return [(on, port) for on, port, value in ports if value in tile]
+        return [(on, port) for on, port, value in ports if self.table.joins(tile, value)]
 
     def can_draw(self) -> bool:
         return (self.v.undealt is ir.Undealt.DRAW_PILE and self.v.cannot_play is ir.CannotPlay.DRAW
@@ -419,7 +431,7 @@ class Game:
         """The displayed points a placement would score now."""
         table = Table(self.v)
         table.tiles, table.links = list(self.table.tiles), list(self.table.links)
-        table.place(move[1], move[2], move[3])
+        table.place(*move[1:])
         return evaluate(self.v.placement_score, {"total": table.end_total()}) // self.v.raw_per_displayed
 
     def own_moves(self) -> list[Move]:
@@ -441,7 +453,9 @@ class Game:
                 tiles = doubles
             return [("play", t, None, None) for t in tiles]
         ports = self.table.open_ports()
-        plays: list[Move] = [("play", t, on, port) for t in tiles for on, port in self.placements(t, ports)]
+        wild = {(w.low, w.high) for w in self.v.wild_tiles}
+        plays: list[Move] = [("play", t, on, port, *by) for t in tiles for on, port in self.placements(t, ports)
+                             for by in ([("low",), ("high",)] if t in wild and not is_double(t) else [()])]
         optional = self.extra and self.v.extra_turn_kind is ir.ExtraTurnKind.OPTIONAL
         if plays:
             if optional:  # one more tile, or decline it
@@ -467,7 +481,7 @@ class Game:
         self.muggins = 0  # the next move is made: an uncalled score is lost
         self.claim = claim
         if move[0] == "play":
-            self._play(move[1], move[2], move[3])
+            self._play(*move[1:])
         elif move[0] == "draw":
             self._draw()
         else:
@@ -476,10 +490,10 @@ class Game:
 
     # --- moves -------------------------------------------------------------------------------
 
-    def _play(self, tile: Tile, on: Tile | None, port: str | None) -> None:
+    def _play(self, tile: Tile, on: Tile | None, port: str | None, by: str | None = None) -> None:
         seat, side = self.current, self.side_of(self.current)
         from_draw = self.drawn is not None
-        self.table.place(tile, on, port)
+        self.table.place(tile, on, port, by)
         self.hands[seat].remove(tile)
         self.drawn = None
         self.passes = 0
@@ -493,6 +507,8 @@ class Game:
         event: dict[str, Any] = {"event": "play", "seat": seat, "tile": show(tile),
                                  "on": None if on is None else show(on), "port": port,
                                  "total": total, "raw": raw, "points": points}
+        if by is not None:
+            event["by"] = by
         if self.exact:
             # The placement and the going-out bonus are one scoring event, kept or cancelled whole.
             gained = points + (self.v.going_out_bonus if side_out else 0)

@@ -201,3 +201,19 @@ def test_a_formula_over_the_movers_score_is_checked_near_the_target() -> None:
     [found] = problems(edited(("placement score: total if total is a positive multiple of 5",
                                "placement score: 2 - (target - score) if lead == 1")))
     assert found.message.startswith("the placement score is negative (-59) when total is 0, score is 0, target is 61")
+
+
+@pytest.mark.parametrize("line", ["matching: halves adding up to 0", "matching: halves adding up to 12",
+                                  "wild tiles: [6|6], [0|1]", "matching: equal halves\nwild tiles: none"])
+def test_matching_and_wild_tiles_within_the_set_are_accepted(line: str) -> None:
+    variant = check(parse(edited(add=line + "\n")))
+    assert isinstance(variant, ir.Variant)
+
+
+def test_halves_no_two_tiles_add_up_to_and_wild_tiles_outside_the_set_are_refused() -> None:
+    found = problems(edited(add="matching: halves adding up to 13\nwild tiles: [0|0], [3|7]\n"))
+    assert [d.message for d in found] == [
+        "no two halves of the double-six set add up to 13, so no tile could ever join",
+        "the wild tile [3|7] is not a tile of the double-six set"]
+    lines = BASE.count("\n")
+    assert [(d.pos.line, d.pos.column) for d in found] == [(lines + 1, 31), (lines + 2, 20)]  # the tile's bracket

@@ -150,7 +150,8 @@ def test_recorded_hands_play_like_the_model(record_path: Path) -> None:
             assert move["seat"] == model.current
             if "play" in move:
                 on = engine.parse_tile(move["on"]) if "on" in move else None
-                play_alongside(game, model, ("play", engine.parse_tile(move["play"]), on, move.get("port")))
+                by = (move["by"],) if "by" in move else ()
+                play_alongside(game, model, ("play", engine.parse_tile(move["play"]), on, move.get("port"), *by))
             else:
                 play_alongside(game, model, ("draw",) if move.get("draw") else ("pass",))
     assert game.events == model.events

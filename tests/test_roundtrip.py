@@ -219,6 +219,10 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         cross_arms=(draw(st.sampled_from(list(ir.CrossArms)))
                     if spinners is ir.Spinners.FIRST_DOUBLE and spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS
                     else ir.CrossArms.NONE),
+        matching=draw(st.none() | st.integers(0, 2 * max_pip)),
+        wild_tiles=tuple(ir.WildTile(x, y) for x, y in draw(st.lists(
+            st.tuples(st.integers(0, max_pip), st.integers(0, max_pip)).map(sorted).map(tuple), unique=True,
+            max_size=4))),
         raw_per_displayed=raw_per_displayed,
         extra_turn=extra_turn,
         extra_turn_stuck=(draw(st.sampled_from(list(ir.ExtraTurnStuck)))

@@ -86,6 +86,11 @@ class LayoutRules:
     sides_first: bool  # while a spinner has an uncovered side, only its sides take tiles
     branches_count: bool  # a spinner covered on both line sides counts its value at each open branch
     cross_arms: bool  # then each of the four arms takes a double before play is free
+    own_matching: bool  # halves adding up to a number, or wild tiles: the layout's _fits decides what joins
+    halves_sum: int | None  # a tile joins an end of value v by its half halves_sum - v; None: by its half v
+    wild: str | None  # frozenset literal of the wild tiles; None where there are none
+    matching_text: str  # the rule in words, for docstrings
+    touching_half: str  # the half of a non-wild tile that touches an end of `value`: an expression of value
 
 
 @dataclass(frozen=True)
@@ -316,6 +321,11 @@ def _layout(v: ir.Variant) -> LayoutRules:
         double_at_end=v.double_at_end.value, double_end_value=end_value,
         sides_first=spinners and v.spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS,
         branches_count=branches_count, cross_arms=spinners and v.cross_arms is ir.CrossArms.DOUBLE_ON_EACH_FIRST,
+        own_matching=v.matching is not None or bool(v.wild_tiles), halves_sum=v.matching,
+        wild="frozenset({" + ", ".join(f"({t.low}, {t.high})" for t in v.wild_tiles) + "})" if v.wild_tiles else None,
+        touching_half="value" if v.matching is None else f"{v.matching} - value",
+        matching_text=("by equal halves" if v.matching is None else f"by halves adding up to {v.matching}")
+        + (", wild tiles anywhere" if v.wild_tiles else ""),
     )
 
 

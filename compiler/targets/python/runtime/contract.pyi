@@ -42,6 +42,7 @@ class PlayEvent(TypedDict):
     raw: int
     points: int
     claim: NotRequired[int]
+    by: NotRequired[str]
     scores: list[int]
     pegs: list[Pegs]
 

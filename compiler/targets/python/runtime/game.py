@@ -120,6 +120,13 @@ class Game(GameParts):
             if not self.layout.tiles:
                 return f"the lead must be one of {', '.join(format_tile(m[1]) for m in legal if m[0] == 'play')}"
             where = "the lead" if move[2] is None else f"{_shown(move[2])} {move[3]}"
+            by = [m for m in legal if len(m) == 5 and m[1] == tile and m[2] == move[2] and m[3] == move[3]]
+            if by and len(move) == 4:
+                return (f"{format_tile(tile)} is wild: name the half that touches, "
+                        f"('play', {tile}, {move[2]}, {move[3]!r}, 'low') or 'high'")
+            if len(move) == 5 and not by:
+                return (f"{format_tile(tile)} takes no 'by' on {where}: only a wild tile that is no double, placed on "
+                        "a tile, names the half that touches")
             return f"seat {seat} cannot play {format_tile(tile)} on {where}"
         if move[0] == "draw":
             if any(m[0] == "play" for m in legal):
@@ -180,6 +187,8 @@ class Game(GameParts):
                 move: RecordedMove = {"seat": event["seat"], "play": event["tile"]}
                 if event["on"] is not None and event["port"] is not None:
                     move["on"], move["port"] = event["on"], event["port"]
+                if "by" in event:
+                    move["by"] = event["by"]
                 if event.get("claim"):
                     move["claim"] = event["claim"]
                 hands[-1]["moves"].append(move)
@@ -246,8 +255,9 @@ class Game(GameParts):
                 game.start_hand(opener, [_saved_tiles(h) for h in hands], _saved_tiles(pile))
             elif kind == "play":
                 on = event.get("on")
+                by = (event["by"],) if "by" in event else ()
                 game.play(cast("Move", ("play", _saved_tile(event.get("tile")),
-                                        None if on is None else _saved_tile(on), event.get("port"))),
+                                        None if on is None else _saved_tile(on), event.get("port"), *by)),
                           event.get("claim"))
             elif kind == "muggins":
                 game.play(cast("Move", ("muggins", event.get("seat"))))

@@ -72,7 +72,8 @@ def _first_held(hands: list[list[Tile]]) -> tuple[Tile, int] | None:
 
 
 ###{standalone saves
-MOVE_FORMS = '("play", tile, on, port), ("play", tile, None, None) for the lead, ("draw",) or ("pass",)'
+MOVE_FORMS = ('("play", tile, on, port), ("play", tile, on, port, by) for a wild tile, ("play", tile, None, None) '
+              'for the lead, ("draw",) or ("pass",)')
 
 
 def _brief(value: object) -> str:
@@ -111,7 +112,7 @@ def _normalise(move: object) -> tuple[object, ...]:
     IllegalMove, saying what a move is, for anything that has no move's shape."""
     if isinstance(move, (tuple, list)) and move:
         kind = move[0]
-        if kind == "play" and len(move) == 4:
+        if kind == "play" and len(move) in (4, 5):
             tile, on, port = _as_tile(move[1]), _as_tile(move[2]), move[3]
             if tile is None:
                 raise IllegalMove(f"{_brief(move[1])} is not a tile: write a tile as two pips, such as (1, 4)")
@@ -119,6 +120,10 @@ def _normalise(move: object) -> tuple[object, ...]:
                 raise IllegalMove(f"{_brief(move[2])} is not a tile to play on: two pips such as (1, 4), or None")
             if port is not None and not isinstance(port, str):
                 raise IllegalMove(f"{_brief(port)} is not a port: a port is a name such as 'low', or None")
+            if len(move) == 5:
+                if move[4] not in ("low", "high"):
+                    raise IllegalMove(f"{_brief(move[4])} is not a half: a wild tile touches by 'low' or 'high'")
+                return ("play", tile, on, port, move[4])
             return ("play", tile, on, port)
         if kind in ("draw", "pass") and len(move) == 1:
             return (kind,)

@@ -12,10 +12,12 @@ Tile = tuple[int, int]
 Port = tuple[Tile, str, int]  # (tile, port name, the pip value a tile placed there must show)
 Lead = tuple[Literal["play"], Tile, None, None]
 Placement = tuple[Literal["play"], Tile, Tile, str]  # (kind, tile, the tile it goes on, that tile's port)
+# A wild tile but a double, placed by one half: (..., the half that touches, "low" or "high").
+WildPlacement = tuple[Literal["play"], Tile, Tile, str, str]
 Draw = tuple[Literal["draw"]]
 Pass = tuple[Literal["pass"]]
 Muggins = tuple[Literal["muggins"], int]  # where scores are announced: an opponent's call, (kind, the calling seat)
-Move = Lead | Placement | Draw | Pass | Muggins
+Move = Lead | Placement | WildPlacement | Draw | Pass | Muggins
 Pegs = tuple[int, int]  # a side's pegs on the board: (back, front)
 
 
@@ -80,10 +82,10 @@ class LayoutState(TypedDict):
     end_total: int
 
 
-# A recorded move: a play (with on and port unless it is the lead, and a claim where scores are
-# announced), {"draw": True}, {"pass": True} or {"muggins": True}.
-RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str, "claim": int,
-                                          "draw": bool, "pass": bool, "muggins": bool}, total=False)
+# A recorded move: a play (with on and port unless it is the lead, by for the half of a wild tile that
+# touches, and a claim where scores are announced), {"draw": True}, {"pass": True} or {"muggins": True}.
+RecordedMove = TypedDict("RecordedMove", {"seat": Required[int], "play": str, "on": str, "port": str, "by": str,
+                                          "claim": int, "draw": bool, "pass": bool, "muggins": bool}, total=False)
 
 
 class RecordedHand(TypedDict):
