@@ -200,7 +200,8 @@ def cross_pile(engine: types.ModuleType) -> list[Tile]:
 
 def test_cross_the_holder_of_the_highest_double_leads_it() -> None:
     engine = family("cross")
-    # [6|6] is in the boneyard: seat 1's [1|1] and [0|0] are lower than seat 0's [5|5] and [2|2].
+    # [6|6], [4|4] and [3|3] are in the boneyard: seat 0's [0|0] and [1|1] are lower than seat 1's
+    # [5|5] and [2|2], so seat 1 leads [5|5].
     hands = [CROSS[1], CROSS[0]]
     game = engine.Game(2, deal=False)
     game.start_hand(hands=hands, pile=cross_pile(engine))
@@ -465,6 +466,20 @@ def test_merry_go_round_reaching_exactly_61_with_the_award_wins() -> None:
     game, events = _one_tile_each([57, 0], (6, 6))
     assert [e["event"] for e in events] == ["play", "out", "hand_end", "award", "win"]
     assert (game.scores, game.winners) == ([61, 0], [0])
+
+
+def test_merry_go_round_a_placement_reaching_61_wins_at_once_before_the_hand_is_reckoned() -> None:
+    # 59 + 2 = 61 with the last tile: the game is won by the placement; no award follows it.
+    game, events = _one_tile_each([59, 0], (6, 6))
+    assert [e["event"] for e in events] == ["play", "win"]
+    assert (game.scores, game.winners) == ([61, 0], [0])
+
+
+def test_merry_go_round_four_players_are_always_two_partnerships() -> None:
+    engine = family("merry_go_round")
+    with pytest.raises(engine.IllegalMove, match=r"two partnerships"):
+        engine.Game(4, False)
+    assert engine.Game(4, seed=1).scores == [0, 0]
 
 
 def test_merry_go_round_an_award_that_would_pass_61_is_cancelled_whole() -> None:
