@@ -17,7 +17,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominospec.cli import build_parser, replace_file
@@ -191,6 +191,7 @@ def test_ctrl_c_ends_a_long_verify_with_interrupted_and_exit_130() -> None:
 CANONICAL = (ROOT / "spec" / "horse_race.rules").read_text(encoding="utf-8")
 
 
+@settings(max_examples=25)  # four real CLI runs each; the inputs are few
 @given(st.lists(st.sampled_from(["", "# a note", "   "]), max_size=4), st.booleans())
 def test_fmt_write_leaves_the_canonical_text_and_check_then_passes(extra: list[str], crlf: bool) -> None:
     import tempfile
