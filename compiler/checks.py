@@ -306,6 +306,10 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
         yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", _clause_at(v, "tied lowest"),
                          "remove it, or set 'blocked hand: lowest pips win'")
+    if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and v.partnerships is not ir.PartnershipKind.NONE:
+        yield Diagnostic(f"'blocked hand: {v.blocked_hand}' compares individual hands, but there are partnerships",
+                         _clause_at(v, "blocked hand"),
+                         "say 'partnerships: none', or 'blocked hand: lowest combined pips win'")
     if not v.extra_turn and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but there are no extra turns",
                          _clause_at(v, "extra turn without a legal tile"),

@@ -255,6 +255,9 @@ class BlockedHand(Choice):
     NO_WINNER = "no winner"
     LOWEST_PIPS = "lowest pips win"
     LOWEST_COMBINED = "lowest combined pips win"
+    # Bergen: the seats holding no double are the candidates; if every seat holds one, all are,
+    # their doubles left out of their pips. The candidate with the fewest pips wins (individuals only).
+    NO_DOUBLE_FIRST = "lowest pips win, hands without a double first"
 
 
 class TiedLowest(Choice):

@@ -90,8 +90,8 @@ def award_points(award: ir.PipAward | ir.FixedAward | None, counted: list[int], 
     return max(0, pips) // award.divide_by
 
 
-def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None
-           ) -> tuple[list[int], list[int]]:
+def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None,
+           doubles: list[list[int]] | None = None) -> tuple[list[int], list[int]]:
     """The hand-end reckoning: (winning sides, points awarded per side).
 
     sides[seat] is the seat's side, remaining[seat] the pips left in its hand, out_seat the seat
@@ -127,10 +127,18 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
         if variant.target.kind is ir.TargetKind.AT_LEAST:
             awards[side] += variant.going_out_bonus
     elif variant.blocked_hand is not ir.BlockedHand.NO_WINNER:
-        def weight(side: int) -> int:
-            return sum(own(side)) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own(side))
-        lowest = min(weight(side) for side in range(count))
-        winners = [side for side in range(count) if weight(side) == lowest]
+        if variant.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST:
+            # Bergen: the players holding no double, or all when every one holds one, on their pips
+            # without their doubles (a hand of doubles only counts 0).
+            held = doubles or [[] for _ in seats]
+            candidates = [s for s in seats if not held[s]] or list(seats)
+            counted = {s: remaining[s] - sum(d + d for d in held[s]) for s in candidates}
+            winners = [sides[s] for s in candidates if counted[s] == min(counted.values())]
+        else:
+            def weight(side: int) -> int:
+                return sum(own(side)) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own(side))
+            lowest = min(weight(side) for side in range(count))
+            winners = [side for side in range(count) if weight(side) == lowest]
         if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.NO_WINNER:
             winners = []
         blocked = variant.blocked_pip_award
@@ -622,7 +630,8 @@ class Game:
         self.last_blocked = blocked
         remaining = [pip_count(hand) for hand in self.hands]
         sides = [self.side_of(seat) for seat in range(self.players)]
-        winners, awards = reckon(self.v, sides, remaining, None if blocked else self.last_tile_seat)
+        doubles = [[t[0] for t in hand if t[0] == t[1]] for hand in self.hands]
+        winners, awards = reckon(self.v, sides, remaining, None if blocked else self.last_tile_seat, doubles)
         self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked, "winners": winners,
                             "remaining_pips": remaining, "awards": awards})
         if self.exact:

@@ -179,6 +179,7 @@ class HandEnd:
     pool_divided: bool  # tied winners divide the pool, the remainder carried; else a tie carries it whole
     blocked_has_winner: bool
     blocked_by_combined_pips: bool  # partners add their hands, else a side's lowest hand counts
+    doubles_first: bool  # the seats holding no double are a blocked hand's candidates (reckon_hand takes the doubles)
     tie_means_no_winner: bool
 
 
@@ -432,6 +433,7 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         needs_nearest=any(a.round_to for a in awards or ()) or penalty is not None and penalty.round_to is not None,
         blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
         blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,
+        doubles_first=v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST,
         tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,
     )
 
