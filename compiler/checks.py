@@ -202,6 +202,12 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic("which tiles score when led alone depends on the mover's score here, so "
                          "'a double or a scoring tile' names no fixed tiles", _at(v, "lead"),
                          "write 'lead: a double', or a placement score that does not use 'score'")
+    elif lead is ir.Lead.DOUBLE_OR_SCORING and v.target.by_players and "target" in {
+            n.name for n in names_used(v.placement_score)}:
+        yield Diagnostic("which tiles score when led alone depends on the target here, which differs with the "
+                         "player count, so 'a double or a scoring tile' names no fixed tiles", _at(v, "lead"),
+                         "write 'lead: a double', one target for every player count, or a placement score "
+                         "that does not use 'target'")
     elif lead is ir.Lead.DOUBLE_OR_SCORING and not any(
             _scores_led_alone(v, (a, b)) for a in range(v.max_pip + 1) for b in range(a + 1, v.max_pip + 1)):
         yield Diagnostic("no tile but a double scores when led alone, so 'a double or a scoring tile' is just "
@@ -244,10 +250,9 @@ MAX_FORMULA_CASES = 200_000
 NEAR = 50
 
 
-def formula_domains(v: ir.Variant, used: set[str]) -> dict[str, list[int]]:
-    """The values each name the formula uses can take, as the checks try them."""
+def formula_domains(v: ir.Variant, used: set[str], target: int) -> dict[str, list[int]]:
+    """The values each name the formula uses can take in a game to this target, as the checks try them."""
     spinner_ends = {ir.Spinners.NONE: 0, ir.Spinners.FIRST_DOUBLE: 2, ir.Spinners.EVERY_DOUBLE: 2 * (v.max_pip + 1)}
-    target = v.target.points
     domains = {
         "total": list(range(max_total(v) + 1)), "score": list(range(max(target, 1))), "target": [target],
         "lead": [0, 1], "ends": list(range(3 + spinner_ends[v.spinners])), "ends_alike": [0, 1], "double_end": [0, 1],
@@ -276,9 +281,12 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.raw_per_displayed < 1:
         yield Diagnostic("a displayed point must be at least 1 raw point", _at(v, "raw points per displayed point"))
         return
-    domains = formula_domains(v, {n.name for n in names_used(v.placement_score)} | {"total"})
-    for values in itertools.product(*domains.values()):
-        case = dict(zip(domains, values, strict=True))
+    used = {n.name for n in names_used(v.placement_score)} | {"total"}
+    # Every target the game may have (one per player count), each with the scores below it.
+    cases = (dict(zip(domains, values, strict=True))
+             for domains in (formula_domains(v, used, target) for target in v.target.every_points)
+             for values in itertools.product(*domains.values()))
+    for case in cases:
         try:
             points = evaluate(v.placement_score, case)
         except FormulaError as err:
@@ -319,6 +327,10 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
         yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", _clause_at(v, "tied lowest"),
                          "remove it, or set 'blocked hand: lowest pips win'")
+    if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and v.partnerships is not ir.PartnershipKind.NONE:
+        yield Diagnostic(f"'blocked hand: {v.blocked_hand}' compares individual hands, but there are partnerships",
+                         _clause_at(v, "blocked hand"),
+                         "say 'partnerships: none', or 'blocked hand: lowest combined pips win'")
     if not v.extra_turn and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but there are no extra turns",
                          _clause_at(v, "extra turn without a legal tile"),
@@ -351,7 +363,7 @@ def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
     announced = v.placement_points is ir.PlacementPoints.ANNOUNCED
     if announced and v.target.kind is ir.TargetKind.EXACTLY:
         yield Diagnostic("announced placement points are played to a target of at least N, not exactly N",
-                         _at(v, "placement points"), f"say 'target: at least {v.target.points}', "
+                         _at(v, "placement points"), f"say 'target: at least {v.target.numbers}', "
                          "or 'placement points: credited at once'")
     elif announced and (v.target.kind is not ir.TargetKind.AT_LEAST or v.target.at_hand_end):
         yield Diagnostic("announced placement points are played to a target reached at once, 'at least N'",
@@ -378,8 +390,13 @@ def check_pool(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic("a pool stake can push a score below zero, but scores below zero are not allowed",
                          _clause_at(v, "pool stake"), "add 'scores below zero: allowed', or say 'pool stake: none'")
     if v.target.kind is not ir.TargetKind.NONE:
-        yield Diagnostic(f"pool play has no target, but the target is '{v.target.kind} {v.target.points}'",
+        yield Diagnostic(f"pool play has no target, but the target is '{v.target.kind} {v.target.numbers}'",
                          v.target.pos, "say 'target: none'")
+
+
+def _players_of(target: ir.Target, points: int) -> str:
+    """The player counts whose target is these points: '3 or 4'."""
+    return " or ".join(str(c) for rule in target.by_players if rule.points == points for c in rule.player_counts)
 
 
 def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -388,9 +405,36 @@ def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
             yield Diagnostic("match play needs a game target, but the target is 'none'", v.target.pos,
                              "give a target such as 'target: at least 61', or leave the match rules out")
         return
-    if v.target.points < 1:
-        yield Diagnostic(f"the target must be positive, not {v.target.points}", v.target.pos,
-                         f"for example 'target: {v.target.kind} 61'")
+    for rule in v.target.by_players or (ir.TargetCount((), v.target.points, v.target.pos),):
+        if rule.points < 1:
+            yield Diagnostic(f"the target must be positive, not {rule.points}", rule.pos,
+                             f"for example 'target: {v.target.kind} 61'")
+    if v.target.by_players and v.match is not None:
+        yield Diagnostic("match play needs one game target, but the target differs with the player count",
+                         v.target.by_players[1].pos if len(v.target.by_players) > 1 else v.target.pos,
+                         f"give one target such as 'target: {v.target.kind} {v.target.points}', "
+                         "or leave the match rules out")
+
+
+def check_target_counts(v: ir.Variant) -> Iterator[Diagnostic]:
+    """A target per player count: every allowed count has exactly one."""
+    if not v.target.by_players:
+        return
+    seen: dict[int, ir.TargetCount] = {}
+    for rule in v.target.by_players:
+        for count in rule.player_counts:
+            if count in seen:
+                yield Diagnostic(f"the target for {count} players is given twice", rule.pos,
+                                 f"{seen[count].points}, then {rule.points}: keep one")
+                continue
+            seen[count] = rule
+            if count not in v.player_counts:
+                yield Diagnostic(f"a target for {count} players, but 'players' allows {allowed_players(v)}",
+                                 rule.pos, f"remove {count} from the target, or let 'players' include it")
+    for count in v.player_counts:
+        if count not in seen:
+            yield Diagnostic(f"no target is given for {count} players", v.target.pos,
+                             f"add '{v.target.points} with {count} players' to the target")
 
 
 def check_penalty(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -406,7 +450,7 @@ def check_penalty(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.target.kind is ir.TargetKind.EXACTLY:
         yield Diagnostic(f"a pip penalty goes only with 'target: at least', not '{v.target.kind}'",
                          _clause_at(v, "pip penalty"),
-                         f"say 'target: at least {v.target.points}', or 'pip penalty: none'")
+                         f"say 'target: at least {v.target.numbers}', or 'pip penalty: none'")
 
 
 def check_winning(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -418,17 +462,21 @@ def check_winning(v: ir.Variant) -> Iterator[Diagnostic]:
         if first.threshold < 1:
             yield Diagnostic("a first score must be at least 1 point", first.pos,
                              "write 'first score: any points' to let every score count")
-        elif first.threshold > v.target.points and v.target.kind is ir.TargetKind.AT_LEAST:
-            yield Diagnostic(f"the first score of {first.threshold} is above the target of {v.target.points}",
-                             first.pos, f"a side must get in before it can win: make it {v.target.points} or less")
+        elif first.threshold > min(v.target.every_points) and v.target.kind is ir.TargetKind.AT_LEAST:
+            lowest = min(v.target.every_points)
+            yield Diagnostic(f"the first score of {first.threshold} is above the target of {lowest}"
+                             + (f" with {_players_of(v.target, lowest)} players" if v.target.by_players else ""),
+                             first.pos, f"a side must get in before it can win: make it {lowest} or less")
         if v.target.kind is not ir.TargetKind.AT_LEAST:
             yield Diagnostic(f"a first score goes only with 'target: at least', not '{v.target.kind}'",
                              _at(v, "first score"),
-                             f"say 'target: at least {v.target.points or 61}', or leave 'first score' out")
+                             f"say 'target: at least {v.target.numbers if v.target.points else 61}', "
+                             "or leave 'first score' out")
     if v.lead_winning is ir.LeadWinning.CANCELLED and v.target.kind is not ir.TargetKind.EXACTLY:
         yield Diagnostic(f"cancelled winning points on the lead go only with 'target: exactly', not '{v.target.kind}'",
                          _at(v, "winning points on the lead"),
-                         f"say 'target: exactly {v.target.points or 61}', or leave 'winning points on the lead' out")
+                         f"say 'target: exactly {v.target.numbers if v.target.points else 61}', "
+                         "or leave 'winning points on the lead' out")
 
 
 def check_match_rules(rules: ir.MatchRules, game_target: int, target_pos: ir.Pos) -> Iterator[Diagnostic]:
@@ -496,7 +544,7 @@ Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
 BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # These count tiles, seats or end totals: after a base problem they would only repeat it (or run
 # through a million player counts), so they wait until the base is sound.
-BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_formula, check_leads)
+BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_counts, check_formula, check_leads)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match)
 

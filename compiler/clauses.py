@@ -420,13 +420,19 @@ def _target(r: Reader, t: Tree[Token]) -> ir.Target:
         r.problem(f"'target: {kind}' needs a number", t.children[0], f"write 'target: {kind} 61'")
         return ir.Target(kind, 1, r.pos(t.children[0]))
     points = t.children[1]
+    if isinstance(points, Tree):
+        counts = []
+        for item in map(_tree, t.children[1:]):
+            number, players = item.children
+            counts.append(ir.TargetCount(tuple(r.int(c) for c in _tree(players).children), r.int(number), r.pos(item)))
+        return ir.Target(kind, counts[0].points, counts[0].pos, by_players=tuple(counts))
     return ir.Target(kind, r.int(points), r.pos(points), len(t.children) > 2)
 
 
 def _write_target(target: ir.Target) -> str:
     if target.kind is ir.TargetKind.NONE:
         return str(target.kind)
-    return f"{target.kind} {target.points}" + (" at the end of a hand" if target.at_hand_end else "")
+    return f"{target.kind} {target.numbers}" + (" at the end of a hand" if target.at_hand_end else "")
 
 
 def _first_score(r: Reader, t: Tree[Token]) -> ir.FirstScore | ir.AnyFirstScore:

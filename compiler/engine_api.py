@@ -51,6 +51,7 @@ class EngineGame(Protocol):
     """An engine's Game: one game to the target, hand by hand."""
 
     scores: list[int]
+    target: int  # the target of this game: the variant's, or its player count's
     winners: list[int]
     over: bool
     hand_over: bool
@@ -134,8 +135,6 @@ class VariantEngine(GeneratedModule, Protocol):
     def RAW_PER_DISPLAYED(self) -> int: ...
     @property
     def RAW_POINTS(self) -> tuple[int, ...]: ...
-    @property
-    def TARGET(self) -> int: ...
     @property
     def PORT_NAMES(self) -> tuple[str, ...]: ...
 

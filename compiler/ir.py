@@ -267,6 +267,9 @@ class BlockedHand(Choice):
     NO_WINNER = "no winner"
     LOWEST_PIPS = "lowest pips win"
     LOWEST_COMBINED = "lowest combined pips win"
+    # Bergen: the seats holding no double are the candidates; if every seat holds one, all are,
+    # their doubles left out of their pips. The candidate with the fewest pips wins (individuals only).
+    NO_DOUBLE_FIRST = "lowest pips win, hands without a double first"
 
 
 class TiedLowest(Choice):
@@ -349,11 +352,38 @@ class FixedAward:
 
 
 @dataclass(frozen=True)
-class Target:
-    kind: TargetKind
+class TargetCount:
+    """'15 with 2 players': the target of a game at these player counts."""
+
+    player_counts: tuple[int, ...]
     points: int
     pos: Pos = _pos()
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: TargetKind
+    points: int  # with a target per player count: the first count's (see for_players and every_points)
+    pos: Pos = _pos()
     at_hand_end: bool = False  # judged only at the end of a hand: then the highest score wins
+    by_players: tuple[TargetCount, ...] = ()  # a target per player count; empty: one target for every count
+
+    def for_players(self, players: int) -> int:
+        """The target of a game of this many players."""
+        return next((rule.points for rule in self.by_players if players in rule.player_counts), self.points)
+
+    @property
+    def numbers(self) -> str:
+        """The target's numbers as a spec writes them: '61', or '15 with 2 players, 10 with 3 or 4 players'."""
+        if not self.by_players:
+            return str(self.points)
+        return ", ".join(f"{rule.points} with {' or '.join(map(str, rule.player_counts))} players"
+                         for rule in self.by_players)
+
+    @property
+    def every_points(self) -> tuple[int, ...]:
+        """Every target the game may have, once each, lowest first."""
+        return tuple(sorted({rule.points for rule in self.by_players} or {self.points}))
 
 
 class MatchTargetKind(Choice):

@@ -34,6 +34,7 @@ class ReplayResult:
     winners: list[int] = field(default_factory=list)
     error: str | None = None
     match_points: list[int] | None = None  # only for a match of games
+    target: int = 0  # the target of the game replayed (its player count's, where that decides it)
 
     def to_json(self) -> dict[str, Any]:
         out = {"events": self.events, "scores": self.scores, "winners": self.winners, "error": self.error}
@@ -155,6 +156,7 @@ def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
             result.events.append({"event": "game_end", **match.score.results[number - 1]})
     if games:
         result.scores = list(games[-1].scores)
+        result.target = games[-1].target
         result.winners = list(match.winners if match is not None else games[-1].winners)
     if match is not None:
         result.match_points = list(match.score.match_points)
@@ -287,4 +289,4 @@ def board_for(engine: VariantEngine, result: ReplayResult) -> str:
         elif "pegs" in event:
             pegs = [tuple(p) for p in event["pegs"]]
     lines = [(name, cutoff) for name, cutoff, _ in engine.MATCH_LINES]
-    return render_board(pegs, engine.TARGET, lines)
+    return render_board(pegs, result.target, lines)

@@ -562,6 +562,7 @@ class Game:
         self.partnerships = partnerships
         self.sides = 2 if partnerships else players
         self._sides = tuple(seat % 2 if partnerships else seat for seat in range(players))
+        self.target = TARGET
         if scores is None:
             self.scores = [0] * self.sides
         else:

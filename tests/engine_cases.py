@@ -101,6 +101,15 @@ HOUSE_CASES = [
     house("spec/fives_and_threes.rules", "blocked_every_hand_each_hand_less_own",
           blocked_hand=ir.BlockedHand.LOWEST_PIPS,
           blocked_award=ir.PipAward(ir.AwardFrom.EVERY_HAND, 5, 1, less_own=True, each_hand=True)),
+    house("spec/horse_race.rules", "blocked_without_a_double_first", partnerships=ir.PartnershipKind.NONE,
+          partnership_out=None, blocked_hand=ir.BlockedHand.NO_DOUBLE_FIRST, blocked_award=ir.FixedAward(2)),
+    house("spec/horse_race.rules", "blocked_without_a_double_first_tie_no_winner", partnerships=ir.PartnershipKind.NONE,
+          partnership_out=None, blocked_hand=ir.BlockedHand.NO_DOUBLE_FIRST, tied_lowest=ir.TiedLowest.NO_WINNER),
+    house("spec/fives_and_threes.rules", "exact_target_by_players", target=ir.Target(
+          ir.TargetKind.EXACTLY, 31, by_players=(ir.TargetCount((2, 3), 31), ir.TargetCount((4,), 21)))),
+    house("spec/horse_race.rules", "target_by_players_in_the_formula", target=ir.Target(
+          ir.TargetKind.AT_LEAST, 15, by_players=(ir.TargetCount((2,), 15), ir.TargetCount((3, 4), 10))),
+          placement_score=parse_formula("total + 5 if score > target - 5 and total is a positive multiple of 5")),
     house("spec/horse_race.rules", "first_score_at_least_3", first_score=ir.FirstScore(3, False)),
     house("spec/horse_race.rules", "first_score_placements_only",
           first_score=ir.FirstScore(2, True), raw_per_displayed=1, pip_award=ir.PipAward(ir.AwardFrom.OPPONENTS, 5, 1)),
@@ -182,7 +191,8 @@ def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
         partnerships = draw(st.booleans())
     sides = 2 if partnerships else players
     # With no target (pool play) any score will do: draw them as if the target were 30.
-    target = variant.target.points if variant.target.kind is not ir.TargetKind.NONE else 30
+    by_players = {count: rule.points for rule in variant.target.by_players for count in rule.player_counts}
+    target = by_players.get(players, variant.target.points) if variant.target.kind is not ir.TargetKind.NONE else 30
     lowest = -30 if variant.scores_below_zero is ir.BelowZero.ALLOWED else 0
     score = st.one_of(st.integers(max(lowest, target - 10), target - 1), st.integers(lowest, target - 1))
     return players, partnerships, draw(st.lists(score, min_size=sides, max_size=sides))

@@ -93,8 +93,8 @@ def award_points(award: ir.PipAward | ir.FixedAward | None, counted: list[int], 
     return max(0, pips) // award.divide_by
 
 
-def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None
-           ) -> tuple[list[int], list[int]]:
+def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None,
+           doubles: list[list[int]] | None = None) -> tuple[list[int], list[int]]:
     """The hand-end reckoning: (winning sides, points awarded per side).
 
     sides[seat] is the seat's side, remaining[seat] the pips left in its hand, out_seat the seat
@@ -130,10 +130,18 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
         if variant.target.kind is ir.TargetKind.AT_LEAST:
             awards[side] += variant.going_out_bonus
     elif variant.blocked_hand is not ir.BlockedHand.NO_WINNER:
-        def weight(side: int) -> int:
-            return sum(own(side)) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own(side))
-        lowest = min(weight(side) for side in range(count))
-        winners = [side for side in range(count) if weight(side) == lowest]
+        if variant.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST:
+            # Bergen: the players holding no double, or all when every one holds one, on their pips
+            # without their doubles (a hand of doubles only counts 0).
+            held = doubles or [[] for _ in seats]
+            candidates = [s for s in seats if not held[s]] or list(seats)
+            counted = {s: remaining[s] - sum(d + d for d in held[s]) for s in candidates}
+            winners = [sides[s] for s in candidates if counted[s] == min(counted.values())]
+        else:
+            def weight(side: int) -> int:
+                return sum(own(side)) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own(side))
+            lowest = min(weight(side) for side in range(count))
+            winners = [side for side in range(count) if weight(side) == lowest]
         if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.NO_WINNER:
             winners = []
         blocked = variant.blocked_pip_award
@@ -290,6 +298,9 @@ class Game:
         self.scores = list(scores)
         self.pegs = [(score, score) for score in scores]  # (back peg, front peg) per side, as on a cribbage board
         self.exact = variant.target.kind is ir.TargetKind.EXACTLY
+        # "15 with 2 players, 10 with 3 or 4 players": the entry naming this count; else the one target.
+        named = [rule.points for rule in variant.target.by_players if players in rule.player_counts]
+        self.target = named[0] if named else variant.target.points
         self.events: list[dict[str, Any]] = []
         self.hand_number = 0
         self.hand_over = True
@@ -514,28 +525,28 @@ class Game:
             gained = points + (self.v.going_out_bonus if side_out else 0)
             if side_out:
                 event["bonus"] = self.v.going_out_bonus
-            kept = self.scores[side] + gained <= self.v.target.points
+            kept = self.scores[side] + gained <= self.target
             if on is None and self.v.lead_winning is ir.LeadWinning.CANCELLED:
                 # The winning points cannot be scored on the lead (the down): its points are cancelled.
-                kept = self.scores[side] + gained < self.v.target.points
+                kept = self.scores[side] + gained < self.target
             if kept:
                 self._score(side, gained)
             else:
                 event["cancelled"] = True
-            won = kept and gained > 0 and self.scores[side] == self.v.target.points
+            won = kept and gained > 0 and self.scores[side] == self.target
         elif self.announced:
             # Only an exact claim scores for the mover.
             event["claim"] = self.claim
             if self.claim == points:
                 self._score(side, points)
-            won = self.scores[side] >= self.v.target.points
+            won = self.scores[side] >= self.target
         else:
             if self.not_in(side, points):
                 event["void"] = True
             else:
                 self._score(side, points)
             # Judged only at the end of a hand, the target is never reached by a placement.
-            won = self.wins_at_once and self.scores[side] >= self.v.target.points
+            won = self.wins_at_once and self.scores[side] >= self.target
         event["scores"] = list(self.scores)
         event["pegs"] = list(self.pegs)
         self.events.append(event)
@@ -549,7 +560,7 @@ class Game:
                 self._score(self.side_of(opponent), self.claim)
                 self.events.append({"event": "penalty", "seat": opponent, "points": self.claim,
                                     "scores": list(self.scores), "pegs": list(self.pegs)})
-                if self.scores[self.side_of(opponent)] >= self.v.target.points:
+                if self.scores[self.side_of(opponent)] >= self.target:
                     self._win([self.side_of(opponent)])
                     return
             self.muggins = points
@@ -577,7 +588,7 @@ class Game:
         self._score(side, points)
         self.events.append({"event": "muggins", "seat": seat, "points": points, "scores": list(self.scores),
                             "pegs": list(self.pegs)})
-        if self.scores[side] >= self.v.target.points:
+        if self.scores[side] >= self.target:
             self._win([side])
     def formula_names(self, total: int, score: int, table: Table | None = None) -> dict[str, int]:
         """Every name a placement score may use, for the placement just made (on this table, or another)."""
@@ -586,7 +597,7 @@ class Game:
         used = table.used()
         standing = [t for t, port, _ in table.open_ports() if port in LINE_SIDES
                     and sum((t, side) in used for side in LINE_SIDES) == 1]
-        return {"total": total, "score": score, "target": self.v.target.points, "lead": int(len(table.tiles) == 1),
+        return {"total": total, "score": score, "target": self.target, "lead": int(len(table.tiles) == 1),
                 "ends": len(table.counted_ends()), "ends_alike": int(len(shown) >= 2 and len(set(shown)) == 1),
                 "double_end": int(bool(standing))}
 
@@ -638,7 +649,8 @@ class Game:
         self.last_blocked = blocked
         remaining = [pip_count(hand) for hand in self.hands]
         sides = [self.side_of(seat) for seat in range(self.players)]
-        winners, awards = reckon(self.v, sides, remaining, None if blocked else self.last_tile_seat)
+        doubles = [[t[0] for t in hand if t[0] == t[1]] for hand in self.hands]
+        winners, awards = reckon(self.v, sides, remaining, None if blocked else self.last_tile_seat, doubles)
         self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked, "winners": winners,
                             "remaining_pips": remaining, "awards": awards})
         if self.exact:
@@ -652,7 +664,7 @@ class Game:
         if self.v.target.at_hand_end and not self.over:
             # Seven Rocks: if any side has reached the target now, the highest score wins.
             best = max(self.scores)
-            if best >= self.v.target.points:
+            if best >= self.target:
                 self._win([side for side in range(self.sides) if self.scores[side] == best])
 
     def _share_pool(self, winners: list[int]) -> None:
@@ -693,7 +705,7 @@ class Game:
 
     def _reckon_exactly(self, awards: list[int]) -> None:
         """Each award is its own event: cancelled if it would pass the target; reaching it wins at once."""
-        target = self.v.target.points
+        target = self.target
         for side, points in enumerate(awards):
             if not points or self.over:
                 continue
@@ -725,7 +737,7 @@ class Game:
         if void:
             event["void"] = void
         self.events.append(event)
-        reached = [side for side in range(self.sides) if self.scores[side] >= self.v.target.points]
+        reached = [side for side in range(self.sides) if self.scores[side] >= self.target]
         if reached and self.wins_at_once:
             self._win(reached)
 

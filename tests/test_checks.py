@@ -8,6 +8,7 @@ from dominospec import ir
 from dominospec.checks import check
 from dominospec.diagnostics import Diagnostic, SpecError
 from dominospec.parser import parse
+from dominospec.printer import format_spec
 from support import ROOT, SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")
@@ -217,3 +218,30 @@ def test_halves_no_two_tiles_add_up_to_and_wild_tiles_outside_the_set_are_refuse
         "the wild tile [3|7] is not a tile of the double-six set"]
     lines = BASE.count("\n")
     assert [(d.pos.line, d.pos.column) for d in found] == [(lines + 1, 31), (lines + 2, 20)]  # the tile's bracket
+def test_a_target_per_player_count_is_read_printed_and_checked_for_every_count() -> None:
+    by_count = ("target: at least 61", "target: at least 15 with 2 players, 10 with 3 or 4 players")
+    variant = check(parse(edited(by_count)))
+    assert isinstance(variant, ir.Variant)
+    assert [variant.target.for_players(n) for n in (2, 3, 4)] == [15, 10, 10]
+    assert variant.target.every_points == (10, 15)
+    assert "target: at least 15 with 2 players, 10 with 3 or 4 players\n" in format_spec(variant)
+    [missing] = problems(edited(("target: at least 61", "target: exactly 15 with 2 or 3 players")))
+    assert (missing.message, missing.hint) == ("no target is given for 4 players",
+                                               "add '15 with 4 players' to the target")
+
+
+def test_a_formula_over_a_target_per_player_count_is_checked_at_every_target() -> None:
+    """'target - 12' is fine at 15 and negative at 10: the checks try both."""
+    formula = ("placement score: total if total is a positive multiple of 5",
+               "placement score: target - 12 if lead == 1")
+    check(parse(edited(formula, ("target: at least 61", "target: at least 15 with 2 or 3 or 4 players"))))
+    by_count = ("target: at least 61", "target: at least 15 with 2 players, 10 with 3 or 4 players")
+    [found] = problems(edited(formula, by_count))
+    assert found.message.startswith("the placement score is negative (-2) when total is 0, target is 10")
+
+
+def test_a_first_score_above_the_lowest_of_several_targets_is_refused() -> None:
+    [found] = problems(edited(("target: at least 61", "target: at least 15 with 2 players, 10 with 3 or 4 players"),
+                              add="first score: at least 12\n"))
+    assert found.message == "the first score of 12 is above the target of 10 with 3 or 4 players"
+    assert found.hint == "a side must get in before it can win: make it 10 or less"

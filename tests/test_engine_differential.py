@@ -127,7 +127,14 @@ def hand_endings(draw: st.DrawFn, variant: ir.Variant) -> tuple[list[int], list[
 def test_hand_end_reckoning_matches_the_model(case: Case, data: st.DataObject) -> None:
     variant, engine = engine_for(case)
     sides, remaining, out_seat = data.draw(hand_endings(variant), label="hand end")
-    assert engine.reckon_hand(tuple(sides), remaining, out_seat) == reckon(variant, sides, remaining, out_seat)
+    if variant.blocked_hand is not ir.BlockedHand.NO_DOUBLE_FIRST:
+        assert engine.reckon_hand(tuple(sides), remaining, out_seat) == reckon(variant, sides, remaining, out_seat)
+        return
+    # Each seat's doubles, as their values, within its pips: a seat may hold doubles only.
+    doubles = [data.draw(st.lists(st.integers(0, 6), max_size=3).filter(lambda held, p=pips: 2 * sum(held) <= p),
+                         label=f"doubles of seat {seat}") for seat, pips in enumerate(remaining)]
+    assert engine.reckon_hand(tuple(sides), remaining, out_seat, doubles) == \
+        reckon(variant, sides, remaining, out_seat, doubles)
 
 
 @pytest.mark.parametrize("record_path", RECORDS, ids=[path.stem for path in RECORDS])

@@ -144,7 +144,7 @@ class EngineMachine(RuleBasedStateMachine):
         assert all(now >= before + penalty for now, before, penalty in zip(scores, self.previous_scores, lost,
                                                                             strict=True))
         if self.engine.TARGET_KIND == "exactly":
-            assert all(score <= self.engine.TARGET for score in scores)
+            assert all(score <= self.game.target for score in scores)
         self.previous_scores = list(scores)
         self.seen = len(events)
 

@@ -100,10 +100,14 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
         return
     assert game.winners and all(0 <= side < sides for side in game.winners)
     best = max(game.scores)
+    # The target of this player count where the spec gives one per count, else its one target.
+    target = next((rule.points for rule in variant.target.by_players if players in rule.player_counts),
+                  variant.target.points)
+    assert game.target == target
     if engine.TARGET_KIND == "exactly":
-        assert all(game.scores[side] == engine.TARGET for side in game.winners)
+        assert all(game.scores[side] == target for side in game.winners)
     else:
-        assert all(game.scores[side] >= engine.TARGET for side in game.winners)
+        assert all(game.scores[side] >= target for side in game.winners)
         if variant.target.at_hand_end:  # judged at the end of a hand: the highest score wins
             assert all(game.scores[side] == best for side in game.winners)
 

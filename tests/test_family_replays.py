@@ -88,3 +88,16 @@ def test_teesdale_the_down_cannot_make_61() -> None:
     down = of_kind(result, "play")[0]
     assert down["on"] is None and down["cancelled"] is True
     assert 57 + down["points"] == 61 and down["scores"][0] == 57
+
+
+def test_bergen_a_triple_header_at_need_1_scores_1_and_wins() -> None:
+    """FAMILY.md's header example from 13 to 12 of 15 (2 players): the lead at need 2 scores 1, the
+    double header at need 3 keeps its 2, and the drawn [2|2] (a triple header) at need 1 scores 1
+    and wins the game; nothing is played after it."""
+    result = replayed("bergen", "bergen_header_wins_at_need_1")
+    plays = of_kind(result, "play")
+    assert [(p["seat"], p["tile"], p["points"]) for p in plays] == [
+        (0, "[6|6]", 1), (1, "[2|6]", 0), (0, "[4|6]", 0), (1, "[2|4]", 2), (0, "[2|2]", 1)]
+    assert of_kind(result, "draw") == [{"event": "draw", "seat": 0, "tile": "[2|2]"}]
+    assert result["events"][-1]["event"] == "win" and not of_kind(result, "hand_end")
+    assert (result["scores"], result["winners"]) == ([15, 14], [0])

@@ -305,3 +305,147 @@ def test_draw_never_draws_the_reserve_and_blocks_only_on_it(players: int) -> Non
                     ends = {value for _, _, value in game.layout.open_ports()}
                     assert not any(a in ends or b in ends for hand in game.hands for a, b in hand)
     assert blocked_hands > 0  # the rule was met, not only the draws
+# --- Bergen: headers near a target per player count, and the block won by a hand without a double ---
+
+# FAMILY.md's header example: seat 0 leads [6|6] (the only double dealt, so the lowest) and draws
+# [2|2] when the ends show 2 and 2 and it holds no 2; every other placement is from the hand.
+BERGEN_HANDS = [[(6, 6), (4, 6), (0, 1), (0, 3), (1, 3), (0, 5)], [(2, 6), (2, 4), (1, 5), (3, 5), (1, 4), (3, 4)]]
+BERGEN_MOVES = [("play", (6, 6), None, None), ("play", (2, 6), (6, 6), "lineA"), ("play", (4, 6), (6, 6), "lineB"),
+                ("play", (2, 4), (4, 6), "low"), ("draw",), ("play", (2, 2), (2, 6), "low")]
+
+
+def _bergen_example(scores: list[int]) -> tuple[Any, list[int]]:
+    """The example played through the Bergen engine from these scores: the game, each placement's points."""
+    engine = family("bergen")
+    game = engine.Game(2, scores=scores, deal=False)
+    held = [t for hand in BERGEN_HANDS for t in hand]
+    game.start_hand(opener=0, hands=BERGEN_HANDS, pile=[(2, 2), *(t for t in engine.TILES if t not in [*held, (2, 2)])])
+    points = []
+    for move in BERGEN_MOVES:
+        points += [e["points"] for e in game.apply(move) if e["event"] == "play"]
+    return game, points
+
+
+def test_bergen_headers_score_as_the_digest_example_says() -> None:
+    """[6|6] led: 2. [2|6] on lineA: 0. [4|6] on lineB: 0. [2|4] on the 4: 2. [2|2] on a 2: 3."""
+    game, points = _bergen_example([0, 0])
+    assert points == [2, 0, 0, 2, 3]
+    assert game.scores == [5, 2] and not game.over
+
+
+@pytest.mark.parametrize("scores, points, final", [
+    # Seat 0 needs 2 at the lead (1 point), seat 1 needs 3 (its double header stays 2), seat 0's triple
+    # header at need 1 scores 1 and reaches 15: a header wins the game.
+    ([13, 12], [1, 0, 0, 2, 1], [15, 14]),
+    # Need 3 for seat 0 caps the lead's double header at 2 (not below), and then its triple header at
+    # need 1 scores 1; seat 1 at need 2 scores 1 for its double header.
+    ([12, 13], [2, 0, 0, 1, 1], [15, 14]),
+    # Need 4 or more: no cap.
+    ([0, 11], [2, 0, 0, 2, 3], [5, 13]),
+])
+def test_bergen_headers_are_capped_near_the_target(scores: list[int], points: list[int], final: list[int]) -> None:
+    game, scored = _bergen_example(scores)
+    assert (scored, game.scores) == (points, final)
+    assert game.over == (max(final) >= 15)
+    if game.over:
+        assert game.winners == [0] and game.events[-1]["event"] == "win"
+
+
+def test_bergen_target_is_15_with_2_players_and_10_with_3_or_4() -> None:
+    engine = family("bergen")
+    assert engine.TARGETS == {2: 15, 3: 10, 4: 10} and not hasattr(engine, "TARGET")
+    assert [engine.Game(players, seed=1).target for players in (2, 3, 4)] == [15, 10, 10]
+    assert engine.Game(2, scores=[14, 14], seed=1).target == 15
+    with pytest.raises(engine.IllegalMove, match=r"from 0 to 9 \(below the target\)"):
+        engine.Game(3, scores=[10, 0, 0], seed=1)
+
+
+@pytest.mark.parametrize("players, points, over", [
+    # At 9 of 10 with 3 players the led [6|6] is capped to 1 and wins; with 2 players (need 6) it scores 2.
+    (3, 1, True),
+    (2, 2, False),
+])
+def test_bergen_a_lead_at_9_wins_only_where_the_target_is_10(players: int, points: int, over: bool) -> None:
+    engine = family("bergen")
+    game = engine.Game(players, scores=[9] + [0] * (players - 1), deal=False)
+    others = [t for t in engine.TILES if t[0] != t[1]]  # [6|6] is the only double dealt, so the lowest
+    hands = [[(6, 6), *others[:5]], *(others[5 + 6 * i:11 + 6 * i] for i in range(players - 1))]
+    game.start_hand(opener=0, hands=hands)
+    play = game.apply(("play", (6, 6), None, None))[0]
+    assert (play["points"], game.scores[0], game.over) == (points, 9 + points, over)
+
+
+def test_bergen_placement_points_needs_the_number_of_players() -> None:
+    engine = family("bergen")
+    layout = engine.Layout()
+    layout.place((6, 6))
+    assert engine.placement_points(12, layout, 13, 2) == (1, 1)  # need 2 of 15
+    assert engine.placement_points(12, layout, 7, 3) == (2, 2)  # need 3 of 10
+    assert engine.placement_points(12, layout, 7, 2) == (2, 2)  # need 8 of 15
+    with pytest.raises(engine.IllegalMove, match="give players, one of 2, 3, 4, not 5"):
+        engine.placement_points(12, layout, 7, 5)
+
+
+@pytest.mark.parametrize("remaining, doubles, winners, awards", [
+    # Seat 0 holds [1|1] (3 pips): the players without a double are the candidates, seat 1's 10 beats 12.
+    ([3, 10, 12], [[1], [], []], [1], [0, 2, 0]),
+    # Everyone holds one: compared without them, 10 - 6 = 4, 8 - 0 = 8, 9 - 8 = 1.
+    ([10, 8, 9], [[3], [0], [4]], [2], [0, 0, 2]),
+    # A hand of doubles only counts 0: [3|3] beats 5 - 2 = 3 and 7 - 4 = 3.
+    ([6, 5, 7], [[3], [1], [2]], [0], [2, 0, 0]),
+    # A tie between the candidates: nobody (seat 2's 1 pip left out: it holds [0|0]).
+    ([5, 5, 1], [[], [], [0]], [], [0, 0, 0]),
+    # Nobody holds a double: plain lowest pips.
+    ([3, 10, 12], [[], [], []], [0], [2, 0, 0]),
+])
+def test_bergen_reckon_hand_takes_the_doubles_held(remaining: list[int], doubles: list[list[int]],
+                                                   winners: list[int], awards: list[int]) -> None:
+    engine = family("bergen")
+    assert engine.reckon_hand(INDIVIDUALS_3, remaining, None, doubles) == (winners, awards)
+
+
+def test_bergen_reckon_hand_without_doubles_and_with_bad_ones() -> None:
+    engine = family("bergen")
+    assert engine.reckon_hand(INDIVIDUALS_3, [3, 10, 12], None) == ([0], [2, 0, 0])  # no seat holds a double
+    assert engine.reckon_hand(INDIVIDUALS_3, [0, 10, 12], 0, [[], [5], []]) == ([0], [2, 0, 0])  # going out: 2
+    for bad in ([[1], []], [[7], [], []], [[2], [], []], [(1.0,), [], []], "none"):
+        with pytest.raises(engine.IllegalMove, match="the values of the doubles left in its hand"):
+            engine.reckon_hand(INDIVIDUALS_3, [3, 10, 12], None, bad)
+    # The house option's plain block: the lowest hand wins, doubles or not.
+    assert family("bergen_plain_block").reckon_hand(INDIVIDUALS_3, [3, 10, 12], None) == ([0], [2, 0, 0])
+
+
+def _bergen_blocked(game: str, hands: list[list[tuple[int, int]]]) -> list[dict[str, Any]]:
+    """4 players, 2 tiles each and every undealt tile in the reserve: seat 0 leads [0|0], nobody
+    holds another 0, so the hand is blocked at once with what each seat has left."""
+    path = ROOT / "examples" / "family" / f"{game}.rules"
+    text = (path.read_text(encoding="utf-8")
+            .replace("deal: 2 or 3 players get 6 tiles, 4 players get 5 tiles", "deal: 2 or 3 or 4 players get 2 tiles")
+            .replace("reserve: 2 tiles", "reserve: 20 tiles"))
+    variant = check(parse(text))
+    assert isinstance(variant, ir.Variant)
+    engine = load_engine(variant, path.with_name(f"{game}_two_tiles.rules"))
+    table = engine.Game(4, deal=False)
+    held = [(0, 0), *(t for hand in hands for t in hand)]
+    table.start_hand(opener=0, hands=[[(0, 0), *hands[0]], *hands[1:]], pile=[t for t in engine.TILES if t not in held])
+    events = table.apply(("play", (0, 0), None, None))
+    end = next(e for e in events if e["event"] == "hand_end")
+    assert end["blocked"]
+    return [end, *(e for e in events if e["event"] == "award")]
+
+
+@pytest.mark.parametrize("game, hands, winners, awards", [
+    # Seat 0's [1|1] (2 pips) holds a double: seat 1 without one wins on 10 (seat 2 has 21).
+    ("bergen", [[(1, 1)], [(1, 2), (3, 4)], [(5, 6), (4, 6)], [(2, 2), (5, 5)]], [1], [0, 2, 0, 0]),
+    # The house option's plain block: seat 0's 2 pips win.
+    ("bergen_plain_block", [[(1, 1)], [(1, 2), (3, 4)], [(5, 6), (4, 6)], [(2, 2), (5, 5)]], [0], [2, 0, 0, 0]),
+    # Everyone holds a double: without them seat 0 counts 0 ([3|3] only), seat 1 3, seat 2 9, seat 3 5,
+    # though seat 1's whole hand (5) is lighter than seat 0's (6).
+    ("bergen", [[(3, 3)], [(1, 1), (1, 2)], [(2, 2), (4, 5)], [(5, 5), (2, 3)]], [0], [2, 0, 0, 0]),
+    # Seats 1 and 2, without a double, tie on 10: nobody.
+    ("bergen", [[(1, 1)], [(1, 2), (3, 4)], [(2, 4), (1, 3)], [(5, 5), (5, 6)]], [], [0, 0, 0, 0]),
+])
+def test_bergen_blocked_hand_is_won_by_a_hand_without_a_double(
+        game: str, hands: list[list[tuple[int, int]]], winners: list[int], awards: list[int]) -> None:
+    end, *_ = _bergen_blocked(game, hands)
+    assert (end["winners"], end["awards"]) == (winners, awards)

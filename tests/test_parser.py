@@ -88,7 +88,8 @@ def test_every_clause_and_formula_node_keeps_its_position() -> None:
 def test_a_long_line_is_cut_around_the_caret() -> None:
     text = BASE.replace("target: at least 61", "target: at least 61" + " " * 200 + "x")
     rendered = syntax_error(text).render("x.rules", text).split("\n")
-    assert rendered[0] == "x.rules:8:220: error: unexpected 'x'; expected 'at the end of a hand' or the end of the line"
+    assert rendered[0] == ("x.rules:8:220: error: unexpected 'x'; expected 'at the end of a hand', 'with' "
+                           "or the end of the line")
     assert rendered[1].endswith("x") and rendered[1].startswith("    ...")
     assert len(rendered[1]) <= 4 + 3 + 100
     assert rendered[2].index("^") == rendered[1].index("x")

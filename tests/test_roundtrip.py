@@ -146,7 +146,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     if ir.ExtraTurn.AFTER_ANY in extra_turn:  # it includes the other reasons
         extra_turn = (ir.ExtraTurn.AFTER_ANY,)
     extra_kind = draw(st.sampled_from(list(ir.ExtraTurnKind))) if extra_turn else ir.ExtraTurnKind.REQUIRED
-    blocked = draw(st.sampled_from(list(ir.BlockedHand)))
+    blocked = draw(st.sampled_from([b for b in ir.BlockedHand if partnerships is ir.PartnershipKind.NONE
+                                    or b is not ir.BlockedHand.NO_DOUBLE_FIRST]))
     target_kind = draw(st.sampled_from(list(ir.TargetKind)))
     announced = target_kind is ir.TargetKind.AT_LEAST and draw(st.booleans())
     formula, raw_per_displayed = draw(_safe_formulas())
@@ -178,12 +179,22 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     at_least = kind is ir.TargetKind.AT_LEAST
     target = ir.Target(kind, 0) if kind is ir.TargetKind.NONE else ir.Target(
         kind, draw(st.integers(1, MAX_NUMBER)), at_hand_end=at_least and not announced and draw(st.booleans()))
+    if kind is not ir.TargetKind.NONE and not target.at_hand_end and draw(st.booleans()):
+        # A target per player count, counts with the same target sometimes written together.
+        by_players: list[ir.TargetCount] = []
+        for count in draw(st.permutations(counts)):
+            points = draw(st.integers(1, MAX_NUMBER))
+            if by_players and draw(st.booleans()):
+                by_players[-1] = ir.TargetCount(by_players[-1].player_counts + (count,), by_players[-1].points)
+            else:
+                by_players.append(ir.TargetCount((count,), points))
+        target = ir.Target(kind, by_players[0].points, by_players=tuple(by_players))
     pool = (draw(st.none() | st.integers(1, 10))
             if kind is ir.TargetKind.NONE and partnerships is ir.PartnershipKind.NONE else None)
     penalty = draw(st.none() | st.builds(lambda n, each, exempt: ir.PipPenalty(n, each and n is not None, exempt),
                                          st.none() | st.integers(1, 10), st.booleans(), st.booleans())
                    ) if at_least else None
-    first_score = draw(st.builds(ir.FirstScore, st.integers(1, target.points), st.booleans())
+    first_score = draw(st.builds(ir.FirstScore, st.integers(1, min(target.every_points)), st.booleans())
                        | st.just(ir.AnyFirstScore.ANY)) if at_least and not announced else ir.AnyFirstScore.ANY
     return ir.Variant(
         name=draw(text),

@@ -5,6 +5,7 @@ templates never see the IR."""
 from __future__ import annotations
 
 import functools
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +14,8 @@ from ... import ir
 from ...formula import lead_points, max_total, names_used, score_table
 from ..standalone import sections
 from .quoting import escaped, literal
+
+LINE_LENGTH = 120  # the engines' ruff line length
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 RUNTIME_FILES = ("types.py", "tiles.py", "layout.py", "game.py", "match.py", "bots.py")
@@ -55,6 +58,8 @@ class Tables:
     raw_per_displayed: int
     going_out_bonus: int
     target: int
+    targets: str | None  # dict literal: players -> the target of their game; None: one TARGET for every count
+    target_ref: str  # how the Game reads its target: the TARGET constant, or its own per-count self.target
     max_total: int
     raw_points: str  # tuple literal, by end total
     displayed_points: str | None  # tuple literal; None where one raw point is one displayed point
@@ -71,6 +76,7 @@ class Scoring:
     uses_score: bool
     uses_ends_alike: bool
     uses_double_end: bool
+    uses_target_by_players: bool  # the formula uses a target that differs with the player count
     points_in_play: str  # raw points in _play: an expression of total, layout, seat and self
     points_for_layout: str  # raw points in placement_points(total, layout, score)
 
@@ -168,7 +174,7 @@ class Penalty:
 @dataclass(frozen=True)
 class HandEnd:
     exact: bool  # target: exactly N
-    target: int
+    target: str  # for comments: its number, or the words for a target per player count
     award: Award | None
     awards: tuple[HandAward, ...] | None  # the going-out and blocked awards, where either is more than `award`
     lead_may_not_win: bool  # a lead that would bring its side to the target is cancelled
@@ -184,6 +190,7 @@ class HandEnd:
     pool_divided: bool  # tied winners divide the pool, the remainder carried; else a tie carries it whole
     blocked_has_winner: bool
     blocked_by_combined_pips: bool  # partners add their hands, else a side's lowest hand counts
+    doubles_first: bool  # the seats holding no double are a blocked hand's candidates (reckon_hand takes the doubles)
     tie_means_no_winner: bool
 
 
@@ -256,6 +263,9 @@ def _tables(v: ir.Variant) -> Tables:
         branches_open=literal(v.branches_open.value), target_kind=literal(v.target.kind.value),
         has_match_play=v.match is not None, raw_per_displayed=v.raw_per_displayed,
         going_out_bonus=v.going_out_bonus, target=v.target.points, max_total=max_total(v), raw_points=_table(raw),
+        targets="{" + ", ".join(f"{n}: {v.target.for_players(n)}" for n in v.player_counts) + "}"
+        if v.target.by_players else None,
+        target_ref="self.target" if v.target.by_players else "TARGET",
         displayed_points=None if v.raw_per_displayed == 1 else _table([r // v.raw_per_displayed for r in raw]),
     )
 
@@ -292,18 +302,33 @@ def _python(e: ir.Expr | ir.Cond, names: Mapping[str, str]) -> str:
     raise AssertionError(f"not a formula node: {e!r}")  # pragma: no cover
 
 
+def _wrapped(expression: str, indent: int) -> str:
+    """`raw = expression` at this indent, its expression broken over lines where it is longer than a
+    line allows: a compound formula is wholly in brackets, so it continues inside them."""
+    first = indent + len("raw = ")
+    if first + len(expression) <= LINE_LENGTH:
+        return expression
+    lines = textwrap.wrap(expression, LINE_LENGTH - first, break_long_words=False, break_on_hyphens=False)
+    return ("\n" + " " * first).join(lines)
+
+
 def _scoring(v: ir.Variant) -> Scoring | None:
     used = [name for name in ir.FORMULA_NAMES if name in {n.name for n in names_used(v.placement_score)}]
     if set(used) <= {"total"}:
         return None
     layout_names = [name for name in used if name in _LAYOUT_NAMES]
     names = {**_PLAIN_NAMES, **_LAYOUT_NAMES}
+    by_players = bool(v.target.by_players) and "target" in used
+    # The mover's score, and a target that differs with the player count: the Game's own, or the count given.
+    in_play = {"score": "self.scores[self._sides[seat]]", **({"target": "self.target"} if by_players else {})}
+    for_layout = {"score": "score", **({"target": "TARGETS[players]"} if by_players else {})}
     return Scoring(
         names_text=", ".join(used), names_literal="(" + "".join(f"{literal(n)}, " for n in used) + ")",
         layout_names_text=", ".join(layout_names) or "none of the layout", uses_layout=bool(layout_names),
         uses_score="score" in used, uses_ends_alike="ends_alike" in used, uses_double_end="double_end" in used,
-        points_in_play=_python(v.placement_score, {**names, "score": "self.scores[self._sides[seat]]"}),
-        points_for_layout=_python(v.placement_score, {**names, "score": "score"}),
+        uses_target_by_players=by_players,
+        points_in_play=_wrapped(_python(v.placement_score, {**names, **in_play}), 8),
+        points_for_layout=_wrapped(_python(v.placement_score, {**names, **for_layout}), 4),
     )
 
 
@@ -427,7 +452,8 @@ def _hand_awards(v: ir.Variant) -> tuple[HandAward, ...] | None:
 def _hand_end(v: ir.Variant) -> HandEnd:
     award, penalty, awards = v.pip_award, v.pip_penalty, _hand_awards(v)
     return HandEnd(
-        exact=v.target.kind is ir.TargetKind.EXACTLY, target=v.target.points,
+        exact=v.target.kind is ir.TargetKind.EXACTLY,
+        target="its player count's target" if v.target.by_players else str(v.target.points),
         award=None if award is None else Award(award.round_to, award.divide_by,
                                                award.source is ir.AwardFrom.OPPONENTS),
         awards=awards,
@@ -442,6 +468,7 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         needs_nearest=any(a.round_to for a in awards or ()) or penalty is not None and penalty.round_to is not None,
         blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
         blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,
+        doubles_first=v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST,
         tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,
     )
 
