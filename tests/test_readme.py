@@ -14,7 +14,7 @@ from dominospec.clauses import CLAUSES, Clause, Scope
 from dominospec.grammar import PHRASE_TERMINALS
 from dominospec.parser import parse
 from dominospec.printer import format_spec
-from support import ROOT
+from support import FAMILY, ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 _START = README.index("## The rules language")
@@ -73,3 +73,11 @@ def test_the_required_clauses_are_listed_before_the_tables() -> None:
 @pytest.mark.parametrize("phrase", sorted({m.value for choice in PHRASE_TERMINALS.values() for m in choice}))
 def test_every_phrase_is_documented(phrase: str) -> None:
     assert f"`{phrase}`" in REFERENCE
+
+
+def test_the_table_of_the_family_lists_every_spec_in_examples_family_once() -> None:
+    start = README.index("## The games of the family")
+    table = README[start:README.index("\n## ", start + 1)]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| game ")]
+    named = [name for row in rows for name in re.findall(r"`([a-z0-9_]+)(?:\.rules)?`", row)]
+    assert sorted(named) == sorted(path.stem for path in FAMILY)
