@@ -101,3 +101,21 @@ def test_bergen_a_triple_header_at_need_1_scores_1_and_wins() -> None:
     assert of_kind(result, "draw") == [{"event": "draw", "seat": 0, "tile": "[2|2]"}]
     assert result["events"][-1]["event"] == "win" and not of_kind(result, "hand_end")
     assert (result["scores"], result["winners"]) == ([15, 14], [0])
+
+
+def test_draw_a_hand_blocks_on_the_reserve_and_the_lowest_scores_the_other_pips_minus_its_own() -> None:
+    record = json.loads((REPLAYS / "draw_blocked_on_the_reserve.json").read_text(encoding="utf-8"))
+    [hand] = record["hands"]
+    result = replayed("draw", "draw_blocked_on_the_reserve")
+    draws = of_kind(result, "draw")
+    # Reserve 2: every tile of the boneyard but its last two is drawn, and then nobody can play.
+    assert len(draws) == len(hand["boneyard"]) - 2
+    assert [d["tile"] for d in draws] == hand["boneyard"][:-2]
+    end = of_kind(result, "hand_end")[0]
+    assert end["blocked"]
+    pips = end["remaining_pips"]
+    low = min(pips)
+    [winner] = end["winners"]
+    assert pips[winner] == low and pips.count(low) == 1
+    # As Block: the lowest scores the opponents' pips minus its own.
+    assert end["awards"][winner] == sum(pips) - 2 * low
