@@ -45,11 +45,12 @@ class GreedyBot:
 ###}
 
 
-# Each engine writes its own play_hand (where scores are announced, the bots claim them).
+###{standalone play_hand
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
     while not game.hand_over:
         game.play(bots[game.current].choose(game))
+###}
 
 
 ###{standalone bot_games
