@@ -356,12 +356,12 @@ class Layout:
     def _cover(self, tile: Tile, on: Tile, port: str) -> None:
         """Attach tile to the open port (on, port), known to match. Runs on every placement: one call."""
         ports = self._open
-        for index in range(len(ports)):
-            entry = ports[index]
-            if entry[0] == on and entry[1] == port:
-                del ports[index]
-                value = entry[2]
+        index = 0
+        for entry in ports:  # the port's name first: one of a few names, cheaper to compare than the tile
+            if entry[1] == port and entry[0] == on:
                 break
+            index += 1
+        value = ports.pop(index)[2]
         self.tiles.append(tile)
         if port == "lineA" or port == "lineB":  # a line side of a double is now covered
             filled = self._lines_filled[on] + 1
@@ -691,7 +691,7 @@ class Game:
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the current seat may make now (empty when the hand or game is over)."""
         if self._legal is None:
-            self._legal = tuple(self._compute_legal())
+            self._legal = self._compute_legal()
         return self._legal
 
     def apply(self, move: Move, claim: int | None = None) -> list[Event]:
@@ -762,22 +762,25 @@ class Game:
                     "placement whose points were not claimed exactly, where scores are announced")
         return f"unknown move {move!r}"
 
-    def _compute_legal(self) -> list[Move]:
+    def _compute_legal(self) -> tuple[Move, ...]:
         if self.hand_over:
-            return []
+            return ()
         layout = self.layout
         hand = self.hands[self.current]
         if self._drawn is not None:
             hand = [self._drawn]
         if not layout.tiles:
-            return [("play", t, None, None) for t in hand]
-        moves: list[Move] = [("play", t, on, port) for on, port, value in layout._open for t in hand
-                             if t[0] == value or t[1] == value]
+            return tuple(("play", t, None, None) for t in hand)
+        moves: list[Move] = []
+        for on, port, value in layout._open:  # plain loops: cheaper than a comprehension's own frame, every turn
+            for t in hand:
+                if t[0] == value or t[1] == value:
+                    moves.append(("play", t, on, port))
         if moves:
-            return moves
+            return tuple(moves)
         if len(self.pile) > 0:
-            return [("draw",)]
-        return [("pass",)]
+            return (("draw",),)
+        return (("pass",),)
 
     def play(self, move: Move, claim: int | None = None) -> None:
         """apply() without handing back the events: simulations read game.events when they need them."""
@@ -790,6 +793,11 @@ class Game:
             move = self._legal_or_raise(move, legal)
         if claim is not None:
             raise IllegalMove(f"{VARIANT_NAME} credits placement points at once: a placement carries no claim")
+        self._make(move)
+
+    def _make(self, move: Move) -> None:
+        """Make move, one of the engine's own legal moves: play() has checked it, and the bot loop picks it
+        from the legal moves."""
         self._legal = None
         if move[0] == "play":
             self._play(move[1], move[2], move[3])
@@ -847,7 +855,7 @@ class Game:
                 seat = (seat + 1) % players
             self.current = seat
         # The seat about to move usually can play: its legal moves settle it, and stay cached.
-        legal = self._legal = tuple(self._compute_legal())
+        legal = self._legal = self._compute_legal()
         if legal[0][0] != "pass":
             return
         if len(self.pile) > 0:
@@ -1068,8 +1076,16 @@ class GreedyBot:
 
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
+    # A RandomBot's choice is made here, drawing exactly as its choose() does: the move comes from the
+    # legal moves, so it needs neither the call nor play()'s checks. Any other bot chooses, and play() checks.
+    draws = [bot._random if type(bot) is RandomBot else None for bot in bots]
     while not game.hand_over:
-        game.play(bots[game.current].choose(game))
+        draw = draws[game.current]
+        if draw is None:
+            game.play(bots[game.current].choose(game))
+        else:
+            moves = game._legal or game.legal_moves()
+            game._make(moves[int(draw() * len(moves))])
 
 
 def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
