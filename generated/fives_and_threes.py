@@ -357,26 +357,27 @@ class Layout:
             index += 1
         value = ports.pop(index)[2]
         self.tiles.append(tile)
+        total = self._total  # the covered end's count goes, the new end's comes
         if port == "lineA" or port == "lineB":  # a line side of a double is now covered
             filled = self._lines_filled[on] + 1
             self._lines_filled[on] = filled
             if filled == 2:  # covered on both sides: it counts nothing now (a lone double's other side counts it all)
-                self._total -= 2 * value
+                total -= 2 * value
         else:
-            self._total -= value
+            total -= value
         if tile[0] == tile[1]:
             self._links.append((on, port, tile, "lineA"))
             self._lines_filled[tile] = 1
             ports.append((tile, "lineB", value))
-            self._total += 2 * value
+            self._total = total + 2 * value
         elif tile[0] == value:
             self._links.append((on, port, tile, "low"))
             ports.append((tile, "high", tile[1]))
-            self._total += tile[1]
+            self._total = total + tile[1]
         else:
             self._links.append((on, port, tile, "high"))
             ports.append((tile, "low", tile[0]))
-            self._total += tile[0]
+            self._total = total + tile[0]
 
     def _lead(self, tile: Tile) -> None:
         self.tiles.append(tile)

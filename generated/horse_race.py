@@ -351,6 +351,7 @@ class Layout:
         self._open: list[Port] = []
         self._links: list[tuple[Tile, str, Tile, str]] = []  # (on, its port, tile placed, its port)
         self._lines_filled: dict[Tile, int] = {}  # doubles only: how many line sides are covered
+        self._total = 0  # the end total, kept as tiles go on: placing reads it every time
         self._spinners: list[Tile] = []
 
     def _cover(self, tile: Tile, on: Tile, port: str) -> None:
@@ -363,25 +364,34 @@ class Layout:
             index += 1
         value = ports.pop(index)[2]
         self.tiles.append(tile)
+        total = self._total  # the covered end's count goes, the new end's comes
         if port == "lineA" or port == "lineB":  # a line side of a double is now covered
             filled = self._lines_filled[on] + 1
             self._lines_filled[on] = filled
+            if filled == 2:  # covered on both sides: it counts nothing now (a lone double's other side counts it all)
+                total -= 2 * value
             if filled == 2 and on in self._spinners:
                 ports.extend([(on, "branchA", on[0]), (on, "branchB", on[0])])
+        elif port == "low" or port == "high":  # a spinner's branch counted nothing
+            total -= value
         if tile[0] == tile[1]:
             self._links.append((on, port, tile, "lineA"))
             self._lines_filled[tile] = 1
             ports.append((tile, "lineB", value))
+            self._total = total + 2 * value
             self._new_double(tile)
         elif tile[0] == value:
             self._links.append((on, port, tile, "low"))
             ports.append((tile, "high", tile[1]))
+            self._total = total + tile[1]
         else:
             self._links.append((on, port, tile, "high"))
             ports.append((tile, "low", tile[0]))
+            self._total = total + tile[0]
 
     def _lead(self, tile: Tile) -> None:
         self.tiles.append(tile)
+        self._total = tile[0] + tile[1]  # its two ends, or a lone double's pips once
         if tile[0] != tile[1]:
             self._open.extend([(tile, "high", tile[1]), (tile, "low", tile[0])])
             return
@@ -417,20 +427,8 @@ class Layout:
         return counted
 
     def end_total(self) -> int:
-        """The sum of counted_ends(), without building the list (this runs after every placement)."""
-        total = 0
-        lone_double_seen = False
-        for tile, port, value in self._open:
-            if port == "high" or port == "low":
-                total += value
-            elif port == "lineA" or port == "lineB":
-                filled = self._lines_filled[tile]
-                if filled == 1:
-                    total += 2 * value
-                elif filled == 0 and not lone_double_seen:
-                    lone_double_seen = True
-                    total += 2 * value
-        return total
+        """The sum of counted_ends(), kept as the tiles went on."""
+        return self._total
 
     def copy(self) -> Layout:
         other = Layout.__new__(Layout)
@@ -438,6 +436,7 @@ class Layout:
         other._open = list(self._open)
         other._links = list(self._links)
         other._lines_filled = dict(self._lines_filled)
+        other._total = self._total
         other._spinners = list(self._spinners)
         return other
 
