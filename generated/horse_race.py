@@ -560,7 +560,7 @@ class Game:
         self.players = players
         self.partnerships = partnerships
         self.sides = 2 if partnerships else players
-        self._sides = tuple(seat % 2 if partnerships else seat for seat in range(players))
+        self._sides = (0, 1, 0, 1) if partnerships else tuple(range(players))  # partnerships are always of 4
         self.target = TARGET
         if scores is None:
             self.scores = [0] * self.sides
@@ -576,7 +576,7 @@ class Game:
         self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
-        self.pegs: list[Pegs] = [(score, score) for score in self.scores]
+        self.pegs: list[Pegs] = list(zip(self.scores, self.scores))
         self._board: Board = (tuple(self.scores), tuple(self.pegs))
         self.winners: list[int] = []
         self.over = False
@@ -638,7 +638,7 @@ class Game:
         self._draws = 0
         self._passes = 0
         self._legal = None
-        self.deals.append((opener, [list(h) for h in hands], list(pile)))
+        self.deals.append((opener, list(map(list, hands)), list(pile)))
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
     def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
