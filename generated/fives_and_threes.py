@@ -664,7 +664,7 @@ class Game:
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the current seat may make now (empty when the hand or game is over)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = () if self.hand_over else self._compute_legal()
         return self._legal
 
     def apply(self, move: Move, claim: int | None = None) -> list[Event]:
@@ -736,8 +736,7 @@ class Game:
         return f"unknown move {move!r}"
 
     def _compute_legal(self) -> tuple[Move, ...]:
-        if self.hand_over:
-            return ()
+        """The current seat's legal moves in a hand under way (legal_moves() answers for a hand that is over)."""
         layout = self.layout
         hand = self.hands[self.current]
         if not layout.tiles:
@@ -783,7 +782,7 @@ class Game:
         hand = self.hands[seat]
         hand.remove(tile)
         self._last_tile_seat = seat
-        total = layout.end_total()
+        total = layout._total
         raw = RAW_POINTS[total]
         points = DISPLAYED_POINTS[total]
         side = self._sides[seat]

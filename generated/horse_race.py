@@ -690,7 +690,7 @@ class Game:
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the current seat may make now (empty when the hand or game is over)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = () if self.hand_over else self._compute_legal()
         return self._legal
 
     def apply(self, move: Move, claim: int | None = None) -> list[Event]:
@@ -762,8 +762,7 @@ class Game:
         return f"unknown move {move!r}"
 
     def _compute_legal(self) -> tuple[Move, ...]:
-        if self.hand_over:
-            return ()
+        """The current seat's legal moves in a hand under way (legal_moves() answers for a hand that is over)."""
         layout = self.layout
         hand = self.hands[self.current]
         if self._drawn is not None:
@@ -817,7 +816,7 @@ class Game:
         hand.remove(tile)
         self._drawn = None
         self._last_tile_seat = seat
-        total = layout.end_total()
+        total = layout._total
         raw = RAW_POINTS[total]
         points = DISPLAYED_POINTS[total]
         side = self._sides[seat]

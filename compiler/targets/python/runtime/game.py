@@ -70,7 +70,7 @@ class Game(GameParts):
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the current seat may make now (empty when the hand or game is over)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = () if self.hand_over else self._compute_legal()
         return self._legal
 
     def apply(self, move: Move, claim: int | None = None) -> list[Event]:
