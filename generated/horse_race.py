@@ -576,7 +576,7 @@ class Game:
         self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
-        self.pegs: list[Pegs] = list(zip(self.scores, self.scores))
+        self.pegs: list[Pegs] = list(zip(self.scores, self.scores, strict=True))
         self._board: Board = (tuple(self.scores), tuple(self.pegs))
         self.winners: list[int] = []
         self.over = False
