@@ -57,3 +57,17 @@ def test_the_bot_loops_play_the_games_the_interface_plays(case: Case, data: st.D
     driven = engine.Game(players, partnerships, seed=seed, scores=scores)
     _by_the_interface(engine, driven, seeds, announced)
     assert _result(looped) == _result(driven)
+
+
+@pytest.mark.parametrize("case", SHIPPED_CASES + HOUSE_CASES, ids=lambda case: case.id)
+@settings(max_examples=5, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_greedy_bots_play_every_engine(case: Case, data: st.DataObject, seed: int) -> None:
+    """GreedyBot weighs each placement by the variant's own score (with a target by the number of players
+    too), and play() accepts each move it picks."""
+    variant, engine = engine_for(case)
+    players, partnerships, scores = data.draw(tables(variant))
+    game = engine.Game(players, partnerships, seed=seed, scores=scores)
+    engine.play_game(game, [engine.GreedyBot() if seat % 2 else engine.RandomBot(seed) for seat in range(players)],
+                     max_hands=HANDS)
+    assert game.over or game.hand_number == HANDS
