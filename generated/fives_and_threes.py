@@ -840,8 +840,7 @@ class Game:
         self.hand_over = True
         self._last_blocked = blocked
         self._legal = None
-        seats = range(self.players)
-        remaining = [self._pips([s]) for s in seats]
+        remaining = [sum(map(_PIPS.__getitem__, hand)) for hand in self.hands]  # each seat's pips left
         winners, awards = _reckon(self._sides, remaining, None if blocked else self._last_tile_seat)
         self._log.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
                           "winners": winners, "remaining_pips": remaining, "awards": awards})
@@ -854,9 +853,6 @@ class Game:
                                   "cancelled": cancelled, "scores": list(self.scores), "pegs": list(self.pegs)})
                 if self.scores[side] == TARGET:
                     self._win([side])
-
-    def _pips(self, seats: Iterable[int]) -> int:
-        return sum(_PIPS[t] for seat in seats for t in self.hands[seat])
 
     def _score(self, side: int, points: int) -> None:
         """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
