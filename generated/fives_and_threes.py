@@ -345,33 +345,43 @@ class Layout:
         self._open: list[Port] = []
         self._links: list[tuple[Tile, str, Tile, str]] = []  # (on, its port, tile placed, its port)
         self._lines_filled: dict[Tile, int] = {}  # doubles only: how many line sides are covered
+        self._total = 0  # the end total, kept as tiles go on: placing reads it every time
 
     def _cover(self, tile: Tile, on: Tile, port: str) -> None:
         """Attach tile to the open port (on, port), known to match. Runs on every placement: one call."""
         ports = self._open
-        for index in range(len(ports)):
-            entry = ports[index]
-            if entry[0] == on and entry[1] == port:
-                del ports[index]
-                value = entry[2]
+        index = 0
+        for entry in ports:  # the port's name first: one of a few names, cheaper to compare than the tile
+            if entry[1] == port and entry[0] == on:
                 break
+            index += 1
+        value = ports.pop(index)[2]
         self.tiles.append(tile)
+        total = self._total  # the covered end's count goes, the new end's comes
         if port == "lineA" or port == "lineB":  # a line side of a double is now covered
             filled = self._lines_filled[on] + 1
             self._lines_filled[on] = filled
+            if filled == 2:  # covered on both sides: it counts nothing now (a lone double's other side counts it all)
+                total -= 2 * value
+        else:
+            total -= value
         if tile[0] == tile[1]:
             self._links.append((on, port, tile, "lineA"))
             self._lines_filled[tile] = 1
             ports.append((tile, "lineB", value))
+            self._total = total + 2 * value
         elif tile[0] == value:
             self._links.append((on, port, tile, "low"))
             ports.append((tile, "high", tile[1]))
+            self._total = total + tile[1]
         else:
             self._links.append((on, port, tile, "high"))
             ports.append((tile, "low", tile[0]))
+            self._total = total + tile[0]
 
     def _lead(self, tile: Tile) -> None:
         self.tiles.append(tile)
+        self._total = tile[0] + tile[1]  # its two ends, or a lone double's pips once
         if tile[0] != tile[1]:
             self._open.extend([(tile, "high", tile[1]), (tile, "low", tile[0])])
             return
@@ -403,20 +413,8 @@ class Layout:
         return counted
 
     def end_total(self) -> int:
-        """The sum of counted_ends(), without building the list (this runs after every placement)."""
-        total = 0
-        lone_double_seen = False
-        for tile, port, value in self._open:
-            if port == "high" or port == "low":
-                total += value
-            elif port == "lineA" or port == "lineB":
-                filled = self._lines_filled[tile]
-                if filled == 1:
-                    total += 2 * value
-                elif filled == 0 and not lone_double_seen:
-                    lone_double_seen = True
-                    total += 2 * value
-        return total
+        """The sum of counted_ends(), kept as the tiles went on."""
+        return self._total
 
     def copy(self) -> Layout:
         other = Layout.__new__(Layout)
@@ -424,6 +422,7 @@ class Layout:
         other._open = list(self._open)
         other._links = list(self._links)
         other._lines_filled = dict(self._lines_filled)
+        other._total = self._total
         return other
 
     def place(self, tile: Tile, on: Tile | None = None, port: str | None = None) -> None:
@@ -535,7 +534,7 @@ class Game:
         self.players = players
         self.partnerships = partnerships
         self.sides = 2 if partnerships else players
-        self._sides = tuple(seat % 2 if partnerships else seat for seat in range(players))
+        self._sides = (0, 1, 0, 1) if partnerships else tuple(range(players))  # partnerships are always of 4
         self.target = TARGET
         if scores is None:
             self.scores = [0] * self.sides
@@ -551,7 +550,7 @@ class Game:
         self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
-        self.pegs: list[Pegs] = [(score, score) for score in self.scores]
+        self.pegs: list[Pegs] = list(zip(self.scores, self.scores, strict=True))
         self._board: Board = (tuple(self.scores), tuple(self.pegs))
         self.winners: list[int] = []
         self.over = False
@@ -613,7 +612,7 @@ class Game:
         self._draws = 0
         self._passes = 0
         self._legal = None
-        self.deals.append((opener, [list(h) for h in hands], list(pile)))
+        self.deals.append((opener, list(map(list, hands)), list(pile)))
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
     def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
@@ -665,7 +664,7 @@ class Game:
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the current seat may make now (empty when the hand or game is over)."""
         if self._legal is None:
-            self._legal = tuple(self._compute_legal())
+            self._legal = () if self.hand_over else self._compute_legal()
         return self._legal
 
     def apply(self, move: Move, claim: int | None = None) -> list[Event]:
@@ -736,18 +735,20 @@ class Game:
                     "placement whose points were not claimed exactly, where scores are announced")
         return f"unknown move {move!r}"
 
-    def _compute_legal(self) -> list[Move]:
-        if self.hand_over:
-            return []
+    def _compute_legal(self) -> tuple[Move, ...]:
+        """The current seat's legal moves in a hand under way (legal_moves() answers for a hand that is over)."""
         layout = self.layout
         hand = self.hands[self.current]
         if not layout.tiles:
-            return [("play", t, None, None) for t in hand]
-        moves: list[Move] = [("play", t, on, port) for on, port, value in layout._open for t in hand
-                             if t[0] == value or t[1] == value]
+            return tuple(("play", t, None, None) for t in hand)
+        moves: list[Move] = []
+        for on, port, value in layout._open:  # plain loops: cheaper than a comprehension's own frame, every turn
+            for t in hand:
+                if t[0] == value or t[1] == value:
+                    moves.append(("play", t, on, port))
         if moves:
-            return moves
-        return [("pass",)]
+            return tuple(moves)
+        return (("pass",),)
 
     def play(self, move: Move, claim: int | None = None) -> None:
         """apply() without handing back the events: simulations read game.events when they need them."""
@@ -760,6 +761,11 @@ class Game:
             move = self._legal_or_raise(move, legal)
         if claim is not None:
             raise IllegalMove(f"{VARIANT_NAME} credits placement points at once: a placement carries no claim")
+        self._make(move)
+
+    def _make(self, move: Move) -> None:
+        """Make move, one of the engine's own legal moves: play() has checked it, and the bot loop picks it
+        from the legal moves."""
         self._legal = None
         if move[0] == "play":
             self._play(move[1], move[2], move[3])
@@ -776,7 +782,7 @@ class Game:
         hand = self.hands[seat]
         hand.remove(tile)
         self._last_tile_seat = seat
-        total = layout.end_total()
+        total = layout._total
         raw = RAW_POINTS[total]
         points = DISPLAYED_POINTS[total]
         side = self._sides[seat]
@@ -813,7 +819,7 @@ class Game:
                 seat = (seat + 1) % players
             self.current = seat
         # The seat about to move usually can play: its legal moves settle it, and stay cached.
-        legal = self._legal = tuple(self._compute_legal())
+        legal = self._legal = self._compute_legal()
         if legal[0][0] != "pass":
             return
         values = self.layout.open_values()
@@ -834,8 +840,7 @@ class Game:
         self.hand_over = True
         self._last_blocked = blocked
         self._legal = None
-        seats = range(self.players)
-        remaining = [self._pips([s]) for s in seats]
+        remaining = [sum(map(_PIPS.__getitem__, hand)) for hand in self.hands]  # each seat's pips left
         winners, awards = _reckon(self._sides, remaining, None if blocked else self._last_tile_seat)
         self._log.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
                           "winners": winners, "remaining_pips": remaining, "awards": awards})
@@ -848,9 +853,6 @@ class Game:
                                   "cancelled": cancelled, "scores": list(self.scores), "pegs": list(self.pegs)})
                 if self.scores[side] == TARGET:
                     self._win([side])
-
-    def _pips(self, seats: Iterable[int]) -> int:
-        return sum(_PIPS[t] for seat in seats for t in self.hands[seat])
 
     def _score(self, side: int, points: int) -> None:
         """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
@@ -1030,8 +1032,16 @@ class GreedyBot:
 
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
+    # A RandomBot's choice is made here, drawing exactly as its choose() does: the move comes from the
+    # legal moves, so it needs neither the call nor play()'s checks. Any other bot chooses, and play() checks.
+    draws = [bot._random if type(bot) is RandomBot else None for bot in bots]
     while not game.hand_over:
-        game.play(bots[game.current].choose(game))
+        draw = draws[game.current]
+        if draw is None:
+            game.play(bots[game.current].choose(game))
+        else:
+            moves = game._legal or game.legal_moves()
+            game._make(moves[int(draw() * len(moves))])
 
 
 def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:

@@ -89,6 +89,9 @@ class LayoutRules:
     branches_after_line_sides: bool  # ... or once both its line sides are covered
     double_at_end: str  # the clause's words, for the docstring
     double_end_value: str  # what an end double with one line side covered counts: an expression of `value`
+    # The layout keeps its end total as tiles go on where a spinner's branches count nothing: each end
+    # double counts this many times its value; None where branches count, and the total is summed.
+    running_total_factor: int | None
     sides_first: bool  # while a spinner has an uncovered side, only its sides take tiles
     branches_count: bool  # a spinner covered on both line sides counts its value at each open branch
     cross_arms: bool  # then each of the four arms takes a double before play is free
@@ -344,6 +347,7 @@ def _layout(v: ir.Variant) -> LayoutRules:
         branches_at_once=spinners and v.branches_open is ir.BranchesOpen.AT_ONCE,
         branches_after_line_sides=spinners and v.branches_open is ir.BranchesOpen.AFTER_BOTH_LINE_SIDES,
         double_at_end=v.double_at_end.value, double_end_value=end_value,
+        running_total_factor=None if branches_count else 2 if both_halves else 1,
         sides_first=spinners and v.spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS,
         branches_count=branches_count, cross_arms=spinners and v.cross_arms is ir.CrossArms.DOUBLE_ON_EACH_FIRST,
         own_matching=v.matching is not None or bool(v.wild_tiles), halves_sum=v.matching,

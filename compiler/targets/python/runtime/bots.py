@@ -48,8 +48,16 @@ class GreedyBot:
 ###{standalone play_hand
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
+    # A RandomBot's choice is made here, drawing exactly as its choose() does: the move comes from the
+    # legal moves, so it needs neither the call nor play()'s checks. Any other bot chooses, and play() checks.
+    draws = [bot._random if type(bot) is RandomBot else None for bot in bots]
     while not game.hand_over:
-        game.play(bots[game.current].choose(game))
+        draw = draws[game.current]
+        if draw is None:
+            game.play(bots[game.current].choose(game))
+        else:
+            moves = game._legal or game.legal_moves()
+            game._make(moves[int(draw() * len(moves))])
 ###}
 
 

@@ -4,7 +4,6 @@ board, the event log, views and saves."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
 from .tiles import (
@@ -23,7 +22,7 @@ from .tiles import (
 )
 
 if TYPE_CHECKING:
-    from .contract import _PIPS, DEAL, TILES, VARIANT_NAME, Event, GameParts, _play_event
+    from .contract import DEAL, TILES, VARIANT_NAME, Event, GameParts, _play_event
     from .types import GameRecord, Move, RecordedHand, RecordedMove, Tile, View
 else:
     GameParts = object
@@ -70,7 +69,7 @@ class Game(GameParts):
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the current seat may make now (empty when the hand or game is over)."""
         if self._legal is None:
-            self._legal = tuple(self._compute_legal())
+            self._legal = () if self.hand_over else self._compute_legal()
         return self._legal
 
     def apply(self, move: Move, claim: int | None = None) -> list[Event]:
@@ -143,9 +142,6 @@ class Game(GameParts):
     ###}
 
     ###{standalone game_scoring
-    def _pips(self, seats: Iterable[int]) -> int:
-        return sum(_PIPS[t] for seat in seats for t in self.hands[seat])
-
     def _score(self, side: int, points: int) -> None:
         """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
         score = self.scores[side] + points
