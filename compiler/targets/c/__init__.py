@@ -12,6 +12,8 @@ from ..target import Target
 from .context import variant_context
 from .quoting import comment_text
 
+MAX_PIP = 14  # the largest set whose tiles (120) an int8_t indexes
+
 
 def module_name(spec_path: Path) -> str:
     """spec/horse_race.rules -> horse_race, as the Python target names it; InputError for a file name that is
@@ -33,6 +35,9 @@ def refusal(spec: ir.Variant | ir.MatchFormat) -> tuple[str, str] | None:
     if isinstance(spec, ir.MatchFormat):
         return ("a match format is not a variant: the C target compiles a variant's whole engine",
                 "compile a variant spec with --target c, or this match format with the Python target")
+    if spec.max_pip > MAX_PIP:
+        return (f"the C target plays sets up to double {MAX_PIP}: its tiles are small ints and its pips a mask",
+                "use the Python target for this spec")
     if spec.first_opener is ir.Opener.LAST_TILE:
         return ("the C target cannot play 'first opener: player of the last tile': no tile is played before "
                 "the first hand", "give the first hand another opener rule, or use the Python target")

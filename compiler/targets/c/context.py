@@ -210,6 +210,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     tables = (
         Table("int8_t", "TILE_LOW[NTILES]", ", ".join(str(a) for a, _ in tiles), "the tiles' halves"),
         Table("int8_t", "TILE_HIGH[NTILES]", ", ".join(str(b) for _, b in tiles), ""),
+        Table("uint32_t", "TILE_MASK[NTILES]", ", ".join(f"{(1 << a) | (1 << b)}u" for a, b in tiles),
+              "the pips each tile shows, as a mask"),
         Table("int8_t", "DOUBLE_TILE[MAX_PIP + 1]", ", ".join(str(index[(n, n)]) for n in range(v.max_pip + 1)),
               "the double of each number"),
         Table("int8_t", "PLAYERS_ALLOWED[MAX_PLAYERS + 1]", ", ".join("1" if n in counts else "0" for n in players),

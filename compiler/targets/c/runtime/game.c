@@ -234,13 +234,14 @@ static void own_moves(Game *g) {
         return;
     }
     for (p = 0; p < l->nopen; ++p) {
-        int on = l->open[p].tile, port = l->open[p].kind, value = l->open[p].value;
+        int on = l->open[p].tile, port = l->open[p].kind;
+        uint32_t touching = touching_mask(l->open[p].value);
         for (i = 0; i < n; ++i) {
             int tile = hand[i];
             if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
                 continue;  /* the arms of the cross take doubles only */
             }
-            if (!tile_fits(tile, value)) {
+            if (!(TILE_MASK[tile] & touching) && !(HAS_WILD && WILD[tile])) {
                 continue;
             }
             if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
@@ -543,6 +544,7 @@ static void end_hand(Game *g, int blocked) {
 /* Start a turn: the next seat's (advance) or the same seat's again; end the hand if it is blocked. */
 static void next_turn(Game *g, int advance) {
     int seat, i, p;
+    uint32_t touching = 0;  /* the halves that would touch some open end */
     const Layout *l = &g->layout;
     if (advance) {
         int skipped = 0;
@@ -575,16 +577,17 @@ static void next_turn(Game *g, int advance) {
     if (DRAWS && g->pile_len - g->pile_next > RESERVE) {
         return;
     }
+    for (p = 0; p < l->nopen; ++p) {
+        touching |= touching_mask(l->open[p].value);
+    }
     for (seat = 0; seat < g->players; ++seat) {
         for (i = 0; i < g->hand_len[seat]; ++i) {
             int tile = g->hands[seat][i];
             if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
                 continue;
             }
-            for (p = 0; p < l->nopen; ++p) {
-                if (tile_fits(tile, l->open[p].value)) {
-                    return;
-                }
+            if ((TILE_MASK[tile] & touching) || (HAS_WILD && WILD[tile] && l->nopen)) {
+                return;
             }
         }
     }
@@ -596,8 +599,9 @@ static void hand_remove(Game *g, int seat, int tile) {
     int n = g->hand_len[seat], i;
     for (i = 0; i < n; ++i) {
         if (hand[i] == tile) {
-            memmove(&hand[i], &hand[i + 1], (size_t)(n - i - 1));
-            g->hand_len[seat] = n - 1;
+            for (g->hand_len[seat] = --n; i < n; ++i) {
+                hand[i] = hand[i + 1];
+            }
             return;
         }
     }

@@ -111,12 +111,17 @@ static int touching_half(int value) {
     return HALVES_SUM >= 0 ? HALVES_SUM - value : value;
 }
 
-static int tile_fits(int tile, int value) {
+/* The halves that may touch an end showing value, as a mask of pips (0 where no half of the set may). */
+static uint32_t touching_mask(int value) {
     int half = touching_half(value);
+    return half >= 0 && half <= MAX_PIP ? (uint32_t)1 << half : 0;
+}
+
+static int tile_fits(int tile, int value) {
     if (HAS_WILD && WILD[tile]) {
         return 1;
     }
-    return TILE_LOW[tile] == half || TILE_HIGH[tile] == half;
+    return (TILE_MASK[tile] & touching_mask(value)) != 0;
 }
 
 /* A tile goes on the open port (on, port), known to be legal; by names the half that touches (0 low, 1 high)
@@ -126,8 +131,9 @@ static void layout_cover(Layout *l, int tile, int on, int port, int by) {
     for (i = 0; i < l->nopen; ++i) {
         if (l->open[i].tile == on && l->open[i].kind == port) {
             value = l->open[i].value;
-            memmove(&l->open[i], &l->open[i + 1], (size_t)(l->nopen - i - 1) * sizeof(Port));
-            l->nopen--;
+            for (l->nopen--; i < l->nopen; ++i) {
+                l->open[i] = l->open[i + 1];
+            }
             break;
         }
     }
