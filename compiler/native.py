@@ -221,7 +221,7 @@ def _build(command: list[str], source: str, library: Path) -> None:
                 raise NativeUnavailable(f"the C compiler {shlex.join(command)} cannot be run: {err}") from None
             if done.returncode != 0:
                 raise NativeUnavailable(f"the C compiler {shlex.join(command)} refused the generated engine "
-                                        f"(exit {done.returncode}):\n{done.stderr.rstrip()}")
+                                        f"(exit {done.returncode}); it said:", done.stderr.rstrip() or "nothing")
             os.replace(temporary, library)
         finally:
             with contextlib.suppress(OSError):
