@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 from . import ir
 from .console import ClosedPipeGuard, progress, show
 from .diagnostics import Diagnostic, InputError, Problems, UsageError, printable
-from .loader import load, read_source
+from .loader import load, load_variant, read_source
 from .targets import DEFAULT, TARGETS
 from .textfile import StandardInput, input_path
 
@@ -224,10 +224,8 @@ def load_engine(spec: ir.Variant | ir.MatchFormat, path: Path) -> Engine:
 def load_variant_engine(path: Path, command: str) -> VariantEngine:
     """The engine of the variant spec at path; UsageError for a match format."""
     from .engine_api import as_variant
-    spec = load(path)
-    engine = as_variant(load_engine(spec, path)) if isinstance(spec, ir.Variant) else None
-    if engine is None:
-        raise UsageError([Diagnostic(f"{path} is a match format; {command} needs a variant's spec", None)])
+    engine = as_variant(load_engine(load_variant(path, command), path))
+    assert engine is not None  # a variant's spec makes a variant's engine
     return engine
 
 

@@ -29,7 +29,7 @@ from . import ir
 from .diagnostics import Diagnostic, UsageError
 from .engine_api import Move, Tile, VariantEngine, as_variant, engine_of
 from .grammar import cache_folder
-from .loader import load as load_spec
+from .loader import load_variant
 from .replay import BadRecord, ReplayResult, read_game, read_hand, read_move, replay, start
 
 ABI_VERSION = 1
@@ -529,9 +529,7 @@ def load(spec: str | os.PathLike[str], command: str = "the native engine") -> Na
     from .codegen import generate
     from .targets import TARGETS
     path = Path(spec)
-    variant = load_spec(path)
-    if not isinstance(variant, ir.Variant):
-        raise UsageError([Diagnostic(f"{path} is a match format; {command} needs a variant's spec", None)])
+    variant = load_variant(path, command)
     if "c" not in TARGETS:
         raise NativeUnavailable("this dominospec has no C target to generate the native engine")
     return NativeEngine(variant, path, build_library(generate(variant, path.name, TARGETS["c"])))
