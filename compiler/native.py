@@ -146,9 +146,11 @@ class Stats:
         (placements, passes, draws, remaining_pips, hands, points_K)."""
         figures = self.to_dict()
         squares = figure + "_sq"
-        if figure not in figures or squares not in figures or self.units == 0:
-            raise IllegalMove(f"a mean is taken of a figure with a _sq sum, over some units, not {figure!r} "
-                              f"over {self.units}")
+        if figure not in figures or squares not in figures:
+            raise IllegalMove(f"{figure!r} has no sum of squares to take a standard error from; these have: "
+                              f"{', '.join(name[:-3] for name in figures if name.endswith('_sq'))}")
+        if self.units == 0:
+            raise IllegalMove("no units were played: there is no mean")
         mean = figures[figure] / self.units
         variance = max(figures[squares] / self.units - mean * mean, 0.0)
         return mean, (variance / self.units) ** 0.5 if self.units > 1 else 0.0
@@ -185,14 +187,10 @@ def _build_key(source: str, command: list[str]) -> str:
 
 
 @functools.cache
-def _process_folder() -> Path:
-    """A folder for this process's libraries, where there is no cache folder to keep them in."""
-    folder = tempfile.TemporaryDirectory(prefix="dominospec-native-")
-    _FOLDERS.append(folder)  # removed when the interpreter exits
-    return Path(folder.name)
-
-
-_FOLDERS: list[tempfile.TemporaryDirectory[str]] = []
+def _process_folder() -> tempfile.TemporaryDirectory[str]:
+    """A folder for this process's libraries, where there is no cache folder to keep them in; the
+    cache holds it, and so the folder, until the interpreter exits."""
+    return tempfile.TemporaryDirectory(prefix="dominospec-native-")
 
 
 def _library_folder() -> Path:
@@ -202,7 +200,7 @@ def _library_folder() -> Path:
             (folder / "native").mkdir(parents=True, exist_ok=True)
             if os.access(folder / "native", os.W_OK):
                 return folder / "native"
-    return _process_folder()
+    return Path(_process_folder().name)
 
 
 def _build(command: list[str], source: str, library: Path) -> None:
@@ -274,9 +272,9 @@ def build_library(source: str) -> ctypes.CDLL:
 class NativeReplayResult(ReplayResult):
     """A replay by the native engine: no events, and per placement its (points, bonus, cancelled).
 
-    refused_at is where the native engine itself refused the record: (game, hand, move), 1-based, game
-    0 for a record of one game, move 0 for the deal; None where it refused nothing. Its error message
-    is the Python replay's, which says why, when both find the record at fault."""
+    refused_at is where the native engine itself refused the record: (game, hand, move), 1-based (a
+    record of one game is game 1), move 0 for the deal, hand 0 for the game; None where it refused
+    nothing. The error message is the Python replay's, which says why, when both find a fault."""
 
     plays: list[tuple[int, int, bool]] = field(default_factory=list)
     refused_at: tuple[int, int, int] | None = None
