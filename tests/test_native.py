@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
+from dominospec import ir, native
+from dominospec.diagnostics import InputError
 from dominospec.engine_api import as_variant, engine_of
 from dominospec.native import IllegalMove, NativeEngine, Stats
 from dominospec.replay import replay
@@ -384,6 +385,20 @@ def test_without_a_compiler_the_native_engine_says_so_and_the_rest_works(tmp_pat
     assert cli("check", "spec/fives_and_threes.rules").returncode == 0
     replayed = cli("replay", "spec/fives_and_threes.rules", "examples/fives_and_threes.match.json")
     assert replayed.returncode == 0 and "final scores:" in replayed.stdout
+
+
+def test_a_spec_the_c_target_cannot_compile_is_refused_saying_why(tmp_path: Path) -> None:
+    """Every shipped variant compiles (tests/test_native_conformance.py); a set past double 14 does not."""
+    spec = tmp_path / "double_fifteen.rules"
+    spec.write_text(HORSE.read_text(encoding="utf-8").replace("tiles: double six", "tiles: double fifteen"),
+                    encoding="utf-8")
+    assert run_cli("check", str(spec)).returncode == 0
+    with pytest.raises(InputError) as raised:
+        native.load(spec)
+    assert raised.value.render() == (f"{spec}: error: the C target plays sets up to double 14: its tiles are small "
+                                     "ints and its pips a mask\n  hint: use the Python target for this spec")
+    done = run_cli("replay", "--target", "c", str(spec), RECORD)
+    assert (done.returncode, done.stdout) == (1, "") and done.stderr == raised.value.render() + "\n"
 
 
 # --- the command line -------------------------------------------------------------------------------------
