@@ -378,6 +378,10 @@ class NativeEngine:
             return result
         encoder = _Encoder(self._python, table.game.players)
         fault = encoder.encode(table)
+        if table.match is not None and encoder.ints[3] == 0:  # a match of no games: nothing to replay
+            result.match_points = [0] * len(table.game.scores)
+            result.error = fault
+            return result
         out = self._run_replay(encoder.ints, encoder.moves)
         if out[0] not in (REPLAY_OK, REPLAY_REFUSED):
             raise NativeFault(f"the native engine of {self.spec_path} finds the encoded record malformed "
@@ -459,11 +463,8 @@ class _Encoder:
             else:
                 self.ints += [0, 0]  # no starting scores; the number of games, counted as they are read
                 for number, raw in enumerate(table.records, 1):
+                    hands, _ = read_game(raw, f"game {number}")  # read before the game follows the last
                     self.ints[3] = number
-                    count_at = len(self.ints)
-                    self.ints.append(0)  # a game of no hands, until its hands are read
-                    hands, _ = read_game(raw, f"game {number}")
-                    del self.ints[count_at:]
                     self._hands(hands, number)
         except BadRecord as err:
             return str(err)
