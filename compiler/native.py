@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from . import ir
-from .diagnostics import Diagnostic, UsageError
+from .diagnostics import Diagnostic, InputError, UsageError
 from .engine_api import Move, Tile, VariantEngine, as_variant, engine_of
 from .grammar import cache_folder
 from .loader import load_variant
-from .replay import BadRecord, ReplayResult, read_game, read_hand, read_move, replay, start
+from .replay import BadRecord, ReplayResult, Start, read_game, read_hand, read_move, replay, start
 
 ABI_VERSION = 1
 FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
@@ -378,6 +378,10 @@ class NativeEngine:
             return result
         encoder = _Encoder(self._python, table.game.players)
         fault = encoder.encode(table)
+        if table.match is not None and encoder.ints[3] == 0:  # a match of no games: nothing to replay
+            result.match_points = [0] * len(table.game.scores)
+            result.error = fault
+            return result
         out = self._run_replay(encoder.ints, encoder.moves)
         if out[0] not in (REPLAY_OK, REPLAY_REFUSED):
             raise NativeFault(f"the native engine of {self.spec_path} finds the encoded record malformed "
@@ -449,7 +453,7 @@ class _Encoder:
         self.moves = 0
         self.placeholder: tuple[int, int] | None = None  # (game, hand) of a hand in fault
 
-    def encode(self, table: Any) -> str | None:
+    def encode(self, table: Start) -> str | None:
         game = table.game
         self.ints = [game.players, int(game.partnerships)]
         try:
@@ -457,13 +461,10 @@ class _Encoder:
                 self.ints += [1, *game.scores, 0]
                 self._hands(table.records, 0)
             else:
-                self.ints += [0, 0]
+                self.ints += [0, 0]  # no starting scores; the number of games, counted as they are read
                 for number, raw in enumerate(table.records, 1):
-                    self.ints[4] = number
-                    count_at = len(self.ints)
-                    self.ints.append(0)  # a game of no hands, until its hands are read
-                    hands, _ = read_game(raw, f"game {number}")
-                    del self.ints[count_at:]
+                    hands, _ = read_game(raw, f"game {number}")  # read before the game follows the last
+                    self.ints[3] = number
                     self._hands(hands, number)
         except BadRecord as err:
             return str(err)
@@ -522,13 +523,15 @@ def _tiles(max_pip: int) -> list[Tile]:
 
 def load(spec: str | os.PathLike[str], command: str = "the native engine") -> NativeEngine:
     """The native engine of a variant's spec, loaded and checked as every command does (InputError for
-    a spec at fault, UsageError for a match format); built on first use. NativeUnavailable without a
-    C compiler, or when the compiler refuses the engine (its message holds the compiler's)."""
+    a spec at fault or one the C target cannot compile, UsageError for a match format); built on first
+    use. NativeUnavailable without a C compiler, or when the compiler refuses the engine (its message
+    holds the compiler's)."""
     from .codegen import generate
     from .targets import TARGETS
     path = Path(spec)
     variant = load_variant(path, command)
-    if "c" not in TARGETS:
-        raise NativeUnavailable("this dominospec has no C target to generate the native engine")
+    refused = TARGETS["c"].refusal(variant)
+    if refused is not None:
+        raise InputError([Diagnostic(refused[0], None, refused[1], file=str(path))])
     return NativeEngine(variant, path, build_library(generate(variant, path.name, TARGETS["c"])))
 

