@@ -519,6 +519,10 @@ static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int
                 return REPLAY_REFUSED;  /* a game follows one not won, or the match already won */
             }
             opener = MATCH_LOSER_OPENS ? game_loser(g) : -1;
+            if (opener >= 0 && r->at + 1 < r->length && r->record[r->at] > 0 && r->record[r->at + 1] != opener) {
+                r->hand = 1;  /* refused before the game starts: the scores stay those of the game before */
+                return REPLAY_REFUSED;
+            }
             game_init(g, players, partnerships);
         }
         status = replay_hands(r, g, out, capacity, plays, plays_at, opener);
