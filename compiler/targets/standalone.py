@@ -32,3 +32,11 @@ def sections(path: Path) -> dict[str, str]:
     if name is not None:
         raise ValueError(f"{path}: section {name!r} has no end marker")
     return found
+
+
+def sections_of(folder: Path, names: tuple[str, ...]) -> dict[str, str]:
+    """Every marked section of the named source files in folder, by section name."""
+    found: dict[str, str] = {}
+    for name in names:
+        found.update(sections(folder / name))
+    return found

@@ -13,7 +13,7 @@ from pathlib import Path
 from ... import ir
 from ...formula import names_used
 from ..python import context as python
-from ..standalone import sections
+from ..standalone import sections_of
 from .quoting import byte_values, comment_text
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
@@ -36,10 +36,7 @@ _OPENER_RULES = {decided: index for index, decided in enumerate(python._OPENER_D
 @functools.cache
 def runtime_sections() -> Mapping[str, str]:
     """The fixed C code every engine copies in, by section name."""
-    found: dict[str, str] = {}
-    for name in RUNTIME_FILES:
-        found.update(sections(RUNTIME / name))
-    return found
+    return sections_of(RUNTIME, RUNTIME_FILES)
 
 
 @dataclass(frozen=True)

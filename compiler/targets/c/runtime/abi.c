@@ -307,6 +307,8 @@ int32_t ds_simulate(int64_t first, int64_t count, int32_t players, int32_t partn
 
 //###{standalone replay
 enum { REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_CAPACITY };
+/* Beyond these a record is malformed: scores are ints, and no record's moves can take them past INT_MAX. */
+enum { REPLAY_MAX_CLAIM = 1 << 20, REPLAY_MAX_SCORE = 1 << 29 };
 
 /* The record being read, and where the replay has got to. */
 typedef struct {
@@ -405,7 +407,7 @@ static int replay_move(Reader *r, Game *g, int32_t *out, int32_t capacity, int32
     }
     /* seat, kind, tile, on, port, by, claim */
     if (v[1] < MOVE_PLAY || v[1] > MOVE_MUGGINS || v[2] < -1 || v[2] >= NTILES || v[3] < -1 || v[3] >= NTILES
-            || v[4] < -1 || v[4] > PORT_BRANCH_B || v[5] < -1 || v[5] > 1 || v[6] < -1
+            || v[4] < -1 || v[4] > PORT_BRANCH_B || v[5] < -1 || v[5] > 1 || v[6] < -1 || v[6] > REPLAY_MAX_CLAIM
             || (v[1] == MOVE_PLAY && (v[2] < 0 || (v[3] < 0) != (v[4] < 0) || (v[5] >= 0 && v[3] < 0)))
             || (v[1] != MOVE_PLAY && v[6] >= 0)) {
         return REPLAY_MALFORMED;
@@ -494,7 +496,7 @@ static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int
     if (has_scores) {
         int refused = 0;
         for (side = 0; side < g->sides; ++side) {
-            if (!read_int(r, &score)) {
+            if (!read_int(r, &score) || score > REPLAY_MAX_SCORE || score < -REPLAY_MAX_SCORE) {
                 return REPLAY_MALFORMED;
             }
             g->scores[side] = score;
@@ -517,6 +519,10 @@ static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int
                 return REPLAY_REFUSED;  /* a game follows one not won, or the match already won */
             }
             opener = MATCH_LOSER_OPENS ? game_loser(g) : -1;
+            if (opener >= 0 && r->at + 1 < r->length && r->record[r->at] > 0 && r->record[r->at + 1] != opener) {
+                r->hand = 1;  /* refused before the game starts: the scores stay those of the game before */
+                return REPLAY_REFUSED;
+            }
             game_init(g, players, partnerships);
         }
         status = replay_hands(r, g, out, capacity, plays, plays_at, opener);
