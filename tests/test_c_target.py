@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import functools
 import os
 import subprocess
 import tempfile
@@ -113,3 +114,55 @@ def test_a_set_too_large_for_the_runtime_is_refused() -> None:
     refused = C.refusal(big)
     assert refused is not None and "double 14" in refused[0]
     assert C.refusal(dataclasses.replace(load(FNT), max_pip=14)) is None
+
+
+@functools.cache
+def fives_and_threes() -> ctypes.CDLL:
+    folder = Path(tempfile.mkdtemp(prefix="dominospec-c-target-"))
+    done, library = build(generate(load(FNT), FNT.name, C), folder)
+    assert done.returncode == 0, done.stderr
+    dll = ctypes.CDLL(str(library))
+    dll.ds_replay.argtypes = [ctypes.POINTER(ctypes.c_int32), ctypes.c_int32, ctypes.POINTER(ctypes.c_int32),
+                              ctypes.c_int32]
+    return dll
+
+
+def replayed(ints: list[int], capacity: int) -> tuple[int, list[int]]:
+    dll = fives_and_threes()
+    out = (ctypes.c_int32 * max(capacity, 1))()
+    status = dll.ds_replay((ctypes.c_int32 * max(len(ints), 1))(*ints), len(ints), out, capacity)
+    return status, list(out)
+
+
+# The start of a valid record of Fives and Threes: 2 players, no partnerships, no starting scores, one game
+# of one hand, opened by seat 0, seat 0 holding tiles 0..6 and seat 1 tiles 7..13, the rest the pile.
+RECORD_START = [2, 0, 0, 0, 1, 0, 7, *range(7), 7, *range(7, 14), 1, 14, *range(14, 28)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(tail=st.lists(st.integers(-3, 30) | st.sampled_from([2**31 - 1, -2**31, 1 << 20, 1 << 29]), max_size=60),
+       cut=st.integers(0, len(RECORD_START)), capacity=st.integers(0, 300))
+def test_replay_of_any_ints_gives_a_status_and_never_writes_past_its_capacity(
+        tail: list[int], cut: int, capacity: int) -> None:
+    ints = RECORD_START[:cut] + tail
+    dll = fives_and_threes()
+    guard = 12345
+    out = (ctypes.c_int32 * (capacity + 8))(*([guard] * (capacity + 8)))
+    status = dll.ds_replay((ctypes.c_int32 * max(len(ints), 1))(*ints), len(ints), out, capacity)
+    assert status in (0, 1, 2, 3)
+    assert list(out)[capacity:] == [guard] * 8
+    if capacity >= 4:
+        assert out[0] == status
+        if status != 3:
+            sides = out[4]
+            assert 0 <= sides <= 4 and 0 <= out[5 + sides] <= sides
+
+
+def test_a_record_cut_short_is_malformed_and_a_whole_one_replays() -> None:
+    moves = [1, 0, 0, 6, -1, -1, -1, -1]  # one move: seat 0 leads [0|6]
+    status, out = replayed(RECORD_START + moves, 64)
+    assert status == 0 and out[4:7] == [2, 2, 0]  # two sides; the ends show 6: 6 / 3 = 2 points
+    assert out[7:13] == [0, 0, 1, 2, 0, 0]  # no winner, no match points, one play: 2 points, no bonus, kept
+    assert replayed(RECORD_START + moves[:-1], 64)[0] == 2
+    status, out = replayed(RECORD_START + [1, 1, 0, 7, -1, -1, -1, -1], 64)  # seat 1 moves in seat 0's turn
+    assert status == 1 and out[:4] == [1, 1, 1, 1]

@@ -131,7 +131,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
                 (f"{prefix}_LESS_OWN", int(a.less_own), ""), (f"{prefix}_DIVIDE_BY", a.divide_by, "")]
 
     constants: list[tuple[str, int, str]] = [
-        ("MAX_PIP", v.max_pip, ""), ("NTILES", len(tiles), "tiles in the set, indexed in TILES order"),
+        ("MAX_PIP", v.max_pip, ""),
+        ("NTILES", len(tiles), "tiles in the set, indexed in its order (0,0), (0,1), ..., (N,N)"),
         ("MIN_PLAYERS", v.min_players, ""), ("MAX_PLAYERS", v.max_players, ""),
         ("STAT_SIDES", max(4, v.max_players), "the sides the statistics name: 0 to 3 at least"),
         ("MAX_PORTS", max_ports, "open ends at most"),
@@ -231,6 +232,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     )
     return CEngineContext(
         name_comment=comment_text(v.name), source_comment=None if v.source is None else comment_text(v.source),
-        name_bytes=byte_values(v.name), constants=tuple(constants), tables=tables, formula=_c(v.placement_score),
+        name_bytes=byte_values(v.name), tables=tables, formula=_c(v.placement_score),
         stat_names=stat_names(max(4, v.max_players)), runtime=runtime_sections(),
+        constants=tuple((name, value, comment_text(meaning)) for name, value, meaning in constants),
     )
