@@ -383,11 +383,12 @@ class NativeEngine:
             result.error = fault
             return result
         out = self._run_replay(encoder.ints, encoder.moves)
-        if out[0] not in (REPLAY_OK, REPLAY_REFUSED):
-            raise NativeFault(f"the native engine of {self.spec_path} finds the encoded record malformed "
-                              f"(status {out[0]} at {out[1:4]})")
         result.target = table.game.target
         self._read_replay(out, result)
+        if out[0] == REPLAY_MALFORMED:  # the record is sound, but holds more than the engine's ints do
+            result.error = (f"{_where((out[1], out[2], out[3]), table.match)}: the native engine cannot replay "
+                            "this record: a claim or a starting score in it is beyond its range")
+            return result
         if encoder.placeholder is not None and result.refused_at is not None:
             game, hand = encoder.placeholder
             if result.refused_at[1:] == (hand, 0) and (table.match is None or result.refused_at[0] == game):
@@ -424,14 +425,20 @@ class NativeEngine:
         result.plays = [(out[i], out[i + 1], bool(out[i + 2])) for i in range(at + 1, at + 1 + 3 * plays, 3)]
 
 
-def _refusal(at: tuple[int, int, int] | None, match: object) -> str:
-    """The message of a refusal the native engine finds and the Python replay does not."""
-    game, hand, move = at or (0, 0, 0)
+def _where(at: tuple[int, int, int], match: object) -> str:
+    """A place in a record as the Python replay's messages name it: `game 2, hand 3, move 4`."""
+    game, hand, move = at
     where = [f"game {game}"] if match is not None and game else []
     where += [f"hand {hand}"] if hand else []
     where += [f"move {move}"] if move else []
+    return ", ".join(where) or "the record"
+
+
+def _refusal(at: tuple[int, int, int] | None, match: object) -> str:
+    """The message of a refusal the native engine finds and the Python replay does not."""
+    game, hand, move = at or (0, 0, 0)
     what = "move" if move else "deal" if hand else "game" if game else "table"
-    return f"{', '.join(where) or 'the record'}: the native engine refuses this {what}"
+    return f"{_where((game, hand, move), match)}: the native engine refuses this {what}"
 
 
 def _int32(value: int) -> int:

@@ -31,7 +31,7 @@ from dominospec.replay import ReplayResult, replay
 from engine_cases import SHIPPED_CASES, Case, engine_for, every_table
 from support import ROOT, native_engine
 
-CONFORMANCE = int(os.environ.get("DOMINOSPEC_CONFORMANCE", "4"))
+CONFORMANCE = int(os.environ.get("DOMINOSPEC_CONFORMANCE", "8"))
 HANDS_WITHOUT_TARGET = 6  # a game with no target (pool play) is recorded for this many hands
 GREEDY_SHARE = 0.3  # of the seats at a table
 CASES = [case for case in SHIPPED_CASES if isinstance(engine_for(case)[0], ir.Variant)]
