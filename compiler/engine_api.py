@@ -50,8 +50,6 @@ class EngineLayout(Protocol):
 class EngineGame(Protocol):
     """An engine's Game: one game to the target, hand by hand."""
 
-    players: int
-    partnerships: bool
     scores: list[int]
     target: int  # the target of this game: the variant's, or its player count's
     winners: list[int]
@@ -59,6 +57,10 @@ class EngineGame(Protocol):
     hand_over: bool
     current: int
 
+    @property
+    def players(self) -> int: ...
+    @property
+    def partnerships(self) -> bool: ...
     @property
     def events(self) -> Sequence[Event]: ...
     def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
