@@ -27,12 +27,9 @@ POINTS = tuple((total // 3 if total % 3 == 0 else 0) + (total // 5 if total % 5 
                for total in range(25))
 
 
-class Play(NamedTuple):
-    seat: int
-    tile: Tile
-    points: int  # the placement's own points, before the exact target is applied
-    bonus: int  # the going-out bonus scored with it
-    cancelled: bool  # the points and bonus would have passed 61
+# A placement: (seat, tile, its own points before the exact target, the going-out bonus scored with it,
+# whether points and bonus were cancelled for passing 61). A plain tuple: one is made on every move.
+Play = tuple[int, Tile, int, int, bool]
 
 
 class HandResult(NamedTuple):
@@ -90,7 +87,7 @@ def play_hand(hands: list[list[Tile]], opener: int, draws: Sequence[Draw],
                 cancelled = True
             else:
                 side_scores[side] += gained
-        plays.append(Play(seat, tile, points, GOING_OUT_BONUS if goes_out else 0, cancelled))
+        plays.append((seat, tile, points, GOING_OUT_BONUS if goes_out else 0, cancelled))
         if gained and not cancelled and side_scores[side] == TARGET:
             won = True
             break
