@@ -78,30 +78,26 @@ class Contender:
 # --- the contenders ----------------------------------------------------------------------------
 
 
-def engine_hands(engine: ModuleType, players: int) -> Callable[[int], Batch]:
+def engine_hands(engine: ModuleType, players: int,
+                 play: Callable[[Any, list[Any]], None] | None = None) -> Callable[[int], Batch]:
+    """Hands of seeds 0 .. count - 1, each played by play (the engine's play_hand unless given)."""
+    play_hand = play or engine.play_hand
+
     def run(count: int) -> Batch:
         bots = [engine.RandomBot(seat) for seat in range(players)]
         placements = 0
         for seed in range(count):
             game = engine.Game(players, seed=seed)
-            engine.play_hand(game, bots)
+            play_hand(game, bots)
             placements += len(game.layout.tiles)
         return Batch(count, count, placements)
     return run
 
 
-def engine_hands_by_apply(engine: ModuleType, players: int) -> Callable[[int], Batch]:
-    """Hands moved through the app's door: apply() checks nothing more than play() but hands back the events."""
-    def run(count: int) -> Batch:
-        bots = [engine.RandomBot(seat) for seat in range(players)]
-        placements = 0
-        for seed in range(count):
-            game = engine.Game(players, seed=seed)
-            while not game.hand_over:
-                game.apply(bots[game.current].choose(game))
-            placements += len(game.layout.tiles)
-        return Batch(count, count, placements)
-    return run
+def play_by_apply(game: Any, bots: list[Any]) -> None:
+    """A hand moved through the app's door: apply() checks nothing more than play() but hands back the events."""
+    while not game.hand_over:
+        game.apply(bots[game.current].choose(game))
 
 
 def engine_games(engine: ModuleType, players: int) -> Callable[[int], Batch]:
@@ -234,7 +230,7 @@ def contenders(build_dir: Path) -> tuple[list[Contender], dict[str, str]]:
         Contender("Python Horse Race 4-player hand", "hand", "python", engine_hands(horse_race, 4), PYTHON_YARDSTICK),
         Contender("Python Horse Race 2-player hand", "hand", "python", engine_hands(horse_race, 2), PYTHON_YARDSTICK),
         Contender("Python Horse Race 4-player hand by apply()", "hand", "python",
-                  engine_hands_by_apply(horse_race, 4), PYTHON_YARDSTICK),
+                  engine_hands(horse_race, 4, play_by_apply), PYTHON_YARDSTICK),
         Contender("Python Fives and Threes 4-player game", "game", "python", engine_games(fives_and_threes, 4),
                   PYTHON_YARDSTICK),
         Contender("Python Fives and Threes 2-player game", "game", "python", engine_games(fives_and_threes, 2),
