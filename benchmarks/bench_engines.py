@@ -16,6 +16,15 @@ seeds, deals and bots), as do the native engine and the C yardstick.
 
 The peers run only where installed (`pip install -e '.[bench]'` brings dominoes and open-spiel); the
 native contenders only where dominospec.native is importable and a C compiler is present.
+
+--json prints one object (schema "dominospec-bench/1"): "settings" (seconds_per_batch, rounds, clock,
+python, machine); "contenders", each with name, unit ("hand" or "game"), kind ("python", "peer",
+"yardstick", "native"), batch (units per round), yardstick (the contender it is set against, or null),
+same_hands_as (a contender playing the very same hands, or null), rounds (per round: units, hands,
+placements, cpu_seconds) and units_per_second, hands_per_second, placements_per_second (each min,
+median, max over the rounds); "ratios", each with contender, against, per_hand and per_placement
+(min, median, max of the round-by-round ratios); "goals" (contender, against, per_hand_at_least,
+per_hand, met); "unavailable" (name, reason) for what could not run here.
 Usage: python benchmarks/bench_engines.py [--seconds S] [--rounds N] [--quick] [--json]
 """
 
@@ -322,7 +331,8 @@ def report(found: list[Contender], unavailable: dict[str, str], seconds: float, 
         "settings": {"seconds_per_batch": seconds, "rounds": rounds, "clock": "time.process_time",
                      "python": platform.python_version(), "machine": platform.machine()},
         "contenders": [{"name": c.name, "unit": c.unit, "kind": c.kind, "batch": c.batch, "yardstick": c.yardstick,
-                        "rounds": c.rounds, **{key: spread(values) for key, values in rates(c).items()}}
+                        "same_hands_as": c.twin, "rounds": c.rounds,
+                        **{key: spread(values) for key, values in rates(c).items()}}
                        for c in found],
         "ratios": ratios,
         "goals": [{"contender": name, "against": PEER, "per_hand_at_least": goal, "per_hand": peer_hand[name],

@@ -229,6 +229,8 @@ def test_the_quick_json_report_has_the_documented_shape(quick_report: dict[str, 
     contenders = {c["name"]: c for c in quick_report["contenders"]}
     unavailable = {u["name"]: u["reason"] for u in quick_report["unavailable"]}
     for contender in contenders.values():
+        assert set(contender) == {"name", "unit", "kind", "batch", "yardstick", "same_hands_as", "rounds",
+                                  "units_per_second", "hands_per_second", "placements_per_second"}
         assert contender["unit"] in ("hand", "game") and contender["kind"] in ("python", "peer", "yardstick", "native")
         assert len(contender["rounds"]) == 2 and contender["batch"] >= 1
         for figures in contender["rounds"]:
@@ -247,8 +249,13 @@ def test_the_quick_json_report_has_the_documented_shape(quick_report: dict[str, 
     natives = [name for name, c in contenders.items() if c["kind"] == "native"]
     assert bool(natives) != ("native" in unavailable)
     for entry in quick_report["ratios"]:
+        assert set(entry) == {"contender", "against", "per_hand", "per_placement"}
         assert entry["contender"] in contenders and entry["against"] in contenders
         assert spread_ok(entry["per_hand"]) and spread_ok(entry["per_placement"])
+    for goal in quick_report["goals"]:
+        assert set(goal) == {"contender", "against", "per_hand_at_least", "per_hand", "met"}
+        assert goal["met"] == (goal["per_hand"] >= goal["per_hand_at_least"])
+    assert bool(quick_report["goals"]) == (peer in contenders)
     expected = {(name, c["yardstick"]) for name, c in contenders.items() if c["yardstick"]}
     if peer in contenders:
         expected |= {(name, peer) for name in contenders if name != peer}
@@ -256,11 +263,14 @@ def test_the_quick_json_report_has_the_documented_shape(quick_report: dict[str, 
 
 
 def test_contenders_that_play_the_same_hands_play_them_every_round(quick_report: dict[str, Any]) -> None:
-    """Batches repeat their seeds, and the engine's 4-player hands are the Python yardstick's very hands."""
+    """Batches repeat their seeds; the engines' 4-player Fives and Threes hands are their yardsticks' very hands."""
     contenders = {c["name"]: c for c in quick_report["contenders"]}
-    engine = contenders["Python Fives and Threes 4-player hand"]["rounds"]
-    mine = contenders["Python yardstick Fives and Threes 4-player hand"]["rounds"]
-    assert [(r["hands"], r["placements"]) for r in engine] == [(r["hands"], r["placements"]) for r in mine]
+    twins = {name: c["same_hands_as"] for name, c in contenders.items() if c["same_hands_as"]}
+    assert twins["Python Fives and Threes 4-player hand"] == "Python yardstick Fives and Threes 4-player hand"
+    assert ("native Fives and Threes 4-player hand" in twins) == ("native Fives and Threes 4-player hand" in contenders)
+    for name, twin in twins.items():
+        assert [(r["hands"], r["placements"]) for r in contenders[name]["rounds"]] == \
+            [(r["hands"], r["placements"]) for r in contenders[twin]["rounds"]], name
     for contender in contenders.values():
         if contender["kind"] != "peer":
             assert len({(r["hands"], r["placements"]) for r in contender["rounds"]}) == 1, contender["name"]
