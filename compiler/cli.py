@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
 import json
 import os
 import shlex
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 from . import ir
 from .console import ClosedPipeGuard, progress, show
 from .diagnostics import Diagnostic, InputError, Problems, UsageError, printable
-from .loader import load, read_source
+from .loader import load, load_variant, read_source
 from .targets import DEFAULT, TARGETS
 from .textfile import StandardInput, input_path
 
@@ -173,6 +174,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
                    "rename one of the two files")
             return
         made_by[name] = path
+        refused_by_target = target.refusal(spec)
+        if refused_by_target is not None:
+            refuse(path, *refused_by_target)
+            return
         source = generate(spec, path.name, target)
         header = source.partition("\n")[0]
         current_header = _first_line(written)
@@ -223,16 +228,23 @@ def load_engine(spec: ir.Variant | ir.MatchFormat, path: Path) -> Engine:
 def load_variant_engine(path: Path, command: str) -> VariantEngine:
     """The engine of the variant spec at path; UsageError for a match format."""
     from .engine_api import as_variant
-    spec = load(path)
-    engine = as_variant(load_engine(spec, path)) if isinstance(spec, ir.Variant) else None
-    if engine is None:
-        raise UsageError([Diagnostic(f"{path} is a match format; {command} needs a variant's spec", None)])
+    engine = as_variant(load_engine(load_variant(path, command), path))
+    assert engine is not None  # a variant's spec makes a variant's engine
     return engine
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import board_for, describe, read_record, replay
-    engine = load_variant_engine(args.spec, "replay")
+    from .replay import ReplayResult, board_for, describe, read_record, replay
+    run: Callable[[dict[str, object]], ReplayResult]
+    if args.target == "c":
+        if args.board:
+            raise UsageError([Diagnostic("--board draws the pegs of the replay's events, which --target c "
+                                         "does not keep; leave out --board or --target c", None)])
+        from . import native
+        run = native.load(args.spec, "replay").replay
+    else:
+        engine = load_variant_engine(args.spec, "replay")
+        run = functools.partial(replay, engine)
     try:
         record = read_record(args.record)
     except InputError as err:
@@ -240,7 +252,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(json.dumps({"events": [], "scores": [], "winners": [], "error": err.diagnostics[0].headline()}))
         raise
     with progress(f"replaying {args.record}"):
-        result = replay(engine, record)
+        result = run(record)
     if args.json:
         print(json.dumps(result.to_json()))
     else:
@@ -391,6 +403,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cmd.add_argument("--json", action="store_true", help="print one JSON object: events, scores, winners, error")
     replay_cmd.add_argument("--board", action="store_true",
                             help="also draw the cribbage board with both pegs of every side at the end")
+    replay_cmd.add_argument("--target", choices=("python", "c"), default="python",
+                            help="the engine that replays: python (default), or c, the native engine built "
+                                 "with the system C compiler, which prints no events")
     replay_cmd.set_defaults(run=cmd_replay)
 
     verify_cmd = commands.add_parser("verify", parents=[verbosity],

@@ -50,6 +50,8 @@ class EngineLayout(Protocol):
 class EngineGame(Protocol):
     """An engine's Game: one game to the target, hand by hand."""
 
+    players: int
+    partnerships: bool
     scores: list[int]
     target: int  # the target of this game: the variant's, or its player count's
     winners: list[int]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from . import ir
 from .checks import check
-from .diagnostics import InputError, SpecError
+from .diagnostics import Diagnostic, InputError, SpecError, UsageError
 from .parser import parse
 from .textfile import SPEC, read_text_file
 
@@ -28,3 +28,11 @@ def load(path: Path) -> ir.Variant | ir.MatchFormat:
         return check(parse(text))
     except SpecError as err:
         raise SpecError([dataclasses.replace(d, file=str(path)) for d in err.diagnostics], text) from None
+
+
+def load_variant(path: Path, command: str) -> ir.Variant:
+    """load() for a command that needs a variant: UsageError, naming the command, for a match format."""
+    spec = load(path)
+    if not isinstance(spec, ir.Variant):
+        raise UsageError([Diagnostic(f"{path} is a match format; {command} needs a variant's spec", None)])
+    return spec

@@ -17,7 +17,6 @@ from .engine_api import (
     EngineGame,
     EngineMatch,
     Event,
-    MatchPlayEngine,
     Move,
     Tile,
     VariantEngine,
@@ -43,7 +42,7 @@ class ReplayResult:
         return out
 
 
-class _BadRecord(Exception):
+class BadRecord(Exception):
     """The record breaks the rules or does not fit together; the message names the hand and the move."""
 
 
@@ -56,54 +55,127 @@ def read_record(path: Path) -> dict[str, Any]:
     return record
 
 
-def _require(condition: bool, message: str) -> None:
+def require(condition: bool, message: str) -> None:
     if not condition:
-        raise _BadRecord(message)
+        raise BadRecord(message)
 
 
 def _record_tile(engine: VariantEngine, text: Any, where: str) -> Tile:
     try:
         return read_tile(engine, text, where)
     except ValueError as err:
-        raise _BadRecord(str(err)) from None
+        raise BadRecord(str(err)) from None
 
 
 def _record_tiles(engine: VariantEngine, items: Any, where: str) -> list[Tile]:
-    _require(isinstance(items, list), f"{where}: expected a list of tiles")
+    require(isinstance(items, list), f"{where}: expected a list of tiles")
     return [_record_tile(engine, t, where) for t in items]
 
 
-def _move(engine: VariantEngine, raw: Any, where: str) -> tuple[int, Move, int | None]:
+def read_move(engine: VariantEngine, raw: Any, where: str) -> tuple[int, Move, int | None]:
     """The mover, the move and the claim written on a placement (None when there is none)."""
-    _require(isinstance(raw, dict), f"{where}: a move is an object such as {{\"seat\": 0, \"play\": \"[1|4]\"}}")
+    require(isinstance(raw, dict), f"{where}: a move is an object such as {{\"seat\": 0, \"play\": \"[1|4]\"}}")
     seat = raw.get("seat")
-    _require(isinstance(seat, int) and not isinstance(seat, bool), f"{where}: 'seat' must be a seat number")
+    require(isinstance(seat, int) and not isinstance(seat, bool), f"{where}: 'seat' must be a seat number")
     kinds = [k for k in ("play", "pass", "draw", "muggins") if k in raw]
-    _require(len(kinds) == 1, f"{where}: a move has exactly one of 'play', 'pass', 'draw' or 'muggins'")
-    _require("claim" not in raw or kinds[0] == "play", f"{where}: only a placement carries a 'claim'")
-    _require("by" not in raw or kinds[0] == "play" and "on" in raw,
-             f"{where}: only a placement on a tile of the table carries 'by'")
-    _require("by" not in raw or raw["by"] in ("low", "high"),
-             f"{where}: 'by' names the half of a wild tile that touches: \"low\" or \"high\", not {raw.get('by')!r}")
+    require(len(kinds) == 1, f"{where}: a move has exactly one of 'play', 'pass', 'draw' or 'muggins'")
+    require("claim" not in raw or kinds[0] == "play", f"{where}: only a placement carries a 'claim'")
+    require("by" not in raw or kinds[0] == "play" and "on" in raw,
+            f"{where}: only a placement on a tile of the table carries 'by'")
+    require("by" not in raw or raw["by"] in ("low", "high"),
+            f"{where}: 'by' names the half of a wild tile that touches: \"low\" or \"high\", not {raw.get('by')!r}")
     if kinds[0] != "play":
-        _require(raw[kinds[0]] is True, f"{where}: write \"{kinds[0]}\": true")
+        require(raw[kinds[0]] is True, f"{where}: write \"{kinds[0]}\": true")
         if kinds[0] == "muggins":
             return seat, ("muggins", seat), None
         return seat, ("draw",) if kinds[0] == "draw" else ("pass",), None
     claim = raw.get("claim")
-    _require(claim is None or (isinstance(claim, int) and not isinstance(claim, bool) and claim >= 0),
-             f"{where}: 'claim' must be a whole number of points, 0 or more")
+    require(claim is None or (isinstance(claim, int) and not isinstance(claim, bool) and claim >= 0),
+            f"{where}: 'claim' must be a whole number of points, 0 or more")
     tile = _record_tile(engine, raw["play"], where)
     if "on" not in raw and "port" not in raw:
         return seat, ("play", tile, None, None), claim
-    _require("on" in raw and "port" in raw,
-             f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
-    _require(raw["port"] in engine.PORT_NAMES,
-             f"{where}: unknown port {raw['port']!r}; ports are {', '.join(engine.PORT_NAMES)}")
+    require("on" in raw and "port" in raw,
+            f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
+    require(raw["port"] in engine.PORT_NAMES,
+            f"{where}: unknown port {raw['port']!r}; ports are {', '.join(engine.PORT_NAMES)}")
     on = _record_tile(engine, raw["on"], where)
     if "by" in raw:
         return seat, ("play", tile, on, raw["port"], raw["by"]), claim
     return seat, ("play", tile, on, raw["port"]), claim
+
+
+@dataclass
+class Start:
+    """A record's table, checked by the engine: its first game (not dealt), the match it opens (None for
+    a record of one game), and what follows: the hands of the one game, or the games of the match."""
+
+    game: EngineGame
+    match: EngineMatch | None
+    records: list[Any]
+
+
+def start(engine: VariantEngine, record: dict[str, Any]) -> Start:
+    """The table of a record of one game ('hands') or, for a variant with match rules, of a match of
+    games ('games', each with its 'hands'); BadRecord when it is no such record."""
+    players = record.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise BadRecord("'players' must be a number")
+    partnerships = record.get("partnerships")
+    require(partnerships is None or isinstance(partnerships, bool), "'partnerships' must be true or false")
+    scores = record.get("scores")
+    require(scores is None or (isinstance(scores, list) and all(isinstance(s, int) for s in scores)),
+            "'scores' must be a list of numbers")
+    if "games" in record:
+        require("hands" not in record, "a record holds 'hands' (one game) or 'games' (a match), not both")
+        match_engine = match_play(engine)
+        if match_engine is None:
+            raise BadRecord("'games' needs a variant with match rules; this one is a single game")
+        require(scores is None, "'scores' start a single game; a match of games starts from nothing")
+        require(isinstance(record["games"], list), "'games' must be a list")
+        try:
+            match = match_engine.Match(players, partnerships, deal=False)
+        except engine.IllegalMove as err:
+            raise BadRecord(str(err)) from None
+        return Start(match.game, match, record["games"])
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        raise BadRecord("'hands' must be a list")
+    try:
+        return Start(engine.Game(players, partnerships, scores=scores, deal=False), None, hands)
+    except engine.IllegalMove as err:
+        raise BadRecord(str(err)) from None
+
+
+def read_game(game: Any, where: str) -> tuple[list[Any], int | None]:
+    """A match's game record: its hands, and the opener its first hand names (None where it names none)."""
+    require(isinstance(game, dict) and isinstance(game.get("hands"), list),
+            f"{where}: a game is an object with a list of 'hands'")
+    first = game["hands"][0] if game["hands"] and isinstance(game["hands"][0], dict) else {}
+    return game["hands"], first.get("opener") if isinstance(first.get("opener"), int) else None
+
+
+@dataclass
+class Hand:
+    """A hand's record read: who opens, the deal, the pile (None where the record names none), the moves."""
+
+    opener: int
+    hands: list[list[Tile]]
+    pile: list[Tile] | None
+    moves: list[Any]
+
+
+def read_hand(engine: VariantEngine, hand: Any, where: str) -> Hand:
+    require(isinstance(hand, dict), f"{where}: a hand is an object with 'opener', 'deal' and 'moves'")
+    opener = hand.get("opener")
+    require(isinstance(opener, int) and not isinstance(opener, bool), f"{where}: 'opener' must be a seat number")
+    deal = hand.get("deal")
+    require(isinstance(deal, list), f"{where}: 'deal' must hold one list of tiles per seat")
+    hands = [_record_tiles(engine, h, f"{where}, deal") for h in deal]
+    pile = _record_tiles(engine, hand["boneyard"], f"{where}, boneyard") if "boneyard" in hand else None
+    moves = hand.get("moves", [])
+    require(isinstance(moves, list), f"{where}: 'moves' must be a list")
+    return Hand(opener, hands, pile, moves)
 
 
 def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
@@ -116,37 +188,15 @@ def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
     games: list[EngineGame] = []  # the Game of each game replayed so far
     match: EngineMatch | None = None
     try:
-        players = record.get("players")
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise _BadRecord("'players' must be a number")
-        partnerships = record.get("partnerships")
-        _require(partnerships is None or isinstance(partnerships, bool), "'partnerships' must be true or false")
-        scores = record.get("scores")
-        _require(scores is None or (isinstance(scores, list) and all(isinstance(s, int) for s in scores)),
-                 "'scores' must be a list of numbers")
-        if "games" in record:
-            _require("hands" not in record, "a record holds 'hands' (one game) or 'games' (a match), not both")
-            match_engine = match_play(engine)
-            if match_engine is None:
-                raise _BadRecord("'games' needs a variant with match rules; this one is a single game")
-            _require(scores is None, "'scores' start a single game; a match of games starts from nothing")
-            _require(isinstance(record["games"], list), "'games' must be a list")
-            try:
-                match = match_engine.Match(players, partnerships, deal=False)
-            except engine.IllegalMove as err:
-                raise _BadRecord(str(err)) from None
+        table = start(engine, record)
+        match = table.match
+        if match is not None:
             # The match is kept before any game is replayed, so a failure reports what was played up to it.
-            _replay_games(match_engine, match, record["games"], games)
+            _replay_games(engine, match, table.records, games)
         else:
-            hands = record.get("hands")
-            if not isinstance(hands, list):
-                raise _BadRecord("'hands' must be a list")
-            try:
-                games.append(engine.Game(players, partnerships, scores=scores, deal=False))
-            except engine.IllegalMove as err:
-                raise _BadRecord(str(err)) from None
-            _replay_hands(engine, games[0], hands, "")
-    except _BadRecord as err:
+            games.append(table.game)
+            _replay_hands(engine, table.game, table.records, "")
+    except BadRecord as err:
         result.error = str(err)
     for number, game in enumerate(games, 1):
         if match is not None:
@@ -163,22 +213,19 @@ def replay(engine: VariantEngine, record: dict[str, Any]) -> ReplayResult:
     return result
 
 
-def _replay_games(engine: MatchPlayEngine, match: EngineMatch, records: list[Any], games: list[EngineGame]) -> None:
+def _replay_games(engine: VariantEngine, match: EngineMatch, records: list[Any], games: list[EngineGame]) -> None:
     for number, game in enumerate(records, 1):
         where = f"game {number}"
-        _require(isinstance(game, dict) and isinstance(game.get("hands"), list),
-                 f"{where}: a game is an object with a list of 'hands'")
-        first = game["hands"][0] if game["hands"] and isinstance(game["hands"][0], dict) else {}
-        opener = first.get("opener") if isinstance(first.get("opener"), int) else None
+        hands, opener = read_game(game, where)
         if number > 1:
-            _require(match.game.over, f"game {number - 1} is not won, yet another game follows")
-            _require(not match.over, f"{where}: the match was already won")
+            require(match.game.over, f"game {number - 1} is not won, yet another game follows")
+            require(not match.over, f"{where}: the match was already won")
             try:
                 match.next_game(opener=opener, deal=False)
             except engine.IllegalMove as err:
-                raise _BadRecord(f"{where}: {err}") from None
+                raise BadRecord(f"{where}: {err}") from None
         games.append(match.game)
-        _replay_hands(engine, match.game, game["hands"], f"{where}, ")
+        _replay_hands(engine, match.game, hands, f"{where}, ")
         if match.game.over:
             match.finish_game()
 
@@ -188,36 +235,28 @@ def _replay_hands(engine: VariantEngine, game: EngineGame, hands: list[Any], pre
         _replay_hand(engine, game, hand, f"{prefix}hand {number}", last=number == len(hands))
 
 
-def _replay_hand(engine: VariantEngine, game: EngineGame, hand: Any, where: str, last: bool) -> None:
-    _require(isinstance(hand, dict), f"{where}: a hand is an object with 'opener', 'deal' and 'moves'")
-    _require(not game.over, f"{where}: the game was already won")
-    opener = hand.get("opener")
-    _require(isinstance(opener, int) and not isinstance(opener, bool), f"{where}: 'opener' must be a seat number")
-    deal = hand.get("deal")
-    _require(isinstance(deal, list), f"{where}: 'deal' must hold one list of tiles per seat")
-    hands = [_record_tiles(engine, h, f"{where}, deal") for h in deal]
-    pile = _record_tiles(engine, hand["boneyard"], f"{where}, boneyard") if "boneyard" in hand else None
+def _replay_hand(engine: VariantEngine, game: EngineGame, raw: Any, where: str, last: bool) -> None:
+    require(not game.over, f"{where}: the game was already won")
+    hand = read_hand(engine, raw, where)
     try:
-        game.start_hand(opener=opener, hands=hands, pile=pile)
+        game.start_hand(opener=hand.opener, hands=hand.hands, pile=hand.pile)
     except engine.IllegalMove as err:
-        raise _BadRecord(f"{where}: {err}") from None
-    moves = hand.get("moves", [])
-    _require(isinstance(moves, list), f"{where}: 'moves' must be a list")
-    for index, raw in enumerate(moves, 1):
+        raise BadRecord(f"{where}: {err}") from None
+    for index, move_record in enumerate(hand.moves, 1):
         at = f"{where}, move {index}"
-        seat, move, claim = _move(engine, raw, at)
+        seat, move, claim = read_move(engine, move_record, at)
         if game.over:
-            raise _BadRecord(f"{at}: the game is already won")
+            raise BadRecord(f"{at}: the game is already won")
         if game.hand_over:
-            raise _BadRecord(f"{at}: the hand is already over")
+            raise BadRecord(f"{at}: the hand is already over")
         if seat != game.current and move[0] != "muggins":  # an opponent calls muggins out of turn
-            raise _BadRecord(f"{at}: it is seat {game.current}'s turn, not seat {seat}'s")
+            raise BadRecord(f"{at}: it is seat {game.current}'s turn, not seat {seat}'s")
         try:
             game.apply(move, claim)
         except engine.IllegalMove as err:
-            raise _BadRecord(f"{at}: {err}") from None
+            raise BadRecord(f"{at}: {err}") from None
     if not last:
-        _require(game.hand_over, f"{where}: the record stops before the hand is decided, yet another hand follows")
+        require(game.hand_over, f"{where}: the record stops before the hand is decided, yet another hand follows")
 
 
 def describe(event: Event) -> str:

@@ -175,6 +175,19 @@ def engine_for(case: Case) -> tuple[ir.Variant, types.ModuleType]:
     return variant, load_engine(variant, path)
 
 
+def every_table(variant: ir.Variant) -> list[tuple[int, bool]]:
+    """Every (players, partnerships) the variant is played at."""
+    found = []
+    for players in variant.player_counts:
+        if players == 4 and variant.partnerships is ir.PartnershipKind.FIXED:
+            found.append((4, True))
+        else:
+            found.append((players, False))
+            if players == 4 and variant.partnerships is ir.PartnershipKind.OPTIONAL:
+                found.append((4, True))
+    return found
+
+
 @st.composite
 def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
     """Players (four more often where partnerships are possible: their rules are the most involved),

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from dominospec import ir
 from dominospec.checks import check
-from dominospec.diagnostics import SpecError
+from dominospec.diagnostics import Problems, SpecError
 from dominospec.parser import parse
+
+if TYPE_CHECKING:
+    from dominospec.native import NativeEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 # The games of the wider family (../shared/FAMILY.md), one spec each, with their house options.
@@ -57,3 +62,14 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONUTF8": "1"}
     return subprocess.run([sys.executable, "-m", "dominospec", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, encoding="utf-8", timeout=60)
+
+
+@functools.cache
+def native_engine(path: Path) -> NativeEngine | Problems:
+    """A spec's native engine, built once per session; the Problems raised where the C target or the
+    compiler refuses the spec (the tests assert what a refusal says)."""
+    from dominospec import native
+    try:
+        return native.load(path)
+    except Problems as err:
+        return err

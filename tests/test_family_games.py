@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from dominospec import ir
-from engine_cases import SHIPPED_CASES, Case, engine_for
+from engine_cases import SHIPPED_CASES, Case, engine_for, every_table
 from support import FAMILY
 
 GAMES = int(os.environ.get("DOMINOSPEC_FAMILY_GAMES", "40"))
@@ -26,18 +26,6 @@ MAX_HANDS = 2000  # a game that has not ended by then never will
 HANDS_WITHOUT_TARGET = 30  # a game with no target (pool play) is this many hands
 
 CASES = [case for case in SHIPPED_CASES if case.path in FAMILY]
-
-
-def tables(variant: ir.Variant) -> list[tuple[int, bool]]:
-    found = []
-    for players in variant.player_counts:
-        if players == 4 and variant.partnerships is ir.PartnershipKind.FIXED:
-            found.append((4, True))
-        else:
-            found.append((players, False))
-            if players == 4 and variant.partnerships is ir.PartnershipKind.OPTIONAL:
-                found.append((4, True))
-    return found
 
 
 def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool, seed: int) -> None:
@@ -115,6 +103,6 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_whole_games_keep_the_invariants(case: Case) -> None:
     variant, engine = engine_for(case)
-    for players, partnerships in tables(variant):
+    for players, partnerships in every_table(variant):
         for seed in range(GAMES):
             play_out(variant, engine, players, partnerships, seed)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .c import C
 from .python import PYTHON
 from .target import Target
 
-TARGETS: dict[str, Target] = {target.name: target for target in (PYTHON,)}
+TARGETS: dict[str, Target] = {target.name: target for target in (PYTHON, C)}
 DEFAULT = PYTHON

@@ -1,13 +1,14 @@
 """Copy-in of fixed runtime code, as lark's standalone generator does it: a runtime source file marks the
-sections an engine takes verbatim with a line `###{standalone NAME` before and `###}` after them."""
+sections an engine takes verbatim with a line `###{standalone NAME` before and `###}` after them (in a C source,
+as a line comment: `//###{standalone NAME`, `//###}`)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-_START = re.compile(r"^\s*###\{standalone (\w+)\s*$")
-_END = re.compile(r"^\s*###\}\s*$")
+_START = re.compile(r"^\s*(?://)?###\{standalone (\w+)\s*$")
+_END = re.compile(r"^\s*(?://)?###\}\s*$")
 
 
 def sections(path: Path) -> dict[str, str]:

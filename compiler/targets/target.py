@@ -15,12 +15,16 @@ class Target:
     package: str  # the import package whose templates/ folder holds this target's templates
     variant_template: str  # renders a variant's engine from variant_context(variant)
     variant_context: Callable[[ir.Variant], object]
-    match_format_template: str  # renders a match format's module from match_format_context(format)
-    match_format_context: Callable[[ir.MatchFormat], object]
+    match_format_template: str | None  # renders a match format's module from match_format_context(format);
+    # None: the target compiles variants alone
+    match_format_context: Callable[[ir.MatchFormat], object] | None
     header: Callable[[str], str]  # the spec's file name -> the first line of every file, naming it safely
     suffix: str  # of the files written, with its dot
     module_name: Callable[[Path], str]  # the spec's path -> its module's name, without the suffix; InputError
     # where the file name gives none that is safe to import
+
+    # A spec the target cannot compile -> (why, a hint); None where it can. Checked before generating.
+    refusal: Callable[[ir.Variant | ir.MatchFormat], tuple[str, str] | None] = lambda spec: None
 
     def file_name(self, spec_path: Path) -> str:
         return self.module_name(spec_path) + self.suffix

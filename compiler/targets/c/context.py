@@ -1,0 +1,239 @@
+"""The C target's context adapter: the Python target's decisions (compiler/targets/python/context.py), printed
+as C compile-time constants and tables, and the placement formula as a C expression. One fixed C runtime reads
+the constants; the C compiler folds away every rule a variant does not have."""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ... import ir
+from ...formula import names_used
+from ..python import context as python
+from ..standalone import sections
+from .quoting import byte_values, comment_text
+
+RUNTIME = Path(__file__).resolve().parent / "runtime"
+RUNTIME_FILES = ("layout.c", "game.c", "abi.c")
+
+SAFETY_MOVES = 100_000  # moves in one hand: no correct hand comes near
+SAFETY_HANDS = 1000  # hands in one game, as the Python engines' play_game stops
+SAFETY_GAMES = 1000  # games in one match, as the Python engines' play_match stops
+SAFETY_DEALS = 10_000  # void deals in a row
+
+# The seats an award counts the pips of (the runtime's AWARD_FROM_* values), by the Python target's source.
+_AWARD_FROM = {
+    python._OTHER_SIDES: 0,
+    python._AWARD_SOURCES[("out", ir.AwardFrom.ALL_OTHER_HANDS)]: 1,
+    "list(remaining)": 2,
+}
+_OPENER_RULES = {decided: index for index, decided in enumerate(python._OPENER_DECIDES.values())}
+
+
+@functools.cache
+def runtime_sections() -> Mapping[str, str]:
+    """The fixed C code every engine copies in, by section name."""
+    found: dict[str, str] = {}
+    for name in RUNTIME_FILES:
+        found.update(sections(RUNTIME / name))
+    return found
+
+
+@dataclass(frozen=True)
+class Table:
+    """A static const array: its C element type, name, and values."""
+
+    kind: str
+    name: str
+    values: str  # the initialiser's elements
+    comment: str
+
+
+@dataclass(frozen=True)
+class CEngineContext:
+    name_comment: str  # escaped for a block comment
+    source_comment: str | None
+    name_bytes: str  # the name's UTF-8 bytes, as a char array's initialiser
+    constants: tuple[tuple[str, int, str], ...]  # name, value, what it means
+    tables: tuple[Table, ...]
+    formula: str  # the raw placement points: a C expression of the formula's names
+    stat_names: tuple[str, ...]
+    runtime: Mapping[str, str]
+
+
+def _c(e: ir.Expr | ir.Cond) -> str:
+    """A formula as a C expression over int locals named as the formula names them: only names, numbers and
+    operators, so nothing to escape. Division and remainder are Python's, rounding down."""
+    match e:
+        case ir.Number(value):
+            return str(value)
+        case ir.Name(name):
+            return name
+        case ir.BinOp("/", left, right):
+            return f"floor_div({_c(left)}, {_c(right)})"
+        case ir.BinOp(op, left, right):
+            return f"({_c(left)} {op} {_c(right)})"
+        case ir.Conditional(then, cond, otherwise):
+            return f"({_c(cond)} ? {_c(then)} : {'0' if otherwise is None else _c(otherwise)})"
+        case ir.Compare(op, left, right):
+            return f"({_c(left)} {op} {_c(right)})"
+        case ir.MultipleOf(value, divisor, positive):
+            a, d = _c(value), _c(divisor)
+            return f"(floor_mod({a}, {d}) == 0 && {a} > 0)" if positive else f"(floor_mod({a}, {d}) == 0)"
+        case ir.Logic(op, left, right):
+            return f"({_c(left)} {'&&' if op == 'and' else '||'} {_c(right)})"
+        case ir.Not(operand):
+            return f"(!{_c(operand)})"
+    raise AssertionError(f"not a formula node: {e!r}")  # pragma: no cover
+
+
+def _tiles(literal: str) -> list[tuple[int, int]]:
+    """A tuple literal of tiles that the Python context decided, read back."""
+    return [(int(a), int(b)) for a, b in ast.literal_eval(literal)]
+
+
+def _per_tile(tiles: Sequence[tuple[int, int]], chosen: set[tuple[int, int]]) -> str:
+    return ", ".join("1" if t in chosen else "0" for t in tiles)
+
+
+def stat_names(sides: int) -> tuple[str, ...]:
+    """The statistics ds_simulate fills, in the runtime's order (STAT_* in runtime/abi.c)."""
+    fixed = ("units", "hands", "games", "matches", "placements", "placements_sq", "passes", "passes_sq", "draws",
+             "draws_sq", "blocked", "went_out", "cancelled", "remaining_pips", "remaining_pips_sq", "hands_sq")
+    per_side = ("points_{}", "points_{}_sq", "wins_{}", "match_points_{}")
+    return fixed + tuple(name.format(k) for name in per_side for k in range(sides))
+
+
+def variant_context(v: ir.Variant) -> CEngineContext:
+    p = python.variant_context(v)
+    lay, turn, leads, end = p.layout, p.turn, p.leads, p.hand_end
+    tiles = [(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)]
+    index = {t: i for i, t in enumerate(tiles)}
+    players = range(v.max_players + 1)
+    counts = set(v.player_counts)
+    out, blocked = end.awards or (None, None)
+    award = end.award
+    penalty = end.penalty
+    match = p.match
+    lines = match.lines if match else ()
+    wild = {(t.low, t.high) for t in v.wild_tiles}
+    order = _tiles(leads.order)
+    used = {n.name for n in names_used(v.placement_score)}
+    max_ports = 2 * v.max_pip + 8  # open and waiting ends: 2, and 2 more for each spinner, at most
+
+    def pip_award(prefix: str, a: python.HandAward | None) -> list[tuple[str, int, str]]:
+        if a is None:
+            return [(f"{prefix}_FIXED", 0, ""), (f"{prefix}_FROM", 0, ""), (f"{prefix}_ROUND_TO", 0, ""),
+                    (f"{prefix}_EACH_HAND", 0, ""), (f"{prefix}_LESS_OWN", 0, ""), (f"{prefix}_DIVIDE_BY", 1, "")]
+        return [(f"{prefix}_FIXED", -1 if a.fixed is None else a.fixed, "a fixed award, or -1: from the pips"),
+                (f"{prefix}_FROM", _AWARD_FROM.get(a.source, 0), "whose pips: AWARD_FROM_*"),
+                (f"{prefix}_ROUND_TO", a.round_to or 0, ""), (f"{prefix}_EACH_HAND", int(a.each_hand), ""),
+                (f"{prefix}_LESS_OWN", int(a.less_own), ""), (f"{prefix}_DIVIDE_BY", a.divide_by, "")]
+
+    constants: list[tuple[str, int, str]] = [
+        ("MAX_PIP", v.max_pip, ""), ("NTILES", len(tiles), "tiles in the set, indexed in TILES order"),
+        ("MIN_PLAYERS", v.min_players, ""), ("MAX_PLAYERS", v.max_players, ""),
+        ("STAT_SIDES", max(4, v.max_players), "the sides the statistics name: 0 to 3 at least"),
+        ("MAX_PORTS", max_ports, "open ends at most"),
+        ("WAITING_PORTS", max_ports if lay.sides_first else 1, "ends waiting for a spinner's sides at most"),
+        ("MAX_MOVES", max_ports * len(tiles) * 2 + v.max_players + 4, "legal moves at most"),
+        ("SAFETY_MOVES", SAFETY_MOVES, ""), ("SAFETY_HANDS", SAFETY_HANDS, ""), ("SAFETY_GAMES", SAFETY_GAMES, ""),
+        ("SAFETY_DEALS", SAFETY_DEALS, ""),
+        ("PARTNERSHIPS_POSSIBLE", int(turn.partnerships_possible), ""),
+        ("PARTNERSHIPS_FIXED", int(turn.partnerships_fixed), "four players always play as partnerships"),
+        ("RAW_PER_DISPLAYED", v.raw_per_displayed, ""), ("GOING_OUT_BONUS", v.going_out_bonus, ""),
+        # the layout
+        ("HAS_SPINNERS", int(lay.has_spinners), ""), ("FIRST_DOUBLE_ONLY", int(lay.first_double_only), ""),
+        ("BRANCHES_AT_ONCE", int(lay.branches_at_once), ""),
+        ("BRANCHES_AFTER_LINE_SIDES", int(lay.branches_after_line_sides), ""),
+        ("DOUBLE_END_BOTH_HALVES", int(v.double_at_end is ir.DoubleAtEnd.BOTH_HALVES), lay.double_at_end),
+        ("SIDES_FIRST", int(lay.sides_first), "a spinner's sides are covered before other ends"),
+        ("BRANCHES_COUNT", int(lay.branches_count), ""), ("CROSS_ARMS", int(lay.cross_arms), ""),
+        ("OWN_MATCHING", int(lay.own_matching), lay.matching_text),
+        ("HALVES_SUM", -1 if lay.halves_sum is None else lay.halves_sum, "-1: equal halves match"),
+        ("HAS_WILD", int(bool(wild)), ""),
+        ("USES_ENDS_ALIKE", int("ends_alike" in used), "the placement formula's names"),
+        ("USES_DOUBLE_END", int("double_end" in used), ""),
+        # turns
+        ("FIRST_OPENER", _OPENER_RULES[turn.first_opener.decided], "OPENER_*"),
+        ("NEXT_OPENER", _OPENER_RULES[turn.next_opener.decided], ""),
+        ("AFTER_BLOCKED_OPENER", _OPENER_RULES[turn.after_blocked.decided], ""),
+        ("LEAD_DOUBLE_IF_HELD", int(turn.lead_double_if_held), ""), ("DRAWS", int(turn.draws), ""),
+        ("DRAWN_AT_ONCE", int(turn.drawn_tile_played_at_once), "a playable drawn tile is played at once"),
+        ("RESERVE", turn.reserve, ""), ("DRAW_LIMIT", -1 if v.draw_limit is None else v.draw_limit, "-1: none"),
+        ("MAY_PASS", int(turn.may_pass), ""), ("EXTRA_TURNS", int(turn.extra_turns), ""),
+        ("EXTRA_AFTER_DOUBLE", int(ir.ExtraTurn.AFTER_DOUBLE in v.extra_turn), ""),
+        ("EXTRA_AFTER_SCORE", int(ir.ExtraTurn.AFTER_SCORE in v.extra_turn), ""),
+        ("EXTRA_AFTER_ANY", int(ir.ExtraTurn.AFTER_ANY in v.extra_turn), ""),
+        ("EXTRA_NEEDS_FROM_DRAW", int(turn.extra_turn_needs_from_draw), "no extra turn for a tile just drawn"),
+        ("EXTRA_ENDS_WHEN_STUCK", int(turn.extra_turn_ends_when_stuck), ""),
+        ("OPTIONAL_EXTRA", int(turn.optional_extra), ""), ("MAY_DRAW", int(turn.may_draw), ""),
+        ("ANNOUNCED", int(turn.announced), "placements carry claims; muggins"),
+        ("PARTNER_OUT_TOO", int(turn.partner_must_go_out_too), ""),
+        # leads
+        ("LEAD_NAMED", int(leads.named), leads.phrase_text), ("LEAD_VOID", int(leads.void), ""),
+        ("LEAD_OFFERED", int(leads.offered), ""), ("LEADER_DRAWS", int(leads.draws), ""),
+        ("LEAD_ORDER_LENGTH", len(order), ""),
+        # the end of a hand
+        ("EXACT", int(end.exact), ""), ("LEAD_MAY_NOT_WIN", int(end.lead_may_not_win), ""),
+        ("FIRST_SCORE", end.first_score or 0, "0: any score counts"),
+        ("FIRST_SCORE_AWARDS", int(end.first_score_awards), ""),
+        ("HAS_AWARD", int(award is not None), ""),
+        ("AWARD_ROUND_TO", award.round_to or 0 if award else 0, ""),
+        ("AWARD_DIVIDE_BY", award.divide_by if award else 1, ""),
+        ("AWARD_FROM_OPPONENTS", int(award.from_opponents) if award else 0, ""),
+        ("HAND_AWARDS", int(end.awards is not None), "own awards for going out and for a blocked hand"),
+        ("AWARD_FROM_OTHER_SIDES", 0, ""), ("AWARD_FROM_OTHER_HANDS", 1, ""), ("AWARD_FROM_EVERY_HAND", 2, ""),
+        *pip_award("OUT", out), *pip_award("BLOCKED", blocked),
+        ("PENALTY", int(penalty is not None), ""),
+        ("PENALTY_ROUND_TO", penalty.round_to or 0 if penalty else 0, ""),
+        ("PENALTY_EACH_HAND", int(penalty.each_hand) if penalty else 0, ""),
+        ("PENALTY_OUT_EXEMPT", int(penalty.out_exempt) if penalty else 0, ""),
+        ("JUDGED_AT_HAND_END", int(end.judged_at_hand_end), ""), ("BELOW_ZERO", int(end.below_zero), ""),
+        ("WINS_DURING_PLAY", int(end.wins_during_play), ""), ("NO_TARGET", int(end.no_target), ""),
+        ("POOL", end.pool or 0, "each player's stake"), ("POOL_DIVIDED", int(end.pool_divided), ""),
+        ("BLOCKED_HAS_WINNER", int(end.blocked_has_winner), ""),
+        ("BLOCKED_BY_COMBINED_PIPS", int(end.blocked_by_combined_pips), ""),
+        ("DOUBLES_FIRST", int(end.doubles_first), ""), ("TIE_MEANS_NO_WINNER", int(end.tie_means_no_winner), ""),
+        # match play
+        ("HAS_MATCH_PLAY", int(match is not None), ""),
+        ("GAME_TARGET", match.game_target if match else 0, ""),
+        ("MATCH_WIN_POINTS", match.win_points if match else 0, ""),
+        ("MATCH_LINE_COUNT", len(lines), "the board's lines, deepest first"),
+        ("MATCH_FIRST_TO", int(match.first_to) if match else 0, "first to N match points, else best of N games"),
+        ("MATCH_TARGET", match.target if match else 0, ""),
+        ("MATCH_LOSER_OPENS", int(match.loser_opens) if match else 0, ""),
+    ]
+    tables = (
+        Table("int8_t", "TILE_LOW[NTILES]", ", ".join(str(a) for a, _ in tiles), "the tiles' halves"),
+        Table("int8_t", "TILE_HIGH[NTILES]", ", ".join(str(b) for _, b in tiles), ""),
+        Table("uint32_t", "TILE_MASK[NTILES]", ", ".join(f"{(1 << a) | (1 << b)}u" for a, b in tiles),
+              "the pips each tile shows, as a mask"),
+        Table("int8_t", "DOUBLE_TILE[MAX_PIP + 1]", ", ".join(str(index[(n, n)]) for n in range(v.max_pip + 1)),
+              "the double of each number"),
+        Table("int8_t", "PLAYERS_ALLOWED[MAX_PLAYERS + 1]", ", ".join("1" if n in counts else "0" for n in players),
+              ""),
+        Table("int8_t", "DEAL_SIZE[MAX_PLAYERS + 1]",
+              ", ".join(str(v.tiles_dealt(n) or 0) if n in counts else "0" for n in players), "tiles dealt each"),
+        Table("int32_t", "TARGET_FOR[MAX_PLAYERS + 1]",
+              ", ".join(str(v.target.for_players(n)) for n in players), "the target of a game of each count"),
+        Table("int8_t", "WILD[NTILES]", _per_tile(tiles, wild), "placed on any open end, by either half"),
+        Table("int8_t", "LEAD_ALLOWED[NTILES]", _per_tile(tiles, set(_tiles(leads.allowed))),
+              "the tiles a seat offered the lead may lead"),
+        Table("int8_t", "LEAD_ORDER[LEAD_ORDER_LENGTH]", ", ".join(str(index[t]) for t in order),
+              "the first of these a hand holds leads, by its holder"),
+        Table("int32_t", "MATCH_LINE_CUTOFF[MATCH_LINE_COUNT + 1]",
+              ", ".join([*(str(line.cutoff) for line in lines), "0"]), "the lowest score not below each line"),
+        Table("int32_t", "MATCH_LINE_POINTS[MATCH_LINE_COUNT + 1]",
+              ", ".join([*(str(line.points) for line in lines), "0"]), ""),
+        Table("int8_t", "MATCH_LINE_OUTRIGHT[MATCH_LINE_COUNT + 1]",
+              ", ".join([*(str(int(line.outright)) for line in lines), "0"]), "the line wins the whole match"),
+    )
+    return CEngineContext(
+        name_comment=comment_text(v.name), source_comment=None if v.source is None else comment_text(v.source),
+        name_bytes=byte_values(v.name), constants=tuple(constants), tables=tables, formula=_c(v.placement_score),
+        stat_names=stat_names(max(4, v.max_players)), runtime=runtime_sections(),
+    )

@@ -1,0 +1,589 @@
+/* The exported functions of the native engines (the ABI the Python driver loads): bots and the simulation
+   loops, and the replay of a record encoded as ints. Copied into every engine after its game; read as
+   text, never compiled on its own. */
+
+//###{standalone bots
+/* The placement worth the most immediate raw points, ties to the first in legal order; else the first move. */
+static Move greedy_move(Game *g) {
+    const Move *moves = legal_moves(g);
+    Move best = moves[0];
+    int best_points = -1, i, score = g->scores[g->side_of[g->current]];
+    for (i = 0; i < g->nlegal; ++i) {
+        Layout after;
+        int ends, total, points;
+        if (moves[i].kind != MOVE_PLAY) {
+            continue;
+        }
+        after = g->layout;
+        if (moves[i].on < 0) {
+            layout_lead(&after, moves[i].tile);
+        } else {
+            layout_cover(&after, moves[i].tile, moves[i].on, moves[i].port, moves[i].by);
+        }
+        total = layout_count(&after, &ends);
+        points = placement_raw(&after, total, ends, score, g->target);
+        if (points > best_points) {
+            best = moves[i];
+            best_points = points;
+        }
+    }
+    return best;
+}
+
+/* A bot's claim for its move: a placement's true displayed points, where scores are announced. */
+static int true_claim(const Game *g, Move m) {
+    Layout after;
+    if (!ANNOUNCED || m.kind != MOVE_PLAY) {
+        return 0;
+    }
+    after = g->layout;
+    if (m.on < 0) {
+        layout_lead(&after, m.tile);
+    } else {
+        layout_cover(&after, m.tile, m.on, m.port, m.by);
+    }
+    return placement_displayed(g, &after, g->scores[g->side_of[g->current]]);
+}
+
+/* Play the current hand to its end, each seat moved by its bot; 0, or -3 past the safety limit. */
+static int play_hand(Game *g, const int32_t *bots) {
+    long moves = 0;
+    while (!g->hand_over) {
+        Move m;
+        if (++moves > SAFETY_MOVES) {
+            return -3;
+        }
+        legal_moves(g);
+        m = bots[g->current] == 1 ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
+        apply_move(g, m, true_claim(g, m));
+    }
+    return 0;
+}
+//###}
+
+//###{standalone simulate
+enum {
+    STAT_UNITS, STAT_HANDS, STAT_GAMES, STAT_MATCHES, STAT_PLACEMENTS, STAT_PLACEMENTS_SQ, STAT_PASSES,
+    STAT_PASSES_SQ, STAT_DRAWS, STAT_DRAWS_SQ, STAT_BLOCKED, STAT_WENT_OUT, STAT_CANCELLED, STAT_REMAINING_PIPS,
+    STAT_REMAINING_PIPS_SQ, STAT_HANDS_SQ, STAT_POINTS, STAT_POINTS_SQ = STAT_POINTS + STAT_SIDES,
+    STAT_WINS = STAT_POINTS_SQ + STAT_SIDES, STAT_MATCH_POINTS = STAT_WINS + STAT_SIDES,
+    STAT_COUNT = STAT_MATCH_POINTS + STAT_SIDES
+};
+
+/* One unit's figures, summed into the caller's statistics once the unit is played. */
+typedef struct {
+    int64_t hands, games, blocked, went_out, remaining, remaining_sq, placements, passes, draws, cancelled;
+    int64_t points[MAX_PLAYERS];
+} Unit;
+
+/* The game's counts of moves, taken into the unit before the game is dealt with again. */
+static void take_counts(const Game *g, Unit *u) {
+    int side;
+    u->placements += g->placements;
+    u->passes += g->passes_made;
+    u->draws += g->draws_made;
+    u->cancelled += g->cancelled;
+    u->games += g->over;
+    for (side = 0; side < g->sides; ++side) {
+        u->points[side] += g->scores[side];
+    }
+}
+
+/* Deal a hand afresh and play it out, opened by opener (-1: as the rules decide); its figures go into u. */
+static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
+    int code = deal_shuffled(g), seat, pips = 0;
+    if (code || begin_hand(g, opener)) {
+        return -3;
+    }
+    code = play_hand(g, bots);
+    if (code) {
+        return code;
+    }
+    for (seat = 0; seat < g->players; ++seat) {
+        pips += pips_of(g, seat);
+    }
+    u->hands++;
+    u->blocked += g->hand_end == HAND_BLOCKED;
+    u->went_out += g->hand_end == HAND_WENT_OUT;
+    u->remaining += pips;
+    u->remaining_sq += (int64_t)pips * pips;
+    return 0;
+}
+
+/* A whole game to its target (a game with no target: SAFETY_HANDS hands, as the Python play_game stops), its
+   first hand opened by opener (-1: as the rules decide). */
+static int unit_game(Game *g, const int32_t *bots, Unit *u, int opener) {
+    while (!g->over) {
+        int code;
+        if (g->hand_number >= SAFETY_HANDS) {
+            if (NO_TARGET) {
+                break;
+            }
+            return -3;
+        }
+        code = unit_hand(g, bots, u, g->hand_number ? -1 : opener);
+        if (code) {
+            return code;
+        }
+    }
+    return 0;
+}
+
+/* The game's match points and whether the match is won; match_points and games_won are updated. */
+static int score_match_game(const Game *g, int *match_points, int *games_won, int *winners, int *nwinners) {
+    int side, best_loser = -1, any_loser = 0, points = MATCH_WIN_POINTS, outright = 0, i, n = 0;
+    for (side = 0; side < g->sides; ++side) {
+        if (g->scores[side] < GAME_TARGET && (!any_loser || g->scores[side] > best_loser)) {
+            best_loser = g->scores[side];
+            any_loser = 1;
+        }
+    }
+    if (!any_loser) {
+        best_loser = GAME_TARGET;
+    }
+    for (i = 0; i < MATCH_LINE_COUNT; ++i) {  /* deepest first: the first line the best loser is below counts */
+        if (best_loser < MATCH_LINE_CUTOFF[i]) {
+            points = MATCH_LINE_POINTS[i];
+            outright = MATCH_LINE_OUTRIGHT[i];
+            break;
+        }
+    }
+    for (side = 0; side < g->sides; ++side) {
+        if (g->scores[side] >= GAME_TARGET) {
+            match_points[side] += points;
+            games_won[side]++;
+            winners[n++] = side;
+        }
+    }
+    if (outright) {
+        *nwinners = n;
+        return 1;
+    }
+    n = 0;
+    for (side = 0; side < g->sides; ++side) {
+        if (MATCH_FIRST_TO ? match_points[side] >= MATCH_TARGET : 2 * games_won[side] > MATCH_TARGET) {
+            winners[n++] = side;
+        }
+    }
+    *nwinners = n;
+    return n > 0;
+}
+
+/* The loser of the game: the first side with the lowest score (a side number is also one of its seats). */
+static int game_loser(const Game *g) {
+    int side, loser = 0;
+    for (side = 1; side < g->sides; ++side) {
+        loser = g->scores[side] < g->scores[loser] ? side : loser;
+    }
+    return loser;
+}
+
+/* A whole match: games until the match is won. */
+static int unit_match(Game *g, const int32_t *bots, Unit *u, int *match_points, int *winners, int *nwinners) {
+    int games_won[MAX_PLAYERS], side, played;
+    for (side = 0; side < MAX_PLAYERS; ++side) {
+        match_points[side] = games_won[side] = 0;
+    }
+    for (played = 0; played < SAFETY_GAMES; ++played) {
+        int code, opener = -1;
+        if (played) {
+            opener = MATCH_LOSER_OPENS ? game_loser(g) : -1;  /* the loser of the previous game opens the next */
+            take_counts(g, u);
+            game_init(g, g->players, g->partnerships);
+        }
+        code = unit_game(g, bots, u, opener);
+        if (code) {
+            return code;
+        }
+        if (!g->over) {
+            return -3;
+        }
+        if (score_match_game(g, match_points, games_won, winners, nwinners)) {
+            return 0;
+        }
+    }
+    return -3;
+}
+
+static void add_square(int64_t *stats, int index, int64_t value) {
+    stats[index] += value;
+    stats[index + 1] += value * value;
+}
+
+int32_t ds_abi_version(void) {
+    return 1;
+}
+
+int32_t ds_stat_count(void) {
+    return STAT_COUNT;
+}
+
+const char *ds_stat_name(int32_t i) {
+    return i >= 0 && i < STAT_COUNT ? STAT_NAMES[i] : (const char *)0;
+}
+
+int32_t ds_table_allowed(int32_t players, int32_t partnerships) {
+    return table_allowed(players, partnerships);
+}
+
+int32_t ds_simulate(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
+                    const int32_t *bots, int32_t whole_games, int64_t *stats) {
+    Game game;
+    Game *g = &game;
+    int64_t unit;
+    int seat;
+    if (!table_allowed(players, partnerships) || !stats) {
+        return -1;
+    }
+    if (!bots || (whole_games != 0 && whole_games != 1)) {
+        return -2;
+    }
+    for (seat = 0; seat < players; ++seat) {
+        if (bots[seat] != 0 && bots[seat] != 1) {
+            return -2;
+        }
+    }
+    for (unit = first; unit < first + count; ++unit) {
+        Unit u;
+        int side, code, winners[MAX_PLAYERS], nwinners = 0, match_points[MAX_PLAYERS], won[MAX_PLAYERS];
+        memset(&u, 0, sizeof u);
+        game_init(g, players, partnerships);
+        rng_seed(&g->rng, seed, (uint64_t)unit);
+        if (whole_games && HAS_MATCH_PLAY) {
+            code = unit_match(g, bots, &u, match_points, winners, &nwinners);
+        } else if (whole_games) {
+            code = unit_game(g, bots, &u, -1);
+        } else {
+            code = unit_hand(g, bots, &u, -1);
+        }
+        if (code) {
+            return -3;
+        }
+        take_counts(g, &u);
+        if (!(whole_games && HAS_MATCH_PLAY)) {
+            const int *from = g->winners;
+            nwinners = g->nwinners;
+            if (!whole_games && g->hand_end != HAND_WON_IN_PLAY) {
+                from = g->hand_winners;
+                nwinners = g->nhand_winners;
+            }
+            for (side = 0; side < nwinners; ++side) {
+                winners[side] = from[side];
+            }
+        }
+        stats[STAT_UNITS] += 1;
+        stats[STAT_HANDS] += u.hands;
+        stats[STAT_HANDS_SQ] += u.hands * u.hands;
+        stats[STAT_GAMES] += u.games;
+        stats[STAT_MATCHES] += whole_games && HAS_MATCH_PLAY;
+        add_square(stats, STAT_PLACEMENTS, u.placements);
+        add_square(stats, STAT_PASSES, u.passes);
+        add_square(stats, STAT_DRAWS, u.draws);
+        stats[STAT_BLOCKED] += u.blocked;
+        stats[STAT_WENT_OUT] += u.went_out;
+        stats[STAT_CANCELLED] += u.cancelled;
+        stats[STAT_REMAINING_PIPS] += u.remaining;
+        stats[STAT_REMAINING_PIPS_SQ] += u.remaining_sq;
+        for (side = 0; side < g->sides && side < STAT_SIDES; ++side) {
+            stats[STAT_POINTS + side] += u.points[side];
+            stats[STAT_POINTS_SQ + side] += u.points[side] * u.points[side];
+            if (whole_games && HAS_MATCH_PLAY) {
+                stats[STAT_MATCH_POINTS + side] += match_points[side];
+            }
+        }
+        for (side = 0; side < MAX_PLAYERS; ++side) {
+            won[side] = 0;
+        }
+        for (side = 0; side < nwinners; ++side) {  /* a side counted once, though two of its seats tie */
+            won[winners[side]] = 1;
+        }
+        for (side = 0; side < g->sides && side < STAT_SIDES; ++side) {
+            stats[STAT_WINS + side] += won[side];
+        }
+    }
+    return 0;
+}
+//###}
+
+//###{standalone replay
+enum { REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_CAPACITY };
+
+/* The record being read, and where the replay has got to. */
+typedef struct {
+    const int32_t *record;
+    int32_t length, at;
+    int game, hand, move;
+} Reader;
+
+static int read_int(Reader *r, int32_t *value) {
+    if (!r->record || r->at >= r->length) {
+        return 0;
+    }
+    *value = r->record[r->at++];
+    return 1;
+}
+
+/* n, then n tile indices, into tiles (at most NTILES): 0 when malformed. */
+static int read_tiles(Reader *r, int8_t *tiles, int *count) {
+    int32_t n, tile;
+    int i;
+    if (!read_int(r, &n) || n < 0 || n > NTILES) {
+        return 0;
+    }
+    for (i = 0; i < n; ++i) {
+        if (!read_int(r, &tile) || tile < 0 || tile >= NTILES) {
+            return 0;
+        }
+        tiles[i] = (int8_t)tile;
+    }
+    *count = n;
+    return 1;
+}
+
+/* A hand's deal and opener, checked as the Python engine's start_hand checks them; a status. */
+static int replay_deal(Reader *r, Game *g, int required_opener) {
+    int8_t seen[NTILES], dealt[MAX_PLAYERS][NTILES], pile[NTILES];
+    int32_t opener, has_pile;
+    int counts[MAX_PLAYERS], npile = 0, seat, i, total = 0, refused = 0;
+    if (!read_int(r, &opener)) {
+        return REPLAY_MALFORMED;
+    }
+    for (seat = 0; seat < g->players; ++seat) {
+        if (!read_tiles(r, dealt[seat], &counts[seat])) {
+            return REPLAY_MALFORMED;
+        }
+    }
+    if (!read_int(r, &has_pile) || (has_pile != 0 && has_pile != 1)) {
+        return REPLAY_MALFORMED;
+    }
+    if (has_pile && !read_tiles(r, pile, &npile)) {
+        return REPLAY_MALFORMED;
+    }
+    memset(seen, 0, sizeof seen);
+    for (seat = 0; seat < g->players; ++seat) {
+        refused |= counts[seat] != DEAL_SIZE[g->players];
+        for (i = 0; i < counts[seat]; ++i) {
+            refused |= seen[dealt[seat][i]]++ != 0;
+        }
+        total += counts[seat];
+    }
+    if (has_pile) {
+        for (i = 0; i < npile; ++i) {
+            refused |= seen[pile[i]]++ != 0;
+        }
+        total += npile;
+    } else {
+        for (i = 0; i < NTILES; ++i) {  /* no pile given: the tiles no hand holds, in the set's order */
+            if (!seen[i]) {
+                pile[npile++] = (int8_t)i;
+                total++;
+            }
+        }
+    }
+    if (refused || total != NTILES || opener < 0 || opener >= g->players
+            || (required_opener >= 0 && opener != required_opener) || g->over || !g->hand_over) {
+        return REPLAY_REFUSED;
+    }
+    for (seat = 0; seat < g->players; ++seat) {
+        memcpy(g->hands[seat], dealt[seat], (size_t)counts[seat]);
+        g->hand_len[seat] = counts[seat];
+    }
+    memcpy(g->pile, pile, (size_t)npile);
+    g->pile_len = npile;
+    g->pile_next = 0;
+    return begin_hand(g, opener) ? REPLAY_REFUSED : REPLAY_OK;
+}
+
+/* One recorded move, found among the legal moves and made; a status. */
+static int replay_move(Reader *r, Game *g, int32_t *out, int32_t capacity, int32_t *plays, int32_t plays_at) {
+    int32_t v[7];
+    int i;
+    for (i = 0; i < 7; ++i) {
+        if (!read_int(r, &v[i])) {
+            return REPLAY_MALFORMED;
+        }
+    }
+    /* seat, kind, tile, on, port, by, claim */
+    if (v[1] < MOVE_PLAY || v[1] > MOVE_MUGGINS || v[2] < -1 || v[2] >= NTILES || v[3] < -1 || v[3] >= NTILES
+            || v[4] < -1 || v[4] > PORT_BRANCH_B || v[5] < -1 || v[5] > 1 || v[6] < -1
+            || (v[1] == MOVE_PLAY && (v[2] < 0 || (v[3] < 0) != (v[4] < 0) || (v[5] >= 0 && v[3] < 0)))
+            || (v[1] != MOVE_PLAY && v[6] >= 0)) {
+        return REPLAY_MALFORMED;
+    }
+    if (g->over || g->hand_over || (v[0] != g->current && v[1] != MOVE_MUGGINS)) {
+        return REPLAY_REFUSED;
+    }
+    legal_moves(g);
+    for (i = 0; i < g->nlegal; ++i) {
+        const Move *m = &g->legal[i];
+        int same = m->kind == v[1];
+        if (same && m->kind == MOVE_PLAY) {
+            same = m->tile == v[2] && m->on == v[3] && m->port == v[4] && m->by == v[5];
+        } else if (same && m->kind == MOVE_MUGGINS) {
+            same = m->tile == v[0];
+        }
+        if (same) {
+            Move chosen = *m;
+            if (!ANNOUNCED && v[6] >= 0) {
+                return REPLAY_REFUSED;  /* scores are credited at once: a placement carries no claim */
+            }
+            apply_move(g, chosen, v[6] > 0 ? v[6] : 0);
+            if (chosen.kind == MOVE_PLAY) {
+                int32_t at = plays_at + 3 * *plays;
+                if (at + 3 <= capacity) {
+                    out[at] = g->play_points;
+                    out[at + 1] = g->play_bonus;
+                    out[at + 2] = g->play_cancelled;
+                }
+                ++*plays;
+            }
+            return REPLAY_OK;
+        }
+    }
+    return REPLAY_REFUSED;
+}
+
+/* A game's hands; a status. required_opener: the seat that must open its first hand, or -1. */
+static int replay_hands(Reader *r, Game *g, int32_t *out, int32_t capacity, int32_t *plays, int32_t plays_at,
+                        int required_opener) {
+    int32_t hands, moves;
+    int status;
+    if (!read_int(r, &hands) || hands < 0) {
+        return REPLAY_MALFORMED;
+    }
+    for (r->hand = 1; r->hand <= hands; ++r->hand) {
+        r->move = 0;
+        if (r->hand > 1 && !g->hand_over) {
+            r->hand--;  /* the record stops before the hand is decided, yet another hand follows */
+            return REPLAY_REFUSED;
+        }
+        status = replay_deal(r, g, r->hand == 1 ? required_opener : -1);
+        if (status) {
+            return status;
+        }
+        if (!read_int(r, &moves) || moves < 0) {
+            return REPLAY_MALFORMED;
+        }
+        for (r->move = 1; r->move <= moves; ++r->move) {
+            status = replay_move(r, g, out, capacity, plays, plays_at);
+            if (status) {
+                return status;
+            }
+        }
+    }
+    r->hand = hands;
+    return REPLAY_OK;
+}
+
+/* The record replayed: a status, with the location of a refusal and the state the replay reached. */
+static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int32_t *plays, int32_t plays_at,
+                         int *match_points, int *winners, int *nwinners, int *is_match) {
+    int32_t players, partnerships, has_scores, games, score;
+    int side, games_won[MAX_PLAYERS], status, match_over = 0;
+    if (!read_int(r, &players) || !read_int(r, &partnerships) || !read_int(r, &has_scores)
+            || (has_scores != 0 && has_scores != 1)) {
+        return REPLAY_MALFORMED;
+    }
+    if (!table_allowed(players, partnerships)) {
+        return partnerships == 0 || partnerships == 1 ? REPLAY_REFUSED : REPLAY_MALFORMED;
+    }
+    game_init(g, players, partnerships);
+    for (side = 0; side < MAX_PLAYERS; ++side) {
+        match_points[side] = games_won[side] = 0;
+    }
+    if (has_scores) {
+        int refused = 0;
+        for (side = 0; side < g->sides; ++side) {
+            if (!read_int(r, &score)) {
+                return REPLAY_MALFORMED;
+            }
+            g->scores[side] = score;
+            refused |= !NO_TARGET && (score >= g->target || (!BELOW_ZERO && score < 0));
+        }
+        if (refused) {
+            game_init(g, players, partnerships);
+            return REPLAY_REFUSED;
+        }
+    }
+    if (!read_int(r, &games) || games < 0 || (games > 0 && (!HAS_MATCH_PLAY || has_scores))) {
+        return REPLAY_MALFORMED;
+    }
+    *is_match = games > 0;
+    for (r->game = 1; r->game <= (games ? games : 1); ++r->game) {
+        int opener = -1;
+        r->hand = r->move = 0;
+        if (r->game > 1) {
+            if (!g->over || match_over) {
+                return REPLAY_REFUSED;  /* a game follows one not won, or the match already won */
+            }
+            opener = MATCH_LOSER_OPENS ? game_loser(g) : -1;
+            game_init(g, players, partnerships);
+        }
+        status = replay_hands(r, g, out, capacity, plays, plays_at, opener);
+        if (status) {
+            return status;
+        }
+        if (games && g->over) {
+            match_over = score_match_game(g, match_points, games_won, winners, nwinners);
+        }
+    }
+    r->game = r->hand = r->move = 0;
+    return r->at == r->length ? REPLAY_OK : REPLAY_MALFORMED;
+}
+
+int32_t ds_replay(const int32_t *record, int32_t length, int32_t *out, int32_t capacity) {
+    Game game;
+    Game *g = &game;
+    Reader r;
+    int match_points[MAX_PLAYERS], winners[MAX_PLAYERS], nwinners = 0, is_match = 0, side, status;
+    int32_t plays = 0, plays_at, at, needed;
+    if (!out || capacity < 4) {
+        return REPLAY_CAPACITY;
+    }
+    r.record = record;
+    r.length = length < 0 ? 0 : length;
+    r.at = 0;
+    r.game = r.hand = r.move = 0;
+    g->sides = 0;
+    plays_at = 4 + 4 + 3 * MAX_PLAYERS;  /* past the longest header: the plays are moved down to it at the end */
+    status = replay_record(&r, g, out, capacity, &plays, plays_at, match_points, winners, &nwinners, &is_match);
+    if (g->sides == 0) {
+        game_init(g, MIN_PLAYERS, 0);
+        g->sides = 0;
+    }
+    out[1] = status ? r.game : 0;
+    out[2] = status ? r.hand : 0;
+    out[3] = status ? r.move : 0;
+    at = 4;
+    needed = 4 + 1 + g->sides + 1 + (is_match ? nwinners : g->nwinners) + 1 + (is_match ? g->sides : 0) + 1
+             + 3 * plays;
+    if (needed > capacity || plays_at + 3 * plays > capacity) {
+        out[0] = REPLAY_CAPACITY;
+        return REPLAY_CAPACITY;
+    }
+    out[at++] = g->sides;
+    for (side = 0; side < g->sides; ++side) {
+        out[at++] = g->scores[side];
+    }
+    if (is_match) {
+        out[at++] = nwinners;
+        for (side = 0; side < nwinners; ++side) {
+            out[at++] = winners[side];
+        }
+        out[at++] = 1;
+        for (side = 0; side < g->sides; ++side) {
+            out[at++] = match_points[side];
+        }
+    } else {
+        out[at++] = g->nwinners;
+        for (side = 0; side < g->nwinners; ++side) {
+            out[at++] = g->winners[side];
+        }
+        out[at++] = 0;
+    }
+    out[at++] = plays;
+    memmove(&out[at], &out[plays_at], (size_t)(3 * plays) * sizeof(int32_t));
+    out[0] = status;
+    return status;
+}
+//###}

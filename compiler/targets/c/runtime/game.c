@@ -1,0 +1,876 @@
+/* The game of the native engines: hands dealt, moves listed and made, hands reckoned, games and matches
+   won, as the Python engine of the same spec plays them. Copied into every engine after its rule constants,
+   its layout and its placement formula; read as text, never compiled on its own. */
+
+//###{standalone arithmetic
+/* Python's floor division and remainder, as the formulas and the roundings use them; 0 where b is 0
+   (the checks refuse a formula that divides by 0). */
+static int floor_div(int a, int b) {
+    int q;
+    if (b == 0) {
+        return 0;
+    }
+    q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+static int floor_mod(int a, int b) {
+    return b == 0 ? 0 : a - floor_div(a, b) * b;
+}
+//###}
+
+//###{standalone random
+/* xoshiro256** seeded by splitmix64: the ABI's generator, one per unit. */
+typedef struct {
+    uint64_t s[4];
+} Rng;
+
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void rng_seed(Rng *r, uint64_t seed, uint64_t unit) {
+    uint64_t x = seed ^ (unit * 0xD1B54A32D192ED03ULL);
+    int i;
+    for (i = 0; i < 4; ++i) {
+        r->s[i] = splitmix64(&x);
+    }
+}
+
+static uint64_t rotl(uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t rng_next(Rng *r) {
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+static int rng_below(Rng *r, int n) {
+    return (int)(uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+//###}
+
+//###{standalone game
+enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
+enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
+enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
+
+typedef struct {
+    int8_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile */
+} Move;
+
+typedef struct {
+    Rng rng;
+    int players, partnerships, sides, target;
+    int side_of[MAX_PLAYERS];
+    int scores[MAX_PLAYERS];
+    int8_t hands[MAX_PLAYERS][NTILES];  /* in hand order: deal order, played tiles removed, drawn appended */
+    int hand_len[MAX_PLAYERS];
+    int8_t pile[NTILES];                /* drawn from pile_next on */
+    int pile_next, pile_len;
+    Layout layout;
+    int opener, current, hand_over, over, hand_number;
+    int winners[MAX_PLAYERS], nwinners;
+    int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile, claim, muggins, pool;
+    int hand_end;                       /* how the hand ended: HAND_WON_IN_PLAY until it ends otherwise */
+    int hand_winners[MAX_PLAYERS], nhand_winners;
+    int64_t placements, passes_made, draws_made, cancelled;  /* counted for the statistics */
+    int play_points, play_bonus, play_cancelled;             /* the last placement, for the replay */
+    int legal_ok, nlegal;
+    Move legal[MAX_MOVES];
+} Game;
+
+/* pips to the nearest multiple of step: a remainder below half rounds down, from half up. */
+static int nearest(int pips, int step) {
+    int remainder = floor_mod(pips, step);
+    return pips - remainder + (remainder * 2 >= step ? step : 0);
+}
+
+static int max0(int a) {
+    return a > 0 ? a : 0;
+}
+
+static int table_allowed(int players, int partnerships) {
+    if (players < MIN_PLAYERS || players > MAX_PLAYERS || !PLAYERS_ALLOWED[players]) {
+        return 0;
+    }
+    if (partnerships != 0 && partnerships != 1) {
+        return 0;
+    }
+    if (PARTNERSHIPS_FIXED) {
+        return partnerships == (players == 4);
+    }
+    return !partnerships || (PARTNERSHIPS_POSSIBLE && players == 4);
+}
+
+static void game_init(Game *g, int players, int partnerships) {
+    int seat;
+    g->players = players;
+    g->partnerships = partnerships;
+    g->sides = partnerships ? 2 : players;
+    g->target = TARGET_FOR[players];
+    for (seat = 0; seat < players; ++seat) {
+        g->side_of[seat] = partnerships ? seat % 2 : seat;
+        g->scores[seat] = 0;
+        g->hand_len[seat] = 0;
+    }
+    g->pile_next = g->pile_len = 0;
+    layout_reset(&g->layout);
+    g->opener = g->current = -1;
+    g->hand_over = 1;
+    g->over = g->hand_number = g->nwinners = 0;
+    g->last_tile_seat = -1;
+    g->last_blocked = g->extra = g->draws = g->passes = g->claim = g->muggins = g->pool = 0;
+    g->drawn = -1;
+    g->lead_tile = 0;
+    g->hand_end = HAND_WON_IN_PLAY;
+    g->nhand_winners = 0;
+    g->placements = g->passes_made = g->draws_made = g->cancelled = 0;
+    g->play_points = g->play_bonus = g->play_cancelled = 0;
+    g->legal_ok = g->nlegal = 0;
+}
+
+static int pips_of(const Game *g, int seat) {
+    int i, pips = 0;
+    for (i = 0; i < g->hand_len[seat]; ++i) {
+        pips += TILE_LOW[g->hands[seat][i]] + TILE_HIGH[g->hands[seat][i]];
+    }
+    return pips;
+}
+
+static void game_win(Game *g, const int *sides, int count) {
+    int i, j;
+    g->over = g->hand_over = 1;
+    g->legal_ok = 0;
+    for (i = 0; i < count; ++i) {  /* sorted, as the Python engine's winners are */
+        int side = sides[i];
+        for (j = i; j > 0 && g->winners[j - 1] > side; --j) {
+            g->winners[j] = g->winners[j - 1];
+        }
+        g->winners[j] = side;
+    }
+    g->nwinners = count;
+}
+
+static void game_win_one(Game *g, int side) {
+    game_win(g, &side, 1);
+}
+
+/* The displayed points a placement would score on layout (after it), for the side at score. */
+static int placement_displayed(const Game *g, const Layout *l, int score) {
+    int ends, total = layout_count(l, &ends);
+    return floor_div(placement_raw(l, total, ends, score, g->target), RAW_PER_DISPLAYED);
+}
+
+static int can_draw(const Game *g) {
+    return g->pile_len - g->pile_next > RESERVE && (DRAW_LIMIT < 0 || g->draws < DRAW_LIMIT);
+}
+
+static void legal_push(Game *g, int kind, int tile, int on, int port, int by) {
+    if (g->nlegal < MAX_MOVES) {  /* never full: MAX_MOVES bounds ports * hand * 2 */
+        Move *m = &g->legal[g->nlegal++];
+        m->kind = (int8_t)kind;
+        m->tile = (int8_t)tile;
+        m->on = (int8_t)on;
+        m->port = (int8_t)port;
+        m->by = (int8_t)by;
+    }
+}
+
+/* The current seat's own moves, in the Python engine's order. */
+static void own_moves(Game *g) {
+    const Layout *l = &g->layout;
+    const int8_t *hand = g->hands[g->current];
+    int8_t drawn_only[1];
+    int n = g->hand_len[g->current], i, p;
+    g->nlegal = 0;
+    if (g->hand_over) {
+        return;
+    }
+    if (DRAWN_AT_ONCE && g->drawn >= 0) {
+        drawn_only[0] = (int8_t)g->drawn;
+        hand = drawn_only;
+        n = 1;
+    }
+    if (!l->ntiles) {
+        if (LEAD_NAMED) {
+            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1, -1);  /* the tile the lead names; its holder opens */
+        } else if (LEAD_OFFERED) {
+            for (i = 0; i < n; ++i) {
+                if (LEAD_ALLOWED[hand[i]]) {
+                    legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                }
+            }
+            if (!g->nlegal) {
+                legal_push(g, LEADER_DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1, -1);
+            }
+        } else {
+            int doubles = 0;
+            if (LEAD_DOUBLE_IF_HELD) {
+                for (i = 0; i < n; ++i) {
+                    if (TILE_LOW[hand[i]] == TILE_HIGH[hand[i]]) {
+                        legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                        doubles++;
+                    }
+                }
+            }
+            if (!doubles) {
+                for (i = 0; i < n; ++i) {
+                    legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                }
+            }
+        }
+        return;
+    }
+    for (p = 0; p < l->nopen; ++p) {
+        int on = l->open[p].tile, port = l->open[p].kind;
+        uint32_t touching = touching_mask(l->open[p].value);
+        for (i = 0; i < n; ++i) {
+            int tile = hand[i];
+            if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
+                continue;  /* the arms of the cross take doubles only */
+            }
+            if (!(TILE_MASK[tile] & touching) && !(HAS_WILD && WILD[tile])) {
+                continue;
+            }
+            if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
+                legal_push(g, MOVE_PLAY, tile, on, port, 0);  /* a wild tile names the half that touches */
+                legal_push(g, MOVE_PLAY, tile, on, port, 1);
+            } else {
+                legal_push(g, MOVE_PLAY, tile, on, port, -1);
+            }
+        }
+    }
+    if (g->nlegal) {
+        if (OPTIONAL_EXTRA && g->extra) {
+            legal_push(g, MOVE_PASS, -1, -1, -1, -1);  /* an optional extra turn may be declined */
+            return;
+        }
+        if (MAY_DRAW && can_draw(g)) {
+            legal_push(g, MOVE_DRAW, -1, -1, -1, -1);
+        }
+        if (MAY_PASS && (!DRAWN_AT_ONCE || g->drawn < 0)) {
+            legal_push(g, MOVE_PASS, -1, -1, -1, -1);
+        }
+        return;
+    }
+    if (EXTRA_ENDS_WHEN_STUCK && g->extra) {
+        legal_push(g, MOVE_PASS, -1, -1, -1, -1);  /* an extra turn with no legal tile simply ends */
+        return;
+    }
+    legal_push(g, DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1, -1);
+}
+
+static void compute_legal(Game *g) {
+    own_moves(g);
+    if (ANNOUNCED && g->muggins && g->nlegal && g->layout.ntiles) {
+        int seat, mover = g->side_of[g->last_tile_seat];  /* the mover's points are open to a muggins call */
+        for (seat = 0; seat < g->players; ++seat) {
+            if (g->side_of[seat] != mover) {
+                legal_push(g, MOVE_MUGGINS, seat, -1, -1, -1);
+            }
+        }
+    }
+    g->legal_ok = 1;
+}
+
+static const Move *legal_moves(Game *g) {
+    if (!g->legal_ok) {
+        compute_legal(g);
+    }
+    return g->legal;
+}
+
+/* The award for going out or a blocked hand, from the pips counted and the winner's own. */
+static int pip_award(const int *source, int nsource, const int *own, int nown, int round_to, int each_hand,
+                     int less_own, int divide_by) {
+    int i, pips = 0, mine = 0;
+    for (i = 0; i < nsource; ++i) {
+        pips += round_to && each_hand ? nearest(source[i], round_to) : source[i];
+    }
+    for (i = 0; i < nown && less_own; ++i) {
+        mine += round_to && each_hand ? nearest(own[i], round_to) : own[i];
+    }
+    pips -= mine;
+    if (round_to && !each_hand) {
+        pips = nearest(max0(pips), round_to);
+    }
+    return floor_div(max0(pips), divide_by);
+}
+
+/* The plain award: pips rounded to the nearest multiple, then divided. */
+static int round_award(int pips) {
+    if (AWARD_ROUND_TO) {
+        pips = nearest(pips, AWARD_ROUND_TO);
+    }
+    return floor_div(pips, AWARD_DIVIDE_BY);
+}
+
+/* An award's pips: those of the seats it counts (AWARD_FROM_*) for the winning side. */
+static int award_source(const Game *g, const int *remaining, int from, int side, int out_seat, int *source) {
+    int seat, n = 0;
+    for (seat = 0; seat < g->players; ++seat) {
+        if (from == AWARD_FROM_EVERY_HAND || (from == AWARD_FROM_OTHER_SIDES && g->side_of[seat] != side)
+                || (from == AWARD_FROM_OTHER_HANDS && seat != out_seat)) {
+            source[n++] = remaining[seat];
+        }
+    }
+    return n;
+}
+
+static int side_pips(const Game *g, const int *remaining, int side, int *own) {
+    int seat, n = 0;
+    for (seat = 0; seat < g->players; ++seat) {
+        if (g->side_of[seat] == side) {
+            own[n++] = remaining[seat];
+        }
+    }
+    return n;
+}
+
+/* The hand-end reckoning: the winning sides (hand_winners) and the points awarded per side. */
+static void reckon(Game *g, const int *remaining, int out_seat, const int *double_pips, const int *holds_double,
+                   int *awards) {
+    int source[MAX_PLAYERS], own[MAX_PLAYERS], side, seat, nsource, nown;
+    for (side = 0; side < g->sides; ++side) {
+        awards[side] = 0;
+    }
+    g->nhand_winners = 0;
+    if (out_seat >= 0) {
+        int winner = g->side_of[out_seat];
+        g->hand_winners[g->nhand_winners++] = winner;
+        if (HAND_AWARDS) {
+            if (OUT_FIXED < 0) {
+                nsource = award_source(g, remaining, OUT_FROM, winner, out_seat, source);
+                nown = side_pips(g, remaining, winner, own);
+                awards[winner] = pip_award(source, nsource, own, nown, OUT_ROUND_TO, OUT_EACH_HAND, OUT_LESS_OWN,
+                                           OUT_DIVIDE_BY);
+            } else {
+                awards[winner] = OUT_FIXED;
+            }
+        } else if (HAS_AWARD) {
+            nsource = award_source(g, remaining, AWARD_FROM_OPPONENTS ? AWARD_FROM_OTHER_SIDES : AWARD_FROM_OTHER_HANDS,
+                                   winner, out_seat, source);
+            for (seat = 0, nown = 0; seat < nsource; ++seat) {
+                nown += source[seat];
+            }
+            awards[winner] = round_award(nown);
+        }
+        if (!EXACT) {
+            awards[winner] += GOING_OUT_BONUS;  /* the bonus joins the hand-end awards */
+        }
+        return;
+    }
+    if (!BLOCKED_HAS_WINNER) {
+        return;
+    }
+    if (DOUBLES_FIRST) {
+        /* The seats holding no double are the candidates; if every seat holds one, all are, without their doubles. */
+        int weight[MAX_PLAYERS], candidate[MAX_PLAYERS], any = 0, lowest = 0, first = 1;
+        for (seat = 0; seat < g->players; ++seat) {
+            any |= !holds_double[seat];
+        }
+        for (seat = 0; seat < g->players; ++seat) {
+            candidate[seat] = !any || !holds_double[seat];
+            weight[seat] = remaining[seat] - 2 * double_pips[seat];
+            if (candidate[seat] && (first || weight[seat] < lowest)) {
+                lowest = weight[seat];
+                first = 0;
+            }
+        }
+        for (seat = 0; seat < g->players; ++seat) {
+            if (candidate[seat] && weight[seat] == lowest) {
+                g->hand_winners[g->nhand_winners++] = g->side_of[seat];
+            }
+        }
+    } else {
+        int weight[MAX_PLAYERS], lowest = 0;
+        for (side = 0; side < g->sides; ++side) {
+            int i, sum = 0, least = 0;
+            nown = side_pips(g, remaining, side, own);
+            for (i = 0; i < nown; ++i) {
+                sum += own[i];
+                least = i == 0 || own[i] < least ? own[i] : least;
+            }
+            weight[side] = BLOCKED_BY_COMBINED_PIPS ? sum : least;
+            lowest = side == 0 || weight[side] < lowest ? weight[side] : lowest;
+        }
+        for (side = 0; side < g->sides; ++side) {
+            if (weight[side] == lowest) {
+                g->hand_winners[g->nhand_winners++] = side;
+            }
+        }
+    }
+    if (TIE_MEANS_NO_WINNER && g->nhand_winners > 1) {
+        g->nhand_winners = 0;
+    }
+    for (seat = 0; seat < g->nhand_winners; ++seat) {  /* each tied side takes a full award */
+        side = g->hand_winners[seat];
+        if (HAND_AWARDS) {
+            if (BLOCKED_FIXED < 0) {
+                nsource = award_source(g, remaining, BLOCKED_FROM, side, -1, source);
+                nown = side_pips(g, remaining, side, own);
+                awards[side] = pip_award(source, nsource, own, nown, BLOCKED_ROUND_TO, BLOCKED_EACH_HAND,
+                                         BLOCKED_LESS_OWN, BLOCKED_DIVIDE_BY);
+            } else {
+                awards[side] = BLOCKED_FIXED;
+            }
+        } else if (HAS_AWARD) {
+            int i, sum = 0;
+            nsource = award_source(g, remaining, AWARD_FROM_OTHER_SIDES, side, -1, source);
+            for (i = 0; i < nsource; ++i) {
+                sum += source[i];
+            }
+            awards[side] = round_award(sum);
+        }
+    }
+}
+
+static void end_hand(Game *g, int blocked) {
+    int remaining[MAX_PLAYERS], double_pips[MAX_PLAYERS], holds_double[MAX_PLAYERS], awards[MAX_PLAYERS];
+    int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0;
+    g->hand_over = 1;
+    g->last_blocked = blocked;
+    g->legal_ok = 0;
+    g->hand_end = blocked ? HAND_BLOCKED : HAND_WENT_OUT;
+    for (seat = 0; seat < g->players; ++seat) {
+        int i;
+        remaining[seat] = pips_of(g, seat);
+        double_pips[seat] = holds_double[seat] = 0;
+        for (i = 0; i < g->hand_len[seat]; ++i) {
+            int tile = g->hands[seat][i];
+            if (TILE_LOW[tile] == TILE_HIGH[tile]) {
+                holds_double[seat] = 1;
+                double_pips[seat] += TILE_LOW[tile];
+            }
+        }
+    }
+    reckon(g, remaining, blocked ? -1 : g->last_tile_seat, double_pips, holds_double, awards);
+    for (side = 0; side < g->sides; ++side) {
+        any |= awards[side] != 0;
+    }
+    if (EXACT) {
+        for (side = 0; side < g->sides; ++side) {  /* each award is its own event, kept or cancelled whole */
+            if (awards[side] && !g->over) {
+                if (g->scores[side] + awards[side] > g->target) {
+                    g->cancelled++;
+                } else {
+                    g->scores[side] += awards[side];
+                }
+                if (g->scores[side] == g->target) {
+                    game_win_one(g, side);
+                }
+            }
+        }
+    } else if (any) {
+        for (side = 0; side < g->sides; ++side) {  /* applied together; all who reach the target share the win */
+            int void_award = FIRST_SCORE_AWARDS && g->scores[side] == 0 && awards[side] > 0
+                             && awards[side] < FIRST_SCORE;
+            if (awards[side] && !void_award) {
+                g->scores[side] += awards[side];
+            }
+        }
+        if (WINS_DURING_PLAY) {
+            for (side = 0; side < g->sides; ++side) {
+                if (g->scores[side] >= g->target) {
+                    reached[nreached++] = side;
+                }
+            }
+            if (nreached) {
+                game_win(g, reached, nreached);
+            }
+        }
+    }
+    if (POOL) {
+        int n = g->nhand_winners;
+        if (POOL_DIVIDED ? n > 0 : n == 1) {  /* tied winners divide it, the remainder carried; else carried */
+            int share = floor_div(g->pool, n), i;
+            if (share) {
+                for (i = 0; i < n; ++i) {
+                    g->scores[g->hand_winners[i]] += share;
+                }
+                g->pool -= share * n;
+            }
+        }
+    }
+    if (PENALTY && !g->over) {  /* every side loses its own pips */
+        int penalties[MAX_PLAYERS];
+        for (side = 0; side < g->sides; ++side) {
+            penalties[side] = 0;
+        }
+        for (seat = 0; seat < g->players; ++seat) {
+            penalties[g->side_of[seat]] -= PENALTY_EACH_HAND ? nearest(remaining[seat], PENALTY_ROUND_TO)
+                                                             : remaining[seat];
+        }
+        if (!PENALTY_EACH_HAND && PENALTY_ROUND_TO) {
+            for (side = 0; side < g->sides; ++side) {
+                penalties[side] = -nearest(-penalties[side], PENALTY_ROUND_TO);  /* the side's pips rounded once */
+            }
+        }
+        if (PENALTY_OUT_EXEMPT && !blocked) {
+            penalties[g->side_of[g->last_tile_seat]] = 0;  /* the side that went out loses nothing */
+        }
+        for (side = 0; side < g->sides; ++side) {
+            g->scores[side] += penalties[side];
+        }
+    }
+    if (JUDGED_AT_HAND_END && !g->over) {  /* judged now: the highest score wins, however many reach it */
+        int best = g->scores[0];
+        for (side = 1; side < g->sides; ++side) {
+            best = g->scores[side] > best ? g->scores[side] : best;
+        }
+        if (best >= g->target) {
+            for (side = 0; side < g->sides; ++side) {
+                if (g->scores[side] == best) {
+                    reached[nreached++] = side;
+                }
+            }
+            game_win(g, reached, nreached);
+        }
+    }
+}
+
+/* Start a turn: the next seat's (advance) or the same seat's again; end the hand if it is blocked. */
+static void next_turn(Game *g, int advance) {
+    int seat, i, p;
+    uint32_t touching = 0;  /* the halves that would touch some open end */
+    const Layout *l = &g->layout;
+    if (advance) {
+        int skipped = 0;
+        g->extra = 0;
+        g->draws = 0;
+        seat = (g->current + 1) % g->players;
+        while (!g->hand_len[seat] && skipped++ < g->players) {  /* a seat that has gone out is skipped */
+            seat = (seat + 1) % g->players;
+        }
+        g->current = seat;
+    }
+    compute_legal(g);
+    if (g->legal[0].kind != MOVE_PASS) {
+        return;
+    }
+    if (LEAD_OFFERED && !l->ntiles) {  /* before the lead: blocked once no seat may lead (and none can draw) */
+        if (LEADER_DRAWS && g->pile_len - g->pile_next > RESERVE) {
+            return;
+        }
+        for (seat = 0; seat < g->players; ++seat) {
+            for (i = 0; i < g->hand_len[seat]; ++i) {
+                if (LEAD_ALLOWED[g->hands[seat][i]]) {
+                    return;
+                }
+            }
+        }
+        end_hand(g, 1);
+        return;
+    }
+    if (DRAWS && g->pile_len - g->pile_next > RESERVE) {
+        return;
+    }
+    for (p = 0; p < l->nopen; ++p) {
+        touching |= touching_mask(l->open[p].value);
+    }
+    for (seat = 0; seat < g->players; ++seat) {
+        for (i = 0; i < g->hand_len[seat]; ++i) {
+            int tile = g->hands[seat][i];
+            if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
+                continue;
+            }
+            if ((TILE_MASK[tile] & touching) || (HAS_WILD && WILD[tile] && l->nopen)) {
+                return;
+            }
+        }
+    }
+    end_hand(g, 1);
+}
+
+static void hand_remove(Game *g, int seat, int tile) {
+    int8_t *hand = g->hands[seat];
+    int n = g->hand_len[seat], i;
+    for (i = 0; i < n; ++i) {
+        if (hand[i] == tile) {
+            for (g->hand_len[seat] = --n; i < n; ++i) {
+                hand[i] = hand[i + 1];
+            }
+            return;
+        }
+    }
+}
+
+static void play_tile(Game *g, int tile, int on, int port, int by) {
+    int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, points, raw, ends;
+    int total, score_before = g->scores[side], left;
+    Layout *l = &g->layout;
+    if (on < 0) {
+        layout_lead(l, tile);
+    } else {
+        layout_cover(l, tile, on, port, by);
+    }
+    hand_remove(g, seat, tile);
+    g->placements++;
+    g->passes = 0;
+    g->drawn = -1;
+    g->last_tile_seat = seat;
+    total = layout_count(l, &ends);
+    raw = placement_raw(l, total, ends, score_before, g->target);
+    points = floor_div(raw, RAW_PER_DISPLAYED);
+    left = g->hand_len[seat];
+    if (!left) {
+        hand_ends = PARTNER_OUT_TOO ? !g->partnerships || !g->hand_len[(seat + 2) % 4] : 1;
+    }
+    g->play_points = points;
+    g->play_bonus = 0;
+    g->play_cancelled = 0;
+    if (EXACT) {
+        /* The placement and the going-out bonus are one event, kept or cancelled whole. */
+        int gained = points + (hand_ends ? GOING_OUT_BONUS : 0);
+        if (hand_ends) {
+            g->play_bonus = GOING_OUT_BONUS;
+        }
+        if (gained) {
+            if (g->scores[side] + gained > g->target
+                    || (LEAD_MAY_NOT_WIN && on < 0 && g->scores[side] + gained == g->target)) {
+                g->play_cancelled = 1;
+                g->cancelled++;
+                gained = 0;
+            } else {
+                g->scores[side] += gained;
+            }
+        }
+        if (gained && g->scores[side] == g->target) {
+            game_win_one(g, side);
+            return;
+        }
+    } else if (ANNOUNCED) {
+        /* The mover scores the points only if he claimed them exactly; a wrong claim above 0 is a penalty the
+           next opponent clockwise scores; points not claimed exactly wait for a muggins call. */
+        int claim = g->claim;
+        if (points && claim == points) {
+            g->scores[side] += points;
+        }
+        if (g->scores[side] >= g->target) {
+            game_win_one(g, side);
+            return;
+        }
+        if (claim && claim != points) {
+            int opponent = g->side_of[(seat + 1) % g->players];
+            g->scores[opponent] += claim;
+            if (g->scores[opponent] >= g->target) {
+                game_win_one(g, opponent);
+                return;
+            }
+        }
+        g->muggins = claim != points ? points : 0;
+    } else {
+        int void_points = FIRST_SCORE > 0 && g->scores[side] == 0 && points > 0 && points < FIRST_SCORE;
+        if (points && !void_points) {
+            g->scores[side] += points;
+        }
+        if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
+            game_win_one(g, side);
+            return;
+        }
+    }
+    if (hand_ends) {
+        end_hand(g, 0);
+        return;
+    }
+    if (EXTRA_TURNS && left && (!EXTRA_NEEDS_FROM_DRAW || !from_draw)
+            && (EXTRA_AFTER_ANY || (EXTRA_AFTER_DOUBLE && TILE_LOW[tile] == TILE_HIGH[tile])
+                || (EXTRA_AFTER_SCORE && raw > 0))) {
+        g->extra = 1;
+        g->draws = 0;
+        next_turn(g, 0);
+        return;
+    }
+    next_turn(g, 1);
+}
+
+static void draw_tile(Game *g) {
+    int tile = g->pile[g->pile_next++], seat = g->current;
+    g->hands[seat][g->hand_len[seat]++] = (int8_t)tile;
+    g->draws++;
+    g->draws_made++;
+    if (DRAWN_AT_ONCE && (!LEADER_DRAWS || g->layout.ntiles) && layout_takes(&g->layout, tile)) {
+        g->drawn = tile;  /* a playable drawn tile is played at once (one drawn for the lead joins the hand) */
+    }
+    next_turn(g, 0);  /* the last tile drawn may leave nobody able to play: the hand ends now */
+}
+
+static void pass_turn(Game *g) {
+    g->passes_made++;
+    if (MAY_PASS) {
+        int seat, holding = 0;
+        g->passes++;
+        for (seat = 0; seat < g->players; ++seat) {
+            holding += g->hand_len[seat] > 0;
+        }
+        if (g->passes >= holding) {  /* everyone passed in turn: nobody will play */
+            end_hand(g, 1);
+            return;
+        }
+    }
+    next_turn(g, 1);
+}
+
+/* An opponent takes the points the mover did not claim exactly. */
+static void call_muggins(Game *g, int seat) {
+    int side = g->side_of[seat];
+    g->scores[side] += g->muggins;
+    g->muggins = 0;
+    if (g->scores[side] >= g->target) {
+        game_win_one(g, side);
+    }
+}
+
+/* Make a legal move (one of g->legal, copied); claim: the points claimed for a placement where scores are
+   announced. */
+static void apply_move(Game *g, Move m, int claim) {
+    g->legal_ok = 0;
+    if (ANNOUNCED) {
+        if (m.kind == MOVE_MUGGINS) {
+            call_muggins(g, m.tile);
+            return;
+        }
+        g->muggins = 0;  /* the next move is made: points nobody called muggins on are lost */
+        g->claim = claim;
+    }
+    if (m.kind == MOVE_PLAY) {
+        play_tile(g, m.tile, m.on, m.port, m.by);
+    } else if (m.kind == MOVE_DRAW) {
+        draw_tile(g);
+    } else {
+        pass_turn(g);
+    }
+}
+
+/* The seat that holds tile in the hands being dealt, or -1. */
+static int holder_of(const Game *g, int tile) {
+    int seat, i;
+    for (seat = 0; seat < g->players; ++seat) {
+        for (i = 0; i < g->hand_len[seat]; ++i) {
+            if (g->hands[seat][i] == tile) {
+                return seat;
+            }
+        }
+    }
+    return -1;
+}
+
+/* The first tile of LEAD_ORDER that a hand holds (into *tile), and its holder; -1 when no hand holds one. */
+static int first_held(const Game *g, int *tile) {
+    int i;
+    for (i = 0; i < LEAD_ORDER_LENGTH; ++i) {
+        int seat = holder_of(g, LEAD_ORDER[i]);
+        if (seat >= 0) {
+            *tile = LEAD_ORDER[i];
+            return seat;
+        }
+    }
+    return -1;
+}
+
+static int highest_double_holder(const Game *g) {
+    int pip;
+    for (pip = MAX_PIP; pip >= 0; --pip) {
+        int seat = holder_of(g, DOUBLE_TILE[pip]);
+        if (seat >= 0) {
+            return seat;
+        }
+    }
+    return -1;
+}
+
+/* The hand's opener: given (a seat, or -1 to decide it), checked against the rules; -2 where they refuse it. */
+static int choose_opener(Game *g, int given) {
+    int rule, decided = -1;
+    if (LEAD_NAMED) {
+        int tile = 0, holder = first_held(g, &tile);
+        if (holder < 0 || (given >= 0 && given != holder)) {
+            return -2;  /* a void deal, or an opener that does not hold the lead */
+        }
+        g->lead_tile = tile;
+        return holder;
+    }
+    rule = g->hand_number == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
+    if (rule == OPENER_NEXT_SEAT) {
+        decided = (g->opener + 1) % g->players;
+    } else if (rule == OPENER_LAST_TILE) {
+        decided = g->last_tile_seat;
+    } else if (rule == OPENER_HIGHEST_DOUBLE) {
+        decided = highest_double_holder(g);
+    }
+    if (given >= 0) {
+        return decided >= 0 && given != decided ? -2 : given;
+    }
+    return decided >= 0 ? decided : rng_below(&g->rng, g->players);
+}
+
+/* The hand dealt (hands and pile set) begins: its opener chosen (given, or -1), the stakes paid. -2: the rules
+   refuse the opener, or the deal is void. */
+static int begin_hand(Game *g, int given) {
+    int opener = choose_opener(g, given), side;
+    if (opener < 0) {
+        return -2;
+    }
+    g->hand_number++;
+    layout_reset(&g->layout);
+    g->opener = g->current = opener;
+    g->hand_over = 0;
+    g->extra = g->draws = g->passes = 0;
+    g->drawn = -1;
+    g->hand_end = HAND_WON_IN_PLAY;
+    g->nhand_winners = 0;
+    if (POOL) {
+        for (side = 0; side < g->sides; ++side) {  /* every player stakes into the pool */
+            g->scores[side] -= POOL;
+        }
+        g->pool += POOL * g->sides;
+    }
+    if (LEAD_OFFERED) {
+        next_turn(g, 0);  /* a deal may leave no seat a tile it may lead: the hand is blocked at once */
+    } else {
+        compute_legal(g);
+    }
+    return 0;
+}
+
+/* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. */
+static int deal_shuffled(Game *g) {
+    int8_t tiles[NTILES];
+    int size = DEAL_SIZE[g->players], attempt, seat, k;
+    for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
+        int tile = 0;
+        for (k = 0; k < NTILES; ++k) {
+            tiles[k] = (int8_t)k;
+        }
+        for (k = NTILES - 1; k >= 1; --k) {
+            int j = rng_below(&g->rng, k + 1);
+            int8_t swap = tiles[k];
+            tiles[k] = tiles[j];
+            tiles[j] = swap;
+        }
+        for (seat = 0; seat < g->players; ++seat) {
+            memcpy(g->hands[seat], &tiles[seat * size], (size_t)size);
+            g->hand_len[seat] = size;
+        }
+        g->pile_len = NTILES - g->players * size;
+        memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
+        g->pile_next = 0;
+        if (!LEAD_VOID || first_held(g, &tile) >= 0) {
+            return 0;
+        }
+    }
+    return -3;
+}
+//###}

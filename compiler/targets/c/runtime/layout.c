@@ -1,0 +1,270 @@
+/* The layout of the native engines: the tiles on the table, the ports still open, and the count of the ends.
+   The C target copies the marked sections into every engine after the rule constants it generates; the
+   constants (NTILES, SIDES_FIRST, ...) fold every rule a variant does not have away. This file is read as
+   text, never compiled on its own. */
+
+//###{standalone layout
+enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B };
+
+typedef struct {
+    int8_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
+} Port;
+
+typedef struct {
+    int ntiles;                     /* tiles on the table */
+    int doubles;                    /* doubles on the table, the one just placed included */
+    int nopen, nwaiting;
+    int filling;                    /* the spinner whose sides are being covered, or -1 */
+    int sides_covered;
+    int arms_left;                  /* arms of the cross still waiting for their double */
+    int8_t lines_filled[NTILES];    /* doubles on the table: how many line sides are covered */
+    int8_t spinner[NTILES];         /* tiles on the table: 1 for a spinner */
+    Port open[MAX_PORTS];           /* in the Python engine's open-port order */
+    Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered */
+} Layout;
+
+static void layout_reset(Layout *l) {
+    l->ntiles = l->doubles = l->nopen = l->nwaiting = 0;
+    l->filling = -1;
+    l->sides_covered = l->arms_left = 0;
+}
+
+static void ports_push(Port *list, int *count, int capacity, int tile, int kind, int value) {
+    if (*count < capacity) {  /* never full: MAX_PORTS bounds what any layout opens */
+        list[*count].tile = (int8_t)tile;
+        list[*count].kind = (int8_t)kind;
+        list[*count].value = (int8_t)value;
+        ++*count;
+    }
+}
+
+static void open_push(Layout *l, int tile, int kind, int value) {
+    ports_push(l->open, &l->nopen, MAX_PORTS, tile, kind, value);
+}
+
+/* The end a placed tile grows: open, or waiting for the spinner's sides. */
+static void grown_push(Layout *l, int waiting, int tile, int kind, int value) {
+    if (SIDES_FIRST && waiting) {
+        ports_push(l->waiting, &l->nwaiting, WAITING_PORTS, tile, kind, value);
+    } else {
+        open_push(l, tile, kind, value);
+    }
+}
+
+static void layout_release_waiting(Layout *l) {
+    int i;
+    for (i = 0; i < l->nwaiting; ++i) {
+        open_push(l, l->waiting[i].tile, l->waiting[i].kind, l->waiting[i].value);
+    }
+    l->nwaiting = 0;
+}
+
+static void layout_new_double(Layout *l, int tile) {
+    if (FIRST_DOUBLE_ONLY && l->doubles > 1) {
+        return;  /* only the first double played is a spinner */
+    }
+    l->spinner[tile] = 1;
+    if (BRANCHES_AT_ONCE) {
+        open_push(l, tile, PORT_BRANCH_A, TILE_LOW[tile]);
+        open_push(l, tile, PORT_BRANCH_B, TILE_LOW[tile]);
+    }
+    if (SIDES_FIRST) {
+        /* Its sides are covered first: the other ends wait. The lead has none covered, a joined double one. */
+        int i, kept = 0;
+        l->filling = tile;
+        l->sides_covered = l->ntiles == 1 ? 0 : 1;
+        for (i = 0; i < l->nopen; ++i) {
+            if (l->open[i].tile != tile) {
+                ports_push(l->waiting, &l->nwaiting, WAITING_PORTS, l->open[i].tile, l->open[i].kind,
+                           l->open[i].value);
+            }
+        }
+        for (i = 0; i < l->nopen; ++i) {
+            if (l->open[i].tile == tile) {
+                l->open[kept++] = l->open[i];
+            }
+        }
+        l->nopen = kept;
+    }
+}
+
+static void layout_lead(Layout *l, int tile) {
+    int low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    l->ntiles++;
+    l->spinner[tile] = 0;
+    if (low != high) {
+        open_push(l, tile, PORT_HIGH, high);
+        open_push(l, tile, PORT_LOW, low);
+        return;
+    }
+    l->doubles++;
+    l->lines_filled[tile] = 0;
+    open_push(l, tile, PORT_LINE_A, low);
+    open_push(l, tile, PORT_LINE_B, low);
+    if (HAS_SPINNERS) {
+        layout_new_double(l, tile);
+    }
+}
+
+/* A tile joined at the end showing value: its half that touches (where halves add up to a number). */
+static int touching_half(int value) {
+    return HALVES_SUM >= 0 ? HALVES_SUM - value : value;
+}
+
+/* The halves that may touch an end showing value, as a mask of pips (0 where no half of the set may). */
+static uint32_t touching_mask(int value) {
+    int half = touching_half(value);
+    return half >= 0 && half <= MAX_PIP ? (uint32_t)1 << half : 0;
+}
+
+static int tile_fits(int tile, int value) {
+    if (HAS_WILD && WILD[tile]) {
+        return 1;
+    }
+    return (TILE_MASK[tile] & touching_mask(value)) != 0;
+}
+
+/* A tile goes on the open port (on, port), known to be legal; by names the half that touches (0 low, 1 high)
+   of a wild tile that is no double, else -1. */
+static void layout_cover(Layout *l, int tile, int on, int port, int by) {
+    int i, value = 0, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    for (i = 0; i < l->nopen; ++i) {
+        if (l->open[i].tile == on && l->open[i].kind == port) {
+            value = l->open[i].value;
+            for (l->nopen--; i < l->nopen; ++i) {
+                l->open[i] = l->open[i + 1];
+            }
+            break;
+        }
+    }
+    l->ntiles++;
+    l->spinner[tile] = 0;
+    if (SIDES_FIRST) {
+        if (on == l->filling) {
+            l->sides_covered++;
+            waiting = 1;
+        } else if (CROSS_ARMS && l->arms_left) {
+            waiting = 1;
+        }
+    }
+    if (port == PORT_LINE_A || port == PORT_LINE_B) {  /* a line side of a double is now covered */
+        int filled = ++l->lines_filled[on];
+        if (BRANCHES_AFTER_LINE_SIDES && filled == 2 && l->spinner[on]) {
+            open_push(l, on, PORT_BRANCH_A, TILE_LOW[on]);
+            open_push(l, on, PORT_BRANCH_B, TILE_LOW[on]);
+        }
+    }
+    if (low == high) {
+        l->doubles++;
+        l->lines_filled[tile] = 1;
+        grown_push(l, waiting, tile, PORT_LINE_B, OWN_MATCHING ? low : value);
+        if (HAS_SPINNERS) {
+            layout_new_double(l, tile);
+        }
+    } else if (OWN_MATCHING ? (by == 0 || (by < 0 && low == touching_half(value))) : low == value) {
+        grown_push(l, waiting, tile, PORT_HIGH, high);
+    } else {
+        grown_push(l, waiting, tile, PORT_LOW, low);
+    }
+    if (SIDES_FIRST && waiting) {
+        /* A tile went on the spinner being covered or on an arm's end: open the other ends once the arms carry
+           their doubles, or once its four sides are covered. */
+        if (CROSS_ARMS && l->arms_left) {
+            if (!--l->arms_left) {
+                layout_release_waiting(l);
+            }
+            return;
+        }
+        if (l->sides_covered < 4) {
+            return;
+        }
+        l->filling = -1;
+        layout_release_waiting(l);
+        if (CROSS_ARMS) {
+            l->arms_left = 4;
+        }
+    }
+}
+
+/* What an end double with one line side covered counts at its open side. */
+static int double_end_value(const Layout *l, int tile, int value) {
+    if (DOUBLE_END_BOTH_HALVES) {
+        return 2 * value;
+    }
+    return BRANCHES_COUNT && l->spinner[tile] ? 2 * value : value;
+}
+
+/* The counted ends: their sum (total) and how many there are (ends). */
+static int layout_count(const Layout *l, int *ends) {
+    int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
+        const Port *ports = lists ? l->waiting : l->open;
+        int n = lists ? l->nwaiting : l->nopen;
+        for (i = 0; i < n; ++i) {
+            int kind = ports[i].kind, value = ports[i].value, tile = ports[i].tile;
+            if (kind == PORT_LOW || kind == PORT_HIGH) {
+                total += value;
+                counted++;
+            } else if (kind == PORT_LINE_A || kind == PORT_LINE_B) {
+                int filled = l->lines_filled[tile];
+                if (filled == 1) {
+                    total += double_end_value(l, tile, value);
+                    counted++;
+                } else if (filled == 0 && !lone_double_seen) {
+                    lone_double_seen = 1;
+                    total += 2 * value;
+                    counted++;
+                }
+            } else if (BRANCHES_COUNT && l->lines_filled[tile] == 2) {
+                total += value;  /* an open branch of a spinner covered on both line sides */
+                counted++;
+            }
+        }
+    }
+    *ends = counted;
+    return total;
+}
+
+/* 1 when at least two ports are open and all show the same number (a lone double's two do), else 0. */
+static int layout_ends_alike(const Layout *l) {
+    int i;
+    if (l->nopen < 2) {
+        return 0;
+    }
+    for (i = 1; i < l->nopen; ++i) {
+        if (l->open[i].value != l->open[0].value) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* 1 when an open port belongs to a double standing at its end (one line side covered), else 0. */
+static int layout_double_end(const Layout *l) {
+    int i;
+    for (i = 0; i < l->nopen; ++i) {
+        int kind = l->open[i].kind;
+        if ((kind == PORT_LINE_A || kind == PORT_LINE_B) && l->lines_filled[l->open[i].tile] == 1) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether tile may go anywhere now (the lead on an empty table). */
+static int layout_takes(const Layout *l, int tile) {
+    int i;
+    if (!l->ntiles) {
+        return 1;
+    }
+    if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
+        return 0;
+    }
+    for (i = 0; i < l->nopen; ++i) {
+        if (tile_fits(tile, l->open[i].value)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+//###}
