@@ -42,10 +42,13 @@ lint: $(STAMP)
 test: lint
 	$(BIN)/python -m pytest
 
-# Hands per second against dominoes and open-spiel (installed into the venv for this target only).
+# Hands per second, interleaved round by round, against dominoes and open-spiel (installed into the
+# venv for this target only) and against hand-written Python and C yardsticks (the C one is built with
+# the system compiler). Options pass through: make bench BENCH_ARGS='--json --rounds 9'.
+BENCH_ARGS ?=
 bench: $(STAMP)
 	$(INSTALL) '.[bench]'
-	$(BIN)/python benchmarks/bench_engines.py
+	$(BIN)/python benchmarks/bench_engines.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
