@@ -37,9 +37,6 @@ GREEDY_SHARE = 0.3  # of the seats at a table
 CASES = [case for case in SHIPPED_CASES if isinstance(engine_for(case)[0], ir.Variant)]
 # The recorded hands of shipped specs (those of announced/ are of a house variant of All Fives).
 RECORDS = sorted((ROOT / "tests" / "replays").glob("*.json"))
-# Specs whose Python GreedyBot cannot score a placement (a placement score over a target that differs
-# with the number of players asks for the players, which the bot does not give): random bots only.
-GREEDY_FAILS = {"bergen", "bergen_no_reserve", "bergen_plain_block", "bergen_puzzle_place"}
 
 
 def native(case: Case) -> NativeEngine:
@@ -74,8 +71,7 @@ def record_of(case: Case, players: int, partnerships: bool, seed: int, whole_mat
     """A record the Python engine plays: one game, or one whole match."""
     variant, module = engine_for(case)
     rng = random.Random(seed)
-    greedy = 0.0 if case.path.stem in GREEDY_FAILS else GREEDY_SHARE
-    bots = [module.GreedyBot() if rng.random() < greedy else module.RandomBot(rng.getrandbits(32))
+    bots = [module.GreedyBot() if rng.random() < GREEDY_SHARE else module.RandomBot(rng.getrandbits(32))
             for _ in range(players)]
     if whole_match:
         match = module.Match(players, partnerships, seed=seed)
@@ -141,16 +137,3 @@ def test_native_replays_of_the_recorded_hands_agree(path: Path) -> None:
     case = spec_of_record(path)
     _, python = engine_for(case)
     assert_same_replay(native(case), python, json.loads(path.read_text(encoding="utf-8")), path.name)
-
-
-GREEDY_FAILING = [case for case in CASES if case.path.stem in GREEDY_FAILS]
-
-
-@pytest.mark.parametrize("case", GREEDY_FAILING, ids=[case.id for case in GREEDY_FAILING])
-def test_the_python_greedy_bot_still_cannot_play_these(case: Case) -> None:
-    """Where it can again, the corpus should seat it: take the spec out of GREEDY_FAILS."""
-    variant, module = engine_for(case)
-    players, partnerships = every_table(variant)[0]
-    game = module.Game(players, partnerships, seed=1)
-    with pytest.raises(module.IllegalMove, match="give players"):
-        module.play_game(game, [module.GreedyBot() for _ in range(players)], max_hands=3)
