@@ -19,7 +19,9 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/dominospec check spec/*.rules examples/*.rules examples/family/*.rules examples/match_formats/*.rules
 	$(BIN)/dominospec compile spec/*.rules
+	$(BIN)/dominospec compile --target c spec/*.rules
 	$(BIN)/dominospec replay spec/fives_and_threes.rules examples/fives_and_threes.match.json
+	$(BIN)/dominospec replay --target c spec/fives_and_threes.rules examples/fives_and_threes.match.json
 	$(BIN)/dominospec replay --board examples/fives_and_threes_match.rules examples/fives_and_threes_match.match.json
 	$(BIN)/dominospec verify spec/fives_and_threes.rules examples/fives_and_threes.en.md
 	$(BIN)/dominospec verify spec/horse_race.rules examples/horse_race.en.md
