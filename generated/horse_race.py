@@ -856,14 +856,20 @@ class Game:
         legal = self._legal = self._compute_legal()
         if legal[0][0] != "pass":
             return
+        if self._blocked():
+            self._end_hand(blocked=True)
+
+    def _blocked(self) -> bool:
+        """Whether the hand is blocked: the seat to move can only pass, and no seat will ever play again."""
         if len(self.pile) > 0:
-            return
-        values = self.layout.open_values()
+            return False
+        ports = self.layout._open
         for hand in self.hands:
             for t in hand:
-                if t[0] in values or t[1] in values:
-                    return
-        self._end_hand(blocked=True)
+                for _, _, value in ports:  # a few ports: cheaper than a set of their values
+                    if t[0] == value or t[1] == value:
+                        return False
+        return True
 
     def _draw(self) -> None:
         tile = self.pile.pop(0)
@@ -1070,6 +1076,11 @@ class GreedyBot:
 
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
+    _play_by_bots(game, bots)
+
+
+def _play_by_bots(game: Game, bots: list[Bot]) -> None:
+    """The current hand to its end, move by move through the Game's methods, each seat moved by its bot."""
     # A RandomBot's choice is made here, drawing exactly as its choose() does: the move comes from the
     # legal moves, so it needs neither the call nor play()'s checks. Any other bot chooses, and play() checks.
     draws = [bot._random if type(bot) is RandomBot else None for bot in bots]
