@@ -361,7 +361,7 @@ class Layout:
         if port == "lineA" or port == "lineB":  # a line side of a double is now covered
             filled = self._lines_filled[on] + 1
             self._lines_filled[on] = filled
-            if filled == 2:  # covered on both sides: it counts nothing now (a lone double's other side counts it all)
+            if filled == 2:  # covered on both sides it counts nothing (a lone double's other side counted it all)
                 total -= 2 * value
         else:
             total -= value
@@ -1110,8 +1110,32 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
                 continue
             index = int(draw() * len(fits))
             tile = fits[index]
-            on, port, _ = ends[index]
-            layout._cover(tile, on, port)
+            end = ends[index]
+            on, port, value = end
+            ports = layout._open
+            ports.remove(end)  # the very entry, the first equal to it
+            layout.tiles.append(tile)
+            total = layout._total  # the covered end's count goes, the new end's comes
+            if port == "lineA" or port == "lineB":  # a line side of a double is now covered
+                filled = layout._lines_filled[on] + 1
+                layout._lines_filled[on] = filled
+                if filled == 2:  # covered on both sides it counts nothing (a lone double's other side counted it all)
+                    total -= 2 * value
+            else:
+                total -= value
+            if tile[0] == tile[1]:
+                layout._links.append((on, port, tile, "lineA"))
+                layout._lines_filled[tile] = 1
+                ports.append((tile, "lineB", value))
+                layout._total = total + 2 * value
+            elif tile[0] == value:
+                layout._links.append((on, port, tile, "low"))
+                ports.append((tile, "high", tile[1]))
+                layout._total = total + tile[1]
+            else:
+                layout._links.append((on, port, tile, "high"))
+                ports.append((tile, "low", tile[0]))
+                layout._total = total + tile[0]
         hand.remove(tile)
         game._last_tile_seat = seat
         total = layout._total

@@ -368,7 +368,7 @@ class Layout:
         if port == "lineA" or port == "lineB":  # a line side of a double is now covered
             filled = self._lines_filled[on] + 1
             self._lines_filled[on] = filled
-            if filled == 2:  # covered on both sides: it counts nothing now (a lone double's other side counts it all)
+            if filled == 2:  # covered on both sides it counts nothing (a lone double's other side counted it all)
                 total -= 2 * value
             if filled == 2 and on in self._spinners:
                 ports.extend([(on, "branchA", on[0]), (on, "branchB", on[0])])
