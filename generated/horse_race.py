@@ -584,9 +584,9 @@ class Game:
         self.hand_over = True
         self.opener = -1
         self.current = -1
-        self.hands: list[list[Tile]] = [[] for _ in range(players)]
-        self.pile: list[Tile] = []
-        self.layout = Layout()
+        self.hands: list[list[Tile]]  # dealt by start_hand, or empty below
+        self.pile: list[Tile]
+        self.layout: Layout
         self._last_tile_seat = -1
         self._last_blocked = False
         self._extra = False
@@ -596,6 +596,10 @@ class Game:
         self._legal: tuple[Move, ...] | None = None
         if deal:
             self.start_hand(opener=opener)
+        else:  # no hand yet: empty hands, pile and table
+            self.hands = [[] for _ in range(players)]
+            self.pile = []
+            self.layout = Layout()
 
     # --- setup ---------------------------------------------------------------------------
 
@@ -616,7 +620,9 @@ class Game:
             size = DEAL[self.players]
             draw = self.rng.random
             tiles = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, cheaper than rng.shuffle
-            hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
+            hands = []
+            for start in range(0, self.players * size, size):  # a plain loop: cheaper than a comprehension's frame
+                hands.append(tiles[start:start + size])
             pile = tiles[self.players * size:]
         else:
             undo = None
@@ -629,7 +635,7 @@ class Game:
             raise
         self.hand_number += 1
         self.hands = hands
-        self.pile = list(pile)  # where tiles are drawn, from the front
+        self.pile = pile  # a list of its own (sliced off, or checked into a new one): drawn from the front
         self.layout = Layout()
         self.opener = self.current = opener
         self.hand_over = False
@@ -892,7 +898,9 @@ class Game:
         self.hand_over = True
         self._last_blocked = blocked
         self._legal = None
-        remaining = [sum(map(_PIPS.__getitem__, hand)) for hand in self.hands]  # each seat's pips left
+        remaining = []  # each seat's pips left
+        for hand in self.hands:
+            remaining.append(sum(map(_PIPS.__getitem__, hand)))
         winners, awards = _reckon(self._sides, remaining, None if blocked else self._last_tile_seat)
         self._log.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
                           "winners": winners, "remaining_pips": remaining, "awards": awards})
