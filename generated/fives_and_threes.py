@@ -1075,7 +1075,7 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     Game._next_turn make it, on the Game's own lists and seat: the game ends as the move-by-move loop
     leaves it, event for event, draw for draw."""
     # Why one frame: in the move-by-move loop the calls of a turn (make, play, next turn, the legal moves
-    # and their tuples) cost more than the turn's own work. The rules that need more (drawing, passing by
+    # and their tuples) cost more than the turn's own work. The rules that need more (drawing or passing by
     # choice, extra turns, claims, own matching, the cross's arms) keep that loop.
     draws = [bot._random for bot in bots]
     hands = game.hands
