@@ -1076,7 +1076,7 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     leaves it, event for event, draw for draw."""
     # Why one frame: in the move-by-move loop the calls of a turn (make, play, next turn, the legal moves
     # and their tuples) cost more than the turn's own work. The rules that need more (drawing or passing by
-    # choice, extra turns, claims, own matching, the cross's arms) keep that loop.
+    # choice, optional extra turns, claims, own matching, the cross's arms) keep that loop.
     draws = [bot._random for bot in bots]
     hands = game.hands
     layout = game.layout
