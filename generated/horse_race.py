@@ -368,7 +368,7 @@ class Layout:
         if port == "lineA" or port == "lineB":  # a line side of a double is now covered
             filled = self._lines_filled[on] + 1
             self._lines_filled[on] = filled
-            if filled == 2:  # covered on both sides: it counts nothing now (a lone double's other side counts it all)
+            if filled == 2:  # covered on both sides it counts nothing (a lone double's other side counted it all)
                 total -= 2 * value
             if filled == 2 and on in self._spinners:
                 ports.extend([(on, "branchA", on[0]), (on, "branchB", on[0])])
@@ -584,9 +584,9 @@ class Game:
         self.hand_over = True
         self.opener = -1
         self.current = -1
-        self.hands: list[list[Tile]] = [[] for _ in range(players)]
-        self.pile: list[Tile] = []
-        self.layout = Layout()
+        self.hands: list[list[Tile]]  # dealt by start_hand, or empty below
+        self.pile: list[Tile]
+        self.layout: Layout
         self._last_tile_seat = -1
         self._last_blocked = False
         self._extra = False
@@ -596,6 +596,10 @@ class Game:
         self._legal: tuple[Move, ...] | None = None
         if deal:
             self.start_hand(opener=opener)
+        else:  # no hand yet: empty hands, pile and table
+            self.hands = [[] for _ in range(players)]
+            self.pile = []
+            self.layout = Layout()
 
     # --- setup ---------------------------------------------------------------------------
 
@@ -616,7 +620,9 @@ class Game:
             size = DEAL[self.players]
             draw = self.rng.random
             tiles = sorted(TILES, key=lambda _: draw())  # a uniform shuffle, cheaper than rng.shuffle
-            hands = [tiles[i * size:(i + 1) * size] for i in range(self.players)]
+            hands = []
+            for start in range(0, self.players * size, size):  # a plain loop: cheaper than a comprehension's frame
+                hands.append(tiles[start:start + size])
             pile = tiles[self.players * size:]
         else:
             undo = None
@@ -629,7 +635,7 @@ class Game:
             raise
         self.hand_number += 1
         self.hands = hands
-        self.pile = list(pile)  # where tiles are drawn, from the front
+        self.pile = pile  # a list of its own (sliced off, or checked into a new one): drawn from the front
         self.layout = Layout()
         self.opener = self.current = opener
         self.hand_over = False
@@ -856,14 +862,20 @@ class Game:
         legal = self._legal = self._compute_legal()
         if legal[0][0] != "pass":
             return
+        if self._blocked():
+            self._end_hand(blocked=True)
+
+    def _blocked(self) -> bool:
+        """Whether the hand is blocked: the seat to move can only pass, and no seat will ever play again."""
         if len(self.pile) > 0:
-            return
-        values = self.layout.open_values()
+            return False
+        ports = self.layout._open
         for hand in self.hands:
             for t in hand:
-                if t[0] in values or t[1] in values:
-                    return
-        self._end_hand(blocked=True)
+                for _, _, value in ports:  # a few ports: cheaper than a set of their values
+                    if t[0] == value or t[1] == value:
+                        return False
+        return True
 
     def _draw(self) -> None:
         tile = self.pile.pop(0)
@@ -886,7 +898,9 @@ class Game:
         self.hand_over = True
         self._last_blocked = blocked
         self._legal = None
-        remaining = [sum(map(_PIPS.__getitem__, hand)) for hand in self.hands]  # each seat's pips left
+        remaining = []  # each seat's pips left
+        for hand in self.hands:
+            remaining.append(sum(map(_PIPS.__getitem__, hand)))
         winners, awards = _reckon(self._sides, remaining, None if blocked else self._last_tile_seat)
         self._log.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked,
                           "winners": winners, "remaining_pips": remaining, "awards": awards})
@@ -1070,6 +1084,15 @@ class GreedyBot:
 
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
+    randoms = [bot for bot in bots if type(bot) is RandomBot]
+    if len(randoms) < len(bots):
+        _play_by_bots(game, bots)
+    elif not game.hand_over:
+        _play_random_hand(game, randoms)
+
+
+def _play_by_bots(game: Game, bots: list[Bot]) -> None:
+    """The current hand to its end, move by move through the Game's methods, each seat moved by its bot."""
     # A RandomBot's choice is made here, drawing exactly as its choose() does: the move comes from the
     # legal moves, so it needs neither the call nor play()'s checks. Any other bot chooses, and play() checks.
     draws = [bot._random if type(bot) is RandomBot else None for bot in bots]
@@ -1080,6 +1103,126 @@ def play_hand(game: Game, bots: list[Bot]) -> None:
         else:
             moves = game._legal or game.legal_moves()
             game._make(moves[int(draw() * len(moves))])
+
+
+def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
+    """The current hand to its end where every seat's bot is a RandomBot, in this one frame.
+
+    Each move is the one RandomBot.choose() picks (int(random() * number of moves) from legal_moves(),
+    in its order: the open ports in order, the hand's tiles in order on each), made as Game._play and
+    Game._next_turn make it, on the Game's own lists and seat: the game ends as the move-by-move loop
+    leaves it, event for event, draw for draw."""
+    # Why one frame: in the move-by-move loop the calls of a turn (make, play, next turn, the legal moves
+    # and their tuples) cost more than the turn's own work. The rules that need more (drawing or passing by
+    # choice, optional extra turns, claims, own matching, the cross's arms) keep that loop.
+    draws = [bot._random for bot in bots]
+    hands = game.hands
+    layout = game.layout
+    players = game.players
+    game._legal = None  # no legal moves are kept while the hand goes on: legal_moves() works them out if asked
+    on: Tile | None
+    port: str | None
+    seat = game.current
+    advance = False  # the seat to move has its turn already
+    while True:
+        if advance:
+            seat = (seat + 1) % players
+            while not hands[seat]:  # a seat that has gone out is skipped
+                seat = (seat + 1) % players
+            game.current = seat
+            game._extra = False
+            game._draws = 0
+        advance = True
+        hand = hands[seat]
+        held = hand if game._drawn is None else [game._drawn]  # a playable drawn tile is played at once
+        draw = draws[seat]
+        if not layout.tiles:
+            leads = game._compute_legal()  # once a hand: the lead's own rules
+            tile = cast("Lead", leads[int(draw() * len(leads))])[1]  # the lead is always a tile here
+            on = port = None
+            layout._lead(tile)
+        else:
+            fits: list[Tile] = []  # the legal placements in legal_moves() order: each tile, and the end it joins
+            ends: list[Port] = []
+            for end in layout._open:
+                value = end[2]
+                for t in held:
+                    if t[0] == value or t[1] == value:
+                        fits.append(t)
+                        ends.append(end)
+            if not fits and game._compute_legal()[0][0] == "draw":  # the one legal move is a draw
+                draw()  # the bot draws for its one move all the same
+                game._draw()  # the seat moves again, unless the hand is blocked now
+                game._legal = None
+                if game.hand_over:
+                    return
+                advance = False
+                continue
+            if not fits:  # the one legal move is a pass, unless nobody will ever play again
+                if game._blocked():
+                    game._end_hand(blocked=True)
+                    return
+                draw()  # the bot draws for its one move all the same
+                game._log.append({"event": "pass", "seat": seat})
+                continue
+            index = int(draw() * len(fits))
+            tile = fits[index]
+            end = ends[index]
+            on, port, value = end
+            ports = layout._open
+            ports.remove(end)  # the very entry, the first equal to it
+            layout.tiles.append(tile)
+            total = layout._total  # the covered end's count goes, the new end's comes
+            if port == "lineA" or port == "lineB":  # a line side of a double is now covered
+                filled = layout._lines_filled[on] + 1
+                layout._lines_filled[on] = filled
+                if filled == 2:  # covered on both sides it counts nothing (a lone double's other side counted it all)
+                    total -= 2 * value
+                if filled == 2 and on in layout._spinners:
+                    ports.extend([(on, "branchA", on[0]), (on, "branchB", on[0])])
+            elif port == "low" or port == "high":  # a spinner's branch counted nothing
+                total -= value
+            if tile[0] == tile[1]:
+                layout._links.append((on, port, tile, "lineA"))
+                layout._lines_filled[tile] = 1
+                ports.append((tile, "lineB", value))
+                layout._total = total + 2 * value
+                layout._new_double(tile)
+            elif tile[0] == value:
+                layout._links.append((on, port, tile, "low"))
+                ports.append((tile, "high", tile[1]))
+                layout._total = total + tile[1]
+            else:
+                layout._links.append((on, port, tile, "high"))
+                ports.append((tile, "low", tile[0]))
+                layout._total = total + tile[0]
+        hand.remove(tile)
+        from_draw = game._drawn is not None
+        game._drawn = None
+        game._last_tile_seat = seat
+        total = layout._total
+        raw = RAW_POINTS[total]
+        points = DISPLAYED_POINTS[total]
+        side = game._sides[seat]
+        hand_ends = False
+        if not hand:
+            hand_ends = True
+        if points:
+            game._score(side, points)
+        # A placement is logged compactly; the events property turns it into a dict when read.
+        game._log.append((seat, tile, on, port, total, raw, points, hand_ends, False, game._board))
+        if game.scores[side] >= TARGET:
+            game._win([side])  # at least 61: the game ends at once
+            return
+        if not hand:
+            game._log.append({"event": "out", "seat": seat})
+        if hand_ends:
+            game._end_hand(blocked=False)
+            return
+        if not from_draw and (tile[0] == tile[1] or raw > 0) and hand:  # the same seat moves again
+            game._extra = True
+            game._draws = 0
+            advance = False
 
 
 def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:

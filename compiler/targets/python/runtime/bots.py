@@ -48,6 +48,13 @@ class GreedyBot:
 ###{standalone play_hand
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
+    _play_by_bots(game, bots)
+###}
+
+
+###{standalone bots_loop
+def _play_by_bots(game: Game, bots: list[Bot]) -> None:
+    """The current hand to its end, move by move through the Game's methods, each seat moved by its bot."""
     # A RandomBot's choice is made here, drawing exactly as its choose() does: the move comes from the
     # legal moves, so it needs neither the call nor play()'s checks. Any other bot chooses, and play() checks.
     draws = [bot._random if type(bot) is RandomBot else None for bot in bots]
