@@ -142,3 +142,46 @@ def format_cond(c: ir.Cond, context: int = _OR) -> str:
             assert level >= context, "an 'or' inside an 'and' cannot be written in the rules language"
             return text
     raise AssertionError(f"not a condition: {c!r}")  # pragma: no cover
+
+
+# --- source code for the engines -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Syntax:
+    """How a target's language writes what the formula's own words do not give it: each a format
+    string over the operands a, b (and then, cond, other for the conditional)."""
+
+    floor_div: str  # division rounding down, as the formula means it
+    floor_mod: str  # the remainder that goes with it
+    conditional: str
+    and_: str
+    or_: str
+    not_: str
+
+
+def to_source(e: ir.Expr | ir.Cond, names: dict[str, str], syntax: Syntax) -> str:
+    """The formula as an expression of a target's language, fully bracketed, each name written as
+    `names` says: only names, numbers and operators, so nothing to escape."""
+    def source(node: ir.Expr | ir.Cond) -> str:
+        match node:
+            case ir.Number(value):
+                return str(value)
+            case ir.Name(name):
+                return names[name]
+            case ir.BinOp("/", left, right):
+                return syntax.floor_div.format(a=source(left), b=source(right))
+            case ir.BinOp(op, left, right) | ir.Compare(op, left, right):
+                return f"({source(left)} {op} {source(right)})"
+            case ir.Conditional(then, cond, otherwise):
+                return syntax.conditional.format(then=source(then), cond=source(cond),
+                                                 other="0" if otherwise is None else source(otherwise))
+            case ir.MultipleOf(value, divisor, positive):
+                a = source(value)
+                multiple = f"{syntax.floor_mod.format(a=a, b=source(divisor))} == 0"
+                return f"({multiple} {syntax.and_} {a} > 0)" if positive else f"({multiple})"
+            case ir.Logic(op, left, right):
+                return f"({source(left)} {syntax.and_ if op == 'and' else syntax.or_} {source(right)})"
+            case ir.Not(operand):
+                return f"({syntax.not_}{source(operand)})"
+        raise AssertionError(f"not a formula node: {node!r}")  # pragma: no cover
+    return source(e)

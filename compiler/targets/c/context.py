@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import ir
-from ...formula import names_used
+from ...formula import Syntax, names_used, to_source
 from ..python import context as python
 from ..standalone import sections_of
 from .quoting import byte_values, comment_text
@@ -61,30 +61,11 @@ class CEngineContext:
     runtime: Mapping[str, str]
 
 
-def _c(e: ir.Expr | ir.Cond) -> str:
-    """A formula as a C expression over int locals named as the formula names them: only names, numbers and
-    operators, so nothing to escape. Division and remainder are Python's, rounding down."""
-    match e:
-        case ir.Number(value):
-            return str(value)
-        case ir.Name(name):
-            return name
-        case ir.BinOp("/", left, right):
-            return f"floor_div({_c(left)}, {_c(right)})"
-        case ir.BinOp(op, left, right):
-            return f"({_c(left)} {op} {_c(right)})"
-        case ir.Conditional(then, cond, otherwise):
-            return f"({_c(cond)} ? {_c(then)} : {'0' if otherwise is None else _c(otherwise)})"
-        case ir.Compare(op, left, right):
-            return f"({_c(left)} {op} {_c(right)})"
-        case ir.MultipleOf(value, divisor, positive):
-            a, d = _c(value), _c(divisor)
-            return f"(floor_mod({a}, {d}) == 0 && {a} > 0)" if positive else f"(floor_mod({a}, {d}) == 0)"
-        case ir.Logic(op, left, right):
-            return f"({_c(left)} {'&&' if op == 'and' else '||'} {_c(right)})"
-        case ir.Not(operand):
-            return f"(!{_c(operand)})"
-    raise AssertionError(f"not a formula node: {e!r}")  # pragma: no cover
+# The formula over int locals named as the formula names them; division and remainder are Python's,
+# rounding down (floor_div and floor_mod in the runtime).
+C_SYNTAX = Syntax(floor_div="floor_div({a}, {b})", floor_mod="floor_mod({a}, {b})",
+                  conditional="({cond} ? {then} : {other})", and_="&&", or_="||", not_="!")
+C_NAMES = {name: name for name in ir.FORMULA_NAMES}
 
 
 def _tiles(literal: str) -> list[tuple[int, int]]:
@@ -232,7 +213,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     )
     return CEngineContext(
         name_comment=comment_text(v.name), source_comment=None if v.source is None else comment_text(v.source),
-        name_bytes=byte_values(v.name), tables=tables, formula=_c(v.placement_score),
+        name_bytes=byte_values(v.name), tables=tables, formula=to_source(v.placement_score, C_NAMES, C_SYNTAX),
         stat_names=stat_names(max(4, v.max_players)), runtime=runtime_sections(),
         constants=tuple((name, value, comment_text(meaning)) for name, value, meaning in constants),
     )

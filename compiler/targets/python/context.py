@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ... import ir
-from ...formula import lead_points, max_total, names_used, score_table
+from ...formula import Syntax, lead_points, max_total, names_used, score_table, to_source
 from ..standalone import sections
 from .quoting import escaped, literal
 
@@ -281,28 +281,8 @@ _LAYOUT_NAMES = {
 _PLAIN_NAMES = {"total": "total", "target": "TARGET"}
 
 
-def _python(e: ir.Expr | ir.Cond, names: Mapping[str, str]) -> str:
-    """A formula as a Python expression: only names, numbers and operators, so nothing to escape."""
-    match e:
-        case ir.Number(value):
-            return str(value)
-        case ir.Name(name):
-            return names[name]
-        case ir.BinOp(op, left, right):
-            return f"({_python(left, names)} {'//' if op == '/' else op} {_python(right, names)})"
-        case ir.Conditional(then, cond, otherwise):
-            other = "0" if otherwise is None else _python(otherwise, names)
-            return f"({_python(then, names)} if {_python(cond, names)} else {other})"
-        case ir.Compare(op, left, right):
-            return f"({_python(left, names)} {op} {_python(right, names)})"
-        case ir.MultipleOf(value, divisor, positive):
-            a, d = _python(value, names), _python(divisor, names)
-            return f"({a} % {d} == 0 and {a} > 0)" if positive else f"({a} % {d} == 0)"
-        case ir.Logic(op, left, right):
-            return f"({_python(left, names)} {op} {_python(right, names)})"
-        case ir.Not(operand):
-            return f"(not {_python(operand, names)})"
-    raise AssertionError(f"not a formula node: {e!r}")  # pragma: no cover
+PYTHON_SYNTAX = Syntax(floor_div="({a} // {b})", floor_mod="{a} % {b}", conditional="({then} if {cond} else {other})",
+                       and_="and", or_="or", not_="not ")
 
 
 def _wrapped(expression: str, indent: int) -> str:
@@ -330,8 +310,8 @@ def _scoring(v: ir.Variant) -> Scoring | None:
         layout_names_text=", ".join(layout_names) or "none of the layout", uses_layout=bool(layout_names),
         uses_score="score" in used, uses_ends_alike="ends_alike" in used, uses_double_end="double_end" in used,
         uses_target_by_players=by_players,
-        points_in_play=_wrapped(_python(v.placement_score, {**names, **in_play}), 8),
-        points_for_layout=_wrapped(_python(v.placement_score, {**names, **for_layout}), 4),
+        points_in_play=_wrapped(to_source(v.placement_score, {**names, **in_play}, PYTHON_SYNTAX), 8),
+        points_for_layout=_wrapped(to_source(v.placement_score, {**names, **for_layout}, PYTHON_SYNTAX), 4),
     )
 
 
