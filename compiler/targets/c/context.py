@@ -25,12 +25,14 @@ SAFETY_GAMES = 1000  # games in one match, as the Python engines' play_match sto
 SAFETY_DEALS = 10_000  # void deals in a row
 
 # The seats an award counts the pips of (the runtime's AWARD_FROM_* values), by the Python target's source.
+# A fixed award counts no pips ("").
 _AWARD_FROM = {
-    python._OTHER_SIDES: 0,
-    python._AWARD_SOURCES[("out", ir.AwardFrom.ALL_OTHER_HANDS)]: 1,
+    "": 0,
+    python.OTHER_SIDES: 0,
+    python.AWARD_SOURCES[("out", ir.AwardFrom.ALL_OTHER_HANDS)]: 1,
     "list(remaining)": 2,
 }
-_OPENER_RULES = {decided: index for index, decided in enumerate(python._OPENER_DECIDES.values())}
+_OPENER_RULES = {decided: index for index, decided in enumerate(python.OPENER_DECIDES.values())}
 
 
 @functools.cache
@@ -107,7 +109,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
             return [(f"{prefix}_FIXED", 0, ""), (f"{prefix}_FROM", 0, ""), (f"{prefix}_ROUND_TO", 0, ""),
                     (f"{prefix}_EACH_HAND", 0, ""), (f"{prefix}_LESS_OWN", 0, ""), (f"{prefix}_DIVIDE_BY", 1, "")]
         return [(f"{prefix}_FIXED", -1 if a.fixed is None else a.fixed, "a fixed award, or -1: from the pips"),
-                (f"{prefix}_FROM", _AWARD_FROM.get(a.source, 0), "whose pips: AWARD_FROM_*"),
+                (f"{prefix}_FROM", _AWARD_FROM[a.source], "whose pips: AWARD_FROM_*"),
                 (f"{prefix}_ROUND_TO", a.round_to or 0, ""), (f"{prefix}_EACH_HAND", int(a.each_hand), ""),
                 (f"{prefix}_LESS_OWN", int(a.less_own), ""), (f"{prefix}_DIVIDE_BY", a.divide_by, "")]
 

@@ -240,7 +240,7 @@ class MatchFormatContext:
     runtime: Mapping[str, str]
 
 
-_OPENER_DECIDES = {
+OPENER_DECIDES = {
     ir.Opener.LOT: "None",
     ir.Opener.NEXT_SEAT: "(self.opener + 1) % self.players",
     ir.Opener.LAST_TILE: "self._last_tile_seat",
@@ -249,7 +249,7 @@ _OPENER_DECIDES = {
 
 
 def _opener(rule: ir.Opener) -> Opener:
-    return Opener(_OPENER_DECIDES[rule], literal(rule.value))
+    return Opener(OPENER_DECIDES[rule], literal(rule.value))
 
 
 def _tables(v: ir.Variant) -> Tables:
@@ -408,19 +408,19 @@ def _leads(v: ir.Variant) -> LeadRules:
         offered=lead in ir.OFFERED_LEADS, allowed=_table(allowed, per_line=10),
         draws=v.leader_without is ir.LeaderWithout.DRAWS, phrase_text=str(lead),
     )
-_OTHER_SIDES = "[p for seat, p in enumerate(remaining) if sides[seat] != side]"
-_AWARD_SOURCES = {
-    ("out", ir.AwardFrom.OPPONENTS): _OTHER_SIDES,
+OTHER_SIDES = "[p for seat, p in enumerate(remaining) if sides[seat] != side]"
+AWARD_SOURCES = {
+    ("out", ir.AwardFrom.OPPONENTS): OTHER_SIDES,
     ("out", ir.AwardFrom.ALL_OTHER_HANDS): "[p for seat, p in enumerate(remaining) if seat != out_seat]",
-    ("blocked", ir.AwardFrom.OPPONENTS): _OTHER_SIDES,
-    ("blocked", ir.AwardFrom.ALL_OTHER_HANDS): _OTHER_SIDES,  # a blocked winner takes from the other sides
+    ("blocked", ir.AwardFrom.OPPONENTS): OTHER_SIDES,
+    ("blocked", ir.AwardFrom.ALL_OTHER_HANDS): OTHER_SIDES,  # a blocked winner takes from the other sides
 }
 
 
 def _hand_award(name: str, award: ir.PipAward | ir.FixedAward | None) -> HandAward:
     if isinstance(award, ir.FixedAward) or award is None:
         return HandAward(name, 0 if award is None else award.points, "", False, None, False, 1)
-    source = _AWARD_SOURCES.get((name, award.source), "list(remaining)")
+    source = AWARD_SOURCES.get((name, award.source), "list(remaining)")
     return HandAward(name, None, source, award.less_own, award.round_to, award.each_hand, award.divide_by)
 
 
