@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import functools
 import os
+import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -73,3 +75,14 @@ def native_engine(path: Path) -> NativeEngine | Problems:
         return native.load(path)
     except Problems as err:
         return err
+
+
+def seed_dealing_no_double(tiles: Sequence[tuple[int, int]], dealt: int) -> tuple[int, list[tuple[int, int]]]:
+    """A seed whose first shuffle (the engines sort the set on the seed's random numbers) puts no double
+    among the first `dealt` tiles, and that shuffle: a game from it must deal again."""
+    for seed in range(20_000):
+        draw = random.Random(seed).random
+        order = sorted(tiles, key=lambda _: draw())
+        if not any(t[0] == t[1] for t in order[:dealt]):
+            return seed, order
+    raise AssertionError(f"no seed deals {dealt} tiles without a double")

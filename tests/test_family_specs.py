@@ -7,7 +7,6 @@ the reference model too.)"""
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 import types
@@ -20,7 +19,7 @@ from dominospec.checks import check
 from dominospec.engines import load_engine
 from dominospec.parser import parse
 from engine_cases import Case, engine_for
-from support import ROOT
+from support import ROOT, seed_dealing_no_double
 
 Tile = tuple[int, int]
 REPLAYS = ROOT / "tests" / "replays"
@@ -231,16 +230,8 @@ def test_cross_shuffled_deals_always_hold_a_double_and_the_highest_leads(players
 
 
 def test_cross_a_shuffle_without_a_double_is_dealt_again() -> None:
-    # The engines shuffle by sorting the set on the seed's random numbers: find a seed whose first
-    # shuffle leaves two players no double; the game must deal again.
     engine = family("cross")
-    for seed in range(20_000):
-        draw = random.Random(seed).random
-        order = sorted(engine.TILES, key=lambda _: draw())
-        if not any(t[0] == t[1] for t in order[:14]):
-            break
-    else:
-        raise AssertionError("no seed deals two players no double")
+    seed, order = seed_dealing_no_double(engine.TILES, 14)
     game = engine.Game(2, seed=seed)
     assert game.hands != [order[:7], order[7:14]]
     doubles = [t for hand in game.hands for t in hand if t[0] == t[1]]

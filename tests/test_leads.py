@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine_cases import HOUSE_CASES, Case, engine_for
-from support import FAMILY, ROOT
+from support import FAMILY, ROOT, seed_dealing_no_double
 
 Tile = tuple[int, int]
 
@@ -113,16 +113,9 @@ def test_cross_a_given_deal_without_a_double_is_refused() -> None:
 
 
 def test_cross_a_shuffled_deal_without_a_double_is_dealt_again() -> None:
-    # Find a seed whose first shuffle (the engines shuffle by sorting on the seed's random numbers)
-    # gives two players no double: the game must deal again, and lead the highest double it dealt.
+    # The game must deal again, and lead the highest double it dealt.
     engine = house("highest_double_deal_void")
-    for seed in range(20_000):
-        draw = random.Random(seed).random
-        order = sorted(engine.TILES, key=lambda _: draw())
-        if not any(t[0] == t[1] for t in order[:14]):
-            break
-    else:
-        raise AssertionError("no seed deals two players no double")
+    seed, order = seed_dealing_no_double(engine.TILES, 14)
     game = engine.Game(2, seed=seed)
     first, second = game.hands
     assert [first, second] != [order[:7], order[7:14]]
