@@ -221,7 +221,8 @@ def wilson(successes: int, n: int) -> tuple[float, float]:
     scale = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / scale
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at 0 or n successes the bound is 0 or 1 exactly, which rounding would miss by a hair
+    return (0.0 if successes == 0 else centre - half), (1.0 if successes == n else centre + half)
 
 
 def spread(tally: Tally, squares: str, values: str, count: str) -> float:
