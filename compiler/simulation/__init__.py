@@ -1,1 +1,1 @@
-"""Variant analysis: seeded hands, games and matches played by bots, and the figures they give."""
+"""Variant analysis: seeded units of play, their records, the statistics over them and their figures."""
