@@ -129,7 +129,7 @@ def play_chunk(tables: tuple[tuple[str, Table], ...], first: int, count: int,
         runs = [(prefix, _records(table, first, count), table.sides) for prefix, table in tables]
     except Problems as err:
         return _Failure(type(err), err.diagnostics, err.source)
-    return statistics.tally(runs, pairs, first)
+    return statistics.tally(runs, pairs, first, games=tables[0][1].kind == "game")
 
 
 # --- running the jobs -----------------------------------------------------------------------------
