@@ -319,8 +319,11 @@ def _native_runs(spec: _Spec, command: str, required: bool) -> bool:
     from ..targets import TARGETS as COMPILE_TARGETS
     if not required and COMPILE_TARGETS["c"].refusal(spec.variant) is not None:
         return False
+    key = (str(spec.path), spec.source)
+    if key in _NATIVE:
+        return True
     try:
-        _NATIVE[(str(spec.path), spec.source)] = native.load(spec.path, command)
+        _NATIVE[key] = native.load(spec.path, command)
     except native.NativeUnavailable:
         if required:
             raise
