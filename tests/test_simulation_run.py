@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import dominospec
-from dominospec.diagnostics import UsageError
+from dominospec.diagnostics import InputError, UsageError
 from dominospec.engine_api import as_variant, engine_of
 from dominospec.engines import load_engine
 from dominospec.loader import load_variant
@@ -271,8 +271,8 @@ def test_win_rate_intervals_cover_a_half_95_times_in_100_on_the_native_engine():
     by symmetry, as long as every game has exactly one winner (checked on the records)."""
     records = columns(play(FIVES_AND_THREES, "c", 4000, "game", ["random"], players=2, seed=99))
     assert all(w0 + w1 == 1 for w0, w1 in zip(records["wins_0"], records["wins_1"], strict=True))
-    runs, hits = 400, 0
-    for seed in range(1, 400 + 1):
+    runs, hits = 800, 0
+    for seed in range(1, runs + 1):
         result = dominospec.simulate(FIVES_AND_THREES, players=2, games=40, seed=seed, workers=1, target="c")
         assert result.per_game is not None
         low, high = result.per_game.side_win_rate[0].ci95 or (0.0, 0.0)
@@ -297,6 +297,32 @@ def test_a_bot_class_plays_on_the_python_target_in_a_pool_too():
     assert alone.bot_figures is not None and [name for name, _ in alone.bot_figures.win_rate] == ["FirstMove", "random"]
     assert dominospec.simulate(FIVES_AND_THREES, hands=450, bots=[FirstMove, "random"] * 2,
                                workers=2).to_json() == alone.to_json()
+
+
+class Passer:
+    """A user's bot that always passes, which the rules refuse while a tile can be played."""
+
+    def choose(self, game: Any) -> Any:
+        return ("pass",)
+
+
+@pytest.mark.parametrize("how", [{"workers": 1}, {"workers": 2}, {"cluster": True}])
+def test_a_bot_class_that_breaks_the_rules_is_named_alike_from_any_worker(how, request):
+    """The earliest unit at fault is named, however the chunks were shared."""
+    if "cluster" in how:
+        how = {"cluster": request.getfixturevalue("cluster")}
+    with pytest.raises(UsageError, match=r"the bot Passer at seat 0 chose \('pass',\) in unit 0, which the rules"):
+        dominospec.simulate(FIVES_AND_THREES, hands=1000, bots=[Passer, "random", "random", "random"], **how)
+
+
+def test_without_a_target_a_spec_the_c_target_refuses_plays_on_python(tmp_path):
+    refused = tmp_path / "double_fifteen.rules"  # the C target plays sets up to double 14
+    refused.write_text(FIVES_AND_THREES.read_text().replace("tiles: double six", "tiles: double fifteen"))
+    assert dominospec.simulate(refused, hands=5, workers=1).target == "python"
+    assert dominospec.simulate(FIVES_AND_THREES, hands=5, workers=1).target == "c"
+    assert dominospec.compare(FIVES_AND_THREES, refused, hands=5, workers=1).a.target == "python"
+    with pytest.raises(InputError, match="the C target plays sets up to double 14"):
+        dominospec.simulate(refused, hands=5, workers=1, target="c")
 
 
 # --- arguments a run cannot take -------------------------------------------------------------------
