@@ -39,7 +39,7 @@ Progress = Callable[[int, int], None]
 TARGETS: tuple[Target, ...] = ("python", "c")
 BOTS = ("random", "greedy")  # the engines' own bots, which both targets play
 DEFAULT_HANDS = 10_000
-# Units per chunk job: a few seconds of play each, so that progress moves and workers share the load.
+# Units per chunk job: a tenth of a second to a second of play, so that progress moves and workers share the load.
 CHUNK: dict[tuple[Target, Kind], int] = {("python", "hand"): 200, ("python", "game"): 20,
                                          ("c", "hand"): 20_000, ("c", "game"): 2_000}
 CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
