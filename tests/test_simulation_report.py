@@ -12,6 +12,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 import zlib
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -77,20 +78,33 @@ def simulation(unit: str = "game", variant: str = "Fives and Threes", spec: str 
                       per_match=per_match, bot_figures=bot_figures, distributions=distributions, sample_game=race)
 
 
-def paired(a: object, b: object) -> object:
-    """b minus a, field by field, as compare pairs them: every Figure a Difference whose interval is
-    0.05 either side, so it is significant where the runs differ by more than that."""
+def each_figure(change: Callable[[Figure, Figure], Figure], a: object, b: object) -> object:
+    """a with every Figure f in it replaced by change(f, the Figure at the same place in b)."""
     if isinstance(a, Figure) and isinstance(b, Figure):
-        d = b.mean - a.mean
-        return Difference(d, (d - 0.05, d + 0.05), significant=abs(d) > 0.05)
+        return change(a, b)
     if isinstance(a, tuple) and isinstance(b, tuple):
-        return tuple(paired(x, y) for x, y in zip(a, b, strict=True))
+        return tuple(each_figure(change, x, y) for x, y in zip(a, b, strict=True))
     if dataclasses.is_dataclass(a) and not isinstance(a, type):
-        return type(a)(**{f.name: paired(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)})
-    if isinstance(a, float) and isinstance(b, float):
-        return b - a
-    assert a == b, (a, b)
+        return dataclasses.replace(a, **{f.name: each_figure(change, getattr(a, f.name), getattr(b, f.name))
+                                         for f in dataclasses.fields(a) if f.name != "distributions"})
     return a
+
+
+def paired(a: object, b: object) -> object:
+    """b minus a, as compare pairs them: every Figure a Difference whose interval is 0.05 either side,
+    so it is significant where the runs differ by more than that."""
+    def difference(x: Figure, y: Figure) -> Difference:
+        d = y.mean - x.mean
+        return Difference(d, (d - 0.05, d + 0.05), significant=abs(d) > 0.05)
+
+    return each_figure(difference, a, b)
+
+
+def one_unit(run: Simulation) -> Simulation:
+    """The run as one unit makes it: the same means, and no intervals."""
+    alone = each_figure(lambda f, _: dataclasses.replace(f, ci95=None), run, run)
+    assert isinstance(alone, Simulation)
+    return dataclasses.replace(alone, units=1)
 
 
 def comparison(a: Simulation, b: Simulation) -> Comparison:
@@ -142,7 +156,8 @@ def row(page: Page, label: str) -> tuple[dict[str, str | None], list[str]]:
 
 
 RUNS = {"hand": simulation("hand"), "game": simulation("game"), "match": simulation("match"),
-        "mixed bots": simulation("game", bots=("greedy", "random", "greedy", "random"))}
+        "mixed bots": simulation("game", bots=("greedy", "random", "greedy", "random")),
+        "one unit": one_unit(simulation("match"))}
 COMPARISON = comparison(simulation("game"), simulation("game", variant="Teesdale", shift=1.0))
 
 
@@ -197,6 +212,14 @@ def test_the_identity_and_the_figures_are_on_the_page() -> None:
     assert row(page, "ended blocked")[1][1] == f"{100 * run.per_hand.blocked.mean:.1f}%"
     assert row(page, "games won at line skunk")[1][1] == "8.0%"
     assert row(page, "spread of placement points (standard deviation)")[1][1:] == ["2.10", ""]
+
+
+def test_one_unit_has_no_intervals_and_says_why() -> None:
+    page = Page(report_html(RUNS["one unit"]))
+    placements = row(page, "placements")[1]
+    assert placements[2] == "fewer than 2 units"
+    figures = [cells for _, cells in page.rows if len(cells) == 3 and cells[0]]
+    assert len(figures) > 20 and all(cells[2] in ("fewer than 2 units", "") for cells in figures)
 
 
 def test_a_comparison_shows_both_runs_and_marks_the_significant_differences() -> None:
@@ -317,6 +340,13 @@ def test_the_page_opens_in_chromium_with_every_plot_in_its_dom(tmp_path: Path) -
     drawn = [attrs.get("id") for tag, attrs in parsed.tags if tag == "svg"]
     assert drawn == [f"svg-{p}" for p in PLOT_IDS]
     assert sum(tag == "path" for tag, _ in parsed.tags) > 50 and "B: Teesdale" in parsed.text
+
+
+def test_chromium_reads_hostile_names_as_text(tmp_path: Path) -> None:
+    run = simulation("game", variant=HOSTILE, spec=f"{HOSTILE}.rules")
+    parsed = Page(browse(report_html(comparison(run, run)), tmp_path, "--dump-dom").stdout)
+    assert "script" not in {tag for tag, _ in parsed.tags}
+    assert parsed.text[parsed.text.index("dominospec: " + HOSTILE + " against " + HOSTILE) + 1:].count(HOSTILE) >= 2
 
 
 @pytest.mark.parametrize("plot", PLOT_IDS)
