@@ -5,6 +5,7 @@ headless Chromium (Debian's `chromium` package; .ci/run installs it)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import shutil
 import struct
@@ -220,6 +221,17 @@ def test_one_unit_has_no_intervals_and_says_why() -> None:
     assert placements[2] == "fewer than 2 units"
     figures = [cells for _, cells in page.rows if len(cells) == 3 and cells[0]]
     assert len(figures) > 20 and all(cells[2] in ("fewer than 2 units", "") for cells in figures)
+
+
+def test_a_figure_nothing_measured_shows_as_not_available() -> None:
+    run = RUNS["game"]
+    assert run.per_game is not None
+    unmeasured = dataclasses.replace(run.per_game, margin=Figure(math.nan, None),
+                                     win_rate=(Figure(math.nan, None), *run.per_game.win_rate[1:]))
+    page = report_html(dataclasses.replace(run, per_game=unmeasured))
+    assert row(Page(page), "final margin of a game won by one side")[1][1:] == ["n/a", "n/a"]
+    assert "nan" not in " ".join(Page(page).text).lower()
+    assert len(svgs(page)) == len(PLOT_IDS)
 
 
 def test_a_comparison_shows_both_runs_and_marks_the_significant_differences() -> None:

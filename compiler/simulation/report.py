@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import io
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -206,6 +207,9 @@ def _from_opener(opener: str, k: int) -> str:
 
 
 def _number(value: float, rate: bool, signed: bool = False) -> str:
+    """A mean or an interval's end; nan is a figure nothing measured (no game won alone, say)."""
+    if math.isnan(value):
+        return "n/a"
     sign = "+" if signed else ""
     return f"{100 * value:{sign}.1f}" + (" pp" if signed else "%") if rate else f"{value:{sign},.2f}"
 
@@ -217,8 +221,12 @@ def _value_cells(row: Row | None, signed: bool = False) -> str:
     if not isinstance(row.value, Figure):
         return f'<td class="number">{_number(row.value, row.rate, signed)}</td><td class="number"></td>'
     ci95 = row.value.ci95
-    interval = ("fewer than 2 units" if ci95 is None
-                else f"[{_number(ci95[0], row.rate, signed)}, {_number(ci95[1], row.rate, signed)}]")
+    if math.isnan(row.value.mean):
+        interval = "n/a"
+    elif ci95 is None:
+        interval = "fewer than 2 units"
+    else:
+        interval = f"[{_number(ci95[0], row.rate, signed)}, {_number(ci95[1], row.rate, signed)}]"
     return f'<td class="number">{_number(row.value.mean, row.rate, signed)}</td><td class="number">{interval}</td>'
 
 
@@ -401,7 +409,7 @@ def _percent(value: float, _: object) -> str:
 
 def _error_bar(figure: Figure) -> tuple[float, float]:
     """The distances from the mean down and up to its interval's ends (none without an interval)."""
-    if figure.ci95 is None:
+    if figure.ci95 is None or math.isnan(figure.mean):
         return 0.0, 0.0
     low, high = figure.ci95
     return max(figure.mean - low, 0.0), max(high - figure.mean, 0.0)
