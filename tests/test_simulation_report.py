@@ -5,6 +5,7 @@ headless Chromium (Debian's `chromium` package; .ci/run installs it)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import shutil
@@ -22,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dominospec
 from dominospec.diagnostics import UsageError
 from dominospec.simulation.figures import (
     BotFigures,
@@ -36,6 +38,7 @@ from dominospec.simulation.figures import (
     Simulation,
 )
 from dominospec.simulation.report import report_html, write_report
+from support import ROOT
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 PLOT_IDS = ("hand-points", "game-length", "win-rate", "score-race")
@@ -201,6 +204,39 @@ def test_hand_units_say_there_are_no_games_and_plot_points_by_seat() -> None:
     assert "Per hand" in text and "Per game" not in text
 
 
+@functools.cache
+def simulated(kind: str) -> Simulation | Comparison:
+    """Small real runs on the Python engines, each unit kind and a comparison of the Teesdale deal."""
+    options = {"workers": 1, "target": "python", "seed": 3}
+    if kind == "hands":
+        return dominospec.simulate(ROOT / "spec/fives_and_threes.rules", hands=30, **options)
+    if kind == "matches":
+        return dominospec.simulate(ROOT / "examples/fives_and_threes_match.rules", games=3, **options)
+    return dominospec.compare(ROOT / "spec/fives_and_threes.rules",
+                              ROOT / "examples/family/fives_and_threes_teesdale.rules", games=8,
+                              bots=("greedy", "random", "greedy", "random"), **options)
+
+
+@pytest.mark.parametrize("kind", ["hands", "matches", "comparison"])
+def test_a_simulated_run_reports_its_figures(kind: str) -> None:
+    result = simulated(kind)
+    page = report_html(result)
+    parsed = Page(page)
+    runs = (result.a, result.b) if isinstance(result, Comparison) else (result,)
+    facts = {cells[0]: cells[1:] for _, cells in parsed.rows if cells and cells[0] in ("spec", "variant", "units")}
+    assert facts["spec"][:len(runs)] == [run.spec for run in runs]
+    assert facts["variant"][:len(runs)] == [run.variant for run in runs]
+    assert facts["units"][:len(runs)] == [f"{run.units:,}" for run in runs]
+    placements = row(parsed, "placements")[1]
+    assert placements[1] == f"{runs[0].per_hand.placements.mean:,.2f}"
+    sections = {"Per hand": True, "Per game": any(run.per_game for run in runs),
+                "Per match": any(run.per_match for run in runs), "Bots": any(run.bot_figures for run in runs)}
+    assert {title: title in parsed.text for title in sections} == sections
+    drawn = [svg.get("id") for svg in svgs(page)]
+    hands = all(run.unit == "hand" for run in runs)
+    assert drawn == [f"svg-{p}" for p in PLOT_IDS if not (hands and p in ("game-length", "score-race"))]
+
+
 def test_the_identity_and_the_figures_are_on_the_page() -> None:
     run = RUNS["match"]
     page = Page(report_html(run))
@@ -362,11 +398,13 @@ def test_chromium_reads_hostile_names_as_text(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("plot", PLOT_IDS)
-def test_chromium_draws_each_plot(plot: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("source", ["constructed", "simulated"])
+def test_chromium_draws_each_plot(source: str, plot: str, tmp_path: Path) -> None:
     """A screenshot of the page with everything but one plot hidden: the plot fills about its own
     size and is drawn in A's and B's colours."""
     only = f"<style>body > :not(#plots), #plots > :not(#plot-{plot}), figcaption {{ display: none }}</style>"
-    page = report_html(COMPARISON).replace("</head>", f"{only}</head>", 1)
+    result = COMPARISON if source == "constructed" else simulated("comparison")
+    page = report_html(result).replace("</head>", f"{only}</head>", 1)
     (svg,) = [s for s in svgs(page) if s.get("id") == f"svg-{plot}"]
     width_px, height_px = (float((svg.get(side) or "").removesuffix("pt")) * 4 / 3 for side in ("width", "height"))
     shot = tmp_path / "shot.png"
