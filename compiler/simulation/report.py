@@ -4,8 +4,8 @@ The page needs nothing beyond itself: no script, stylesheet or font is fetched (
 fonts a browser falls back from) and nothing on it runs. The plots are matplotlib figures saved as
 SVG and inlined; matplotlib is the optional extra `dominospec[report]`, imported here alone so that
 the core stays light. The same result gives the same file: the plots are drawn in matplotlib's
-default style whatever the user's matplotlibrc says, and the SVG's ids are salted by plot, not by
-chance, and carry no date.
+default style whatever the user's matplotlibrc says, the SVG's ids are salted by a constant, not by
+chance (and prefixed by plot, so that no two plots share one), and no date is written into them.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, UsageError, printable
-from .figures import BotFigures, Comparison, Difference, Figure, PerGame, PerHand, PerMatch, Simulation
+from .figures import BotFigures, Comparison, Difference, Differences, Figure, PerGame, PerHand, PerMatch, Simulation
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -147,15 +147,14 @@ def _comparison_identity(comparison: Comparison) -> str:
 
 # The tables of figures: one section of rows per dataclass of the result.
 
-def _sections(per_hand: PerHand, per_game: PerGame | None, per_match: PerMatch | None,
-              bots: BotFigures | None) -> list[tuple[str, list[Row]]]:
-    sections = [("Per hand", _hand_rows(per_hand))]
-    if per_game is not None:
-        sections.append(("Per game", _game_rows(per_game)))
-    if per_match is not None:
-        sections.append(("Per match", _match_rows(per_match)))
-    if bots is not None:
-        sections.append(("Bots", _bot_rows(bots)))
+def _sections(figures: Simulation | Differences) -> list[tuple[str, list[Row]]]:
+    sections = [("Per hand", _hand_rows(figures.per_hand))]
+    if figures.per_game is not None:
+        sections.append(("Per game", _game_rows(figures.per_game)))
+    if figures.per_match is not None:
+        sections.append(("Per match", _match_rows(figures.per_match)))
+    if figures.bot_figures is not None:
+        sections.append(("Bots", _bot_rows(figures.bot_figures)))
     return sections
 
 
@@ -232,7 +231,7 @@ def _value_cells(row: Row | None, signed: bool = False) -> str:
 
 def _tables(run: Simulation) -> list[str]:
     out = []
-    for title, rows in _sections(run.per_hand, run.per_game, run.per_match, run.bot_figures):
+    for title, rows in _sections(run):
         lines = "".join(f"<tr><th>{_text(row.label)}</th>{_value_cells(row)}</tr>" for row in rows)
         out.append(f"<h2>{title}</h2><table><tr><th></th><th>mean</th><th>95% interval</th></tr>{lines}</table>")
     return out
@@ -240,12 +239,10 @@ def _tables(run: Simulation) -> list[str]:
 
 def _comparison_tables(comparison: Comparison) -> list[str]:
     """A, B and B minus A side by side, row by row; a row only one run has shows dashes for the other."""
-    a, b, d = comparison.a, comparison.b, comparison.differences
     by_title: dict[str, list[dict[str, Row]]] = {}
-    for index, sections in enumerate((_sections(a.per_hand, a.per_game, a.per_match, a.bot_figures),
-                                      _sections(b.per_hand, b.per_game, b.per_match, b.bot_figures),
-                                      _sections(d.per_hand, d.per_game, d.per_match, d.bot_figures))):
-        for title, rows in sections:
+    runs: tuple[Simulation | Differences, ...] = (comparison.a, comparison.b, comparison.differences)
+    for index, figures in enumerate(runs):
+        for title, rows in _sections(figures):
             by_title.setdefault(title, [{}, {}, {}])[index] = {row.label: row for row in rows}
     out = []
     for title, (in_a, in_b, in_d) in by_title.items():
