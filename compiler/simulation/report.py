@@ -240,8 +240,8 @@ def _tables(run: Simulation) -> list[str]:
 def _comparison_tables(comparison: Comparison) -> list[str]:
     """A, B and B minus A side by side, row by row; a row only one run has shows dashes for the other."""
     by_title: dict[str, list[dict[str, Row]]] = {}
-    runs: tuple[Simulation | Differences, ...] = (comparison.a, comparison.b, comparison.differences)
-    for index, figures in enumerate(runs):
+    columns: tuple[Simulation | Differences, ...] = (comparison.a, comparison.b, comparison.differences)
+    for index, figures in enumerate(columns):
         for title, rows in _sections(figures):
             by_title.setdefault(title, [{}, {}, {}])[index] = {row.label: row for row in rows}
     out = []
