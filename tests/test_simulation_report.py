@@ -20,6 +20,7 @@ from pathlib import Path
 
 import matplotlib
 import pytest
+from cycler import cycler
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,8 +113,9 @@ def one_unit(run: Simulation) -> Simulation:
 
 
 def comparison(a: Simulation, b: Simulation) -> Comparison:
-    differences = Differences(**{name: paired(getattr(a, name), getattr(b, name))
-                                 for name in ("per_hand", "per_game", "per_match", "bot_figures")})
+    differences = paired(Differences(a.per_hand, a.per_game, a.per_match, a.bot_figures),
+                         Differences(b.per_hand, b.per_game, b.per_match, b.bot_figures))
+    assert isinstance(differences, Differences)
     return Comparison(a=a, b=b, same_deals=True, differences=differences)
 
 
@@ -207,14 +209,14 @@ def test_hand_units_say_there_are_no_games_and_plot_points_by_seat() -> None:
 @functools.cache
 def simulated(kind: str) -> Simulation | Comparison:
     """Small real runs on the Python engines, each unit kind and a comparison of the Teesdale deal."""
-    options = {"workers": 1, "target": "python", "seed": 3}
     if kind == "hands":
-        return dominospec.simulate(ROOT / "spec/fives_and_threes.rules", hands=30, **options)
+        return dominospec.simulate(ROOT / "spec/fives_and_threes.rules", hands=30, workers=1, target="python", seed=3)
     if kind == "matches":
-        return dominospec.simulate(ROOT / "examples/fives_and_threes_match.rules", games=3, **options)
+        return dominospec.simulate(ROOT / "examples/fives_and_threes_match.rules", games=3, workers=1,
+                                   target="python", seed=3)
     return dominospec.compare(ROOT / "spec/fives_and_threes.rules",
                               ROOT / "examples/family/fives_and_threes_teesdale.rules", games=8,
-                              bots=("greedy", "random", "greedy", "random"), **options)
+                              bots=("greedy", "random", "greedy", "random"), workers=1, target="python", seed=3)
 
 
 @pytest.mark.parametrize("kind", ["hands", "matches", "comparison"])
@@ -287,7 +289,7 @@ def test_a_comparison_shows_both_runs_and_marks_the_significant_differences() ->
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=30)
+@given(st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), min_size=1, max_size=30)
        .map(lambda extra: HOSTILE + extra))
 def test_every_text_from_the_spec_is_escaped(name: str) -> None:
     a = simulation("game", variant=name, spec=f"{name}.rules")
@@ -304,7 +306,7 @@ def test_every_text_from_the_spec_is_escaped(name: str) -> None:
 def test_the_same_run_gives_the_same_file_whatever_the_users_matplotlibrc(tmp_path: Path) -> None:
     first, second = tmp_path / "first.html", tmp_path / "second.html"
     write_report(COMPARISON, first)
-    with matplotlib.rc_context({"lines.linewidth": 9, "font.size": 20, "axes.prop_cycle": matplotlib.cycler(
+    with matplotlib.rc_context({"lines.linewidth": 9, "font.size": 20, "axes.prop_cycle": cycler(
             color=["#000000"]), "svg.hashsalt": None}):
         write_report(COMPARISON, second)
     assert first.read_bytes() == second.read_bytes()
