@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import os
 import re
 import shutil
 import struct
@@ -311,6 +312,20 @@ def test_the_same_run_gives_the_same_file_whatever_the_users_matplotlibrc(tmp_pa
         write_report(COMPARISON, second)
     assert first.read_bytes() == second.read_bytes()
     assert first.read_text(encoding="utf-8") == report_html(COMPARISON)
+
+
+def test_the_same_command_gives_the_same_file_in_another_process(tmp_path: Path) -> None:
+    """Python's string hashing differs from process to process unless told otherwise; the page does not."""
+    script = ("import sys, dominospec; from pathlib import Path; "
+              "from dominospec.simulation.report import write_report; "
+              "write_report(dominospec.simulate(sys.argv[1], games=2, workers=1, target='python'), Path(sys.argv[2]))")
+    pages = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"report-{hash_seed}.html"
+        subprocess.run([sys.executable, "-c", script, str(ROOT / "spec/fives_and_threes.rules"), str(out)], check=True,
+                       env={**os.environ, "PYTHONHASHSEED": hash_seed}, timeout=300)
+        pages.append(out.read_bytes())
+    assert pages[0] == pages[1] and b"<svg" in pages[0]
 
 
 def test_a_report_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:

@@ -413,7 +413,7 @@ def _error_bar(figure: Figure) -> tuple[float, float]:
 
 
 def _score_race_plot(runs: Sequence[Simulation], labels: Sequence[str]) -> Drawing:
-    caption = "The score race of the first unit: each side's score after each hand."
+    caption = "The score race of the first game played: each side's score after each of its hands."
     raced = [(run, label) for run, label in zip(runs, labels, strict=True) if run.unit != "hand" and run.sample_game]
     if not raced:
         return caption, ("Every unit of this run is one hand: there is no race to draw."
