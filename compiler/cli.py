@@ -337,7 +337,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulation.terminal import print_simulation, progress_bar
     report = _report_writer(args.report)
     with progress_bar(f"simulating {args.spec}") as advance:
-        result = simulate(args.spec, **_simulation_options(args), progress=advance)
+        result = simulate(args.spec, players=args.players, partnerships=args.partnerships, hands=args.hands,
+                          games=args.games, bots=args.bots, seed=args.seed, workers=args.workers,
+                          target=args.target, cluster=args.cluster, progress=advance)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -352,7 +354,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from .simulation.terminal import print_comparison, progress_bar
     report = _report_writer(args.report)
     with progress_bar(f"comparing {args.a} and {args.b}") as advance:
-        result = compare(args.a, args.b, **_simulation_options(args), progress=advance)
+        result = compare(args.a, args.b, players=args.players, partnerships=args.partnerships, hands=args.hands,
+                         games=args.games, bots=args.bots, seed=args.seed, workers=args.workers,
+                         target=args.target, cluster=args.cluster, progress=advance)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -360,12 +364,6 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if report is not None:
         report(result)
     return EXIT_OK
-
-
-def _simulation_options(args: argparse.Namespace) -> dict[str, object]:
-    return {"players": args.players, "partnerships": args.partnerships, "hands": args.hands, "games": args.games,
-            "bots": args.bots, "seed": args.seed, "workers": args.workers, "target": args.target,
-            "cluster": args.cluster}
 
 
 def _report_writer(path: Path | None) -> Callable[[Simulation | Comparison], None] | None:

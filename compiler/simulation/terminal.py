@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO
 
-from .figures import BotFigures, Comparison, Difference, Figure, PerGame, PerHand, PerMatch, Simulation
+from .figures import BotFigures, Comparison, Difference, Differences, Figure, PerGame, PerHand, PerMatch, Simulation
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -76,9 +76,8 @@ def position_name(position: int, opener: str = "opener") -> str:
     return opener if position == 0 else f"{opener} + {position}"
 
 
-def sections(result: Simulation) -> list[tuple[str, list[Row]]]:
-    """Each section's title and rows, as both the simulation's and the comparison's tables show them."""
-    sides, players = result.sides, result.players
+def sections(result: Simulation | Differences, sides: int, players: int) -> list[tuple[str, list[Row]]]:
+    """Each section's title and rows: a simulation's figures, or a comparison's differences."""
     parts = [("per hand", hand_rows(result.per_hand, sides, players))]
     if result.per_game is not None:
         parts.append(("per game", game_rows(result.per_game, sides, players)))
@@ -110,7 +109,7 @@ def identity(result: Simulation) -> str:
 def simulation_tables(result: Simulation) -> list[Table]:
     from rich.table import Table
     tables = []
-    for title, rows in sections(result):
+    for title, rows in sections(result, result.sides, result.players):
         table = Table(title=title, title_justify="left")
         table.add_column("figure")
         table.add_column("mean", justify="right")
@@ -122,30 +121,26 @@ def simulation_tables(result: Simulation) -> list[Table]:
 
 
 def comparison_tables(result: Comparison) -> list[Table]:
+    """A's and B's means beside B - A and its interval, row by row; a significant difference in bold."""
     from rich.table import Table
+    sides, players = result.a.sides, result.a.players
+    b_sections = dict(sections(result.b, sides, players))
+    changes = dict(sections(result.differences, sides, players))
     tables = []
-    differences = dict(sections_of_differences(result))
-    for title, rows in sections(result.a):
-        other = dict((label, (figure, rate)) for label, figure, rate in dict(sections(result.b)).get(title, []))
-        changes = dict((label, figure) for label, figure, _ in differences.get(title, []))
+    for title, rows in sections(result.a, sides, players):
+        b_rows = {label: figure for label, figure, _ in b_sections.get(title, [])}
+        change_rows = {label: figure for label, figure, _ in changes.get(title, [])}
         table = Table(title=title, title_justify="left")
         for column in ("figure", "A", "B", "B - A", "95% interval"):
             table.add_column(column, justify="left" if column == "figure" else "right")
         for label, figure, rate in rows:
-            b_figure = other.get(label, (None, rate))[0]
-            change = changes.get(label)
+            b_figure, change = b_rows.get(label), change_rows.get(label)
             marked = isinstance(change, Difference) and change.significant
             table.add_row(label, number(figure.mean, rate), "" if b_figure is None else number(b_figure.mean, rate),
                           "" if change is None else number(change.mean, rate) + (" *" if marked else ""),
-                          "" if change is None else interval(change, rate),
-                          style="bold" if marked else None)
+                          "" if change is None else interval(change, rate), style="bold" if marked else None)
         tables.append(table)
     return tables
-
-
-def sections_of_differences(result: Comparison) -> list[tuple[str, list[Row]]]:
-    """The differences laid out as the simulations' sections, from a Simulation-shaped view of them."""
-    return sections(result.differences)
 
 
 def print_simulation(result: Simulation, stream: TextIO | None = None) -> None:
