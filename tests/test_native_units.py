@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -223,6 +224,14 @@ def test_every_unit_and_hand_is_consistent(run: dict[str, Any]) -> None:
             assert all(unit[name] == 0 for name in records.unit_fields if name.startswith(("match_", "line_")))
 
 
+def test_one_bot_named_plays_every_seat() -> None:
+    table: dict[str, Any] = {"players": 3, "partnerships": None, "seed": 8, "kind": "hand"}
+    every_seat = sim(HORSE).play_units(0, 50, bots=["greedy"] * 3, **table)
+    assert sim(HORSE).play_units(0, 50, bots="greedy", **table) == every_seat
+    assert sim(HORSE).play_units(0, 50, bots=("greedy",), **table) == every_seat
+    assert sim(HORSE).play_units(0, 50, bots=["random", "greedy", "greedy"], **table) != every_seat
+
+
 # --- the room for hand rows ----------------------------------------------------------------------------------
 
 
@@ -250,13 +259,20 @@ def test_hand_rows_past_the_room_given_are_refused_and_never_written() -> None:
     assert play_raw(engine, 0, capacity=0, room=0)[0] == 0
 
 
-def test_a_short_room_for_hand_rows_is_retried_with_more(monkeypatch: pytest.MonkeyPatch) -> None:
-    run = {"path": MATCH, "players": 2, "partnerships": None, "bots": "greedy", "kind": "game", "seed": 4,
-           "first": 0, "count": 5}
-    roomy = play(run)
-    monkeypatch.setattr(native, "HANDS_PER_UNIT", {"hand": 1, "game": 1})
-    assert play(run) == roomy
-    assert len(roomy.hands) > 5
+def test_a_short_room_for_hand_rows_is_made_larger(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first call that gives too little room plays again with more; a later call makes room for as many
+    hands a unit as the calls before it took."""
+    built = sim(MATCH)
+    monkeypatch.setattr(native, "HANDS_PER_UNIT", {"hand": 0.0, "game": 0.0})
+    engine = NativeEngine(built.variant, MATCH, built._dll)
+    table: dict[str, Any] = {"players": 2, "partnerships": None, "bots": "greedy", "kind": "game"}
+    first = engine.play_units(0, 5, seed=4, **table)
+    assert len(first.hands) > 5 and first == built.play_units(0, 5, seed=4, **table)
+    assert engine._hands_per_unit["game"] == len(first.hands) / 5
+    assert engine.play_units(5, 40, seed=4, **table) == built.play_units(5, 40, seed=4, **table)
+    assert engine._hands_per_unit["game"] >= len(first.hands) / 5
+    hand = engine.play_units(0, 30, seed=4, **{**table, "kind": "hand"})
+    assert len(hand.hands) == 30 and engine._hands_per_unit["hand"] == 1
 
 
 def test_the_abi_refuses_what_the_driver_never_passes() -> None:
@@ -297,6 +313,7 @@ def test_the_abi_refuses_what_the_driver_never_passes() -> None:
     ({"bots": "clever"}, "bot is 'random' or 'greedy'"),
     ({"bots": ["random"] * 3}, "one of those per seat"),
     ({"bots": [None] * 4}, "one of those per seat"),
+    ({"bots": []}, "one of those per seat"),
 ])
 def test_play_units_out_of_the_rules_says_why(arguments: dict[str, Any], message: str) -> None:
     call: dict[str, Any] = {"first": 0, "count": 3, "players": 4, "partnerships": None, "seed": 1,
@@ -374,3 +391,34 @@ def test_native_units_are_distributed_as_the_python_engines_units(path: Path, pl
         if fault:
             faults[f"hand {name}"] = fault
     assert not faults
+
+
+def test_the_native_engine_checks_the_match_lines_in_the_python_engines_order(tmp_path: Path) -> None:
+    """Three lines, written out of order: both engines check the deepest first, and their games fall on the
+    same lines as often."""
+    text = MATCH.read_text(encoding="utf-8")
+    lines = ("skunk line: below 1/2 of the target scores 3 match points\n"
+             "double skunk line: below 1/4 of the target wins the match\n"
+             "lurch line: below 3/4 of the target scores 2 match points")
+    changed = text.replace("lurch line: below 1/2 of the target scores 2 match points", lines)
+    changed = changed.replace("match target: first to 3 match points", "match target: first to 5 match points")
+    assert changed.count("line:") == 3 and "first to 5" in changed
+    spec = tmp_path / "three_lines.rules"
+    spec.write_text(changed, encoding="utf-8")
+    engine = native.load(spec)
+    from dominospec.codegen import generate
+    from dominospec.engines import load_engine
+    python = as_variant(engine_of(load_engine(engine.variant, spec)))
+    assert python is not None
+    source = generate(engine.variant, spec.name, TARGETS["c"])
+    cutoffs = re.search(r"MATCH_LINE_CUTOFF\[MATCH_LINE_COUNT \+ 1\] = \{ ([^}]*) \}", source)
+    points = re.search(r"MATCH_LINE_POINTS\[MATCH_LINE_COUNT \+ 1\] = \{ ([^}]*) \}", source)
+    assert cutoffs is not None and points is not None
+    assert cutoffs.group(1).split(", ")[:-1] == [str(cutoff) for _, cutoff, _ in python.MATCH_LINES]
+    assert points.group(1).split(", ")[:-1] == [str(p or 0) for _, _, p in python.MATCH_LINES]
+    assert [cutoff for _, cutoff, _ in python.MATCH_LINES] == sorted(cutoff for _, cutoff, _ in python.MATCH_LINES)
+    table: dict[str, Any] = {"players": 2, "partnerships": None, "seed": 31, "kind": "game", "bots": ["random"]}
+    mine, theirs = engine.play_units(0, 3000, **table), python_units.play_units(python, 0, 150, **table)
+    for name in ("line_0", "line_1", "line_2", "games", "match_points_0", "match_points_1"):
+        assert differs(column(mine, name), column(theirs, name)) is None, name
+    assert sum(column(mine, "line_2")) > sum(column(mine, "line_1")) > 0  # the shallow lines are met often
