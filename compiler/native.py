@@ -21,7 +21,7 @@ import shutil
 import struct
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -311,7 +311,8 @@ class NativeEngine:
                                         hand_fields(variant.max_players))
         self._hands_per_unit: dict[str, float] = {}  # by kind of unit: the most that a play_units call took
 
-    def _fields(self, count: Any, name: Any, what: str, expected: tuple[str, ...]) -> tuple[str, ...]:
+    def _fields(self, count: Callable[[], int], name: Callable[[int], bytes], what: str,
+                expected: tuple[str, ...]) -> tuple[str, ...]:
         """A record's field names as the engine gives them, which must be the record schema's."""
         fields = tuple(name(i).decode("ascii") for i in range(count()))
         if fields != expected:
@@ -377,6 +378,7 @@ class NativeEngine:
         return players, int(chosen), seed, self._bots(bot, players)
 
     def _check(self, code: int) -> None:
+        """NativeFault for a simulation's code that is not a success."""
         if code == SIMULATE_LIMIT:
             raise NativeFault(f"the native engine of {self.spec_path} stopped a unit at its safety limit")
         if code < 0:  # the arguments were checked before: the library disagrees with them

@@ -377,7 +377,7 @@ def differs(native_values: list[int], python_values: list[int]) -> str | None:
 def test_native_units_are_distributed_as_the_python_engines_units(path: Path, players: int, partnerships: bool,
                                                                   bots: str, kind: str,
                                                                   python_units_count: int) -> None:
-    table = {"players": players, "partnerships": partnerships, "seed": 2024, "kind": kind}
+    table: dict[str, Any] = {"players": players, "partnerships": partnerships, "seed": 2024, "kind": kind}
     mine = sim(path).play_units(0, 20 * python_units_count, bots=bots, **table)
     theirs = python_units.play_units(python_engine(path), 0, python_units_count, bots=[bots], **table)
     assert mine.unit_fields == theirs.unit_fields and mine.hand_fields == theirs.hand_fields
