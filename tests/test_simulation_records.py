@@ -373,6 +373,11 @@ class NoChoose:
     pass
 
 
+class NeedsAName(FirstMove):
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
 @pytest.mark.parametrize("kind", ["hand", "game"])
 def test_a_users_bot_classes_play_with_and_without_a_seed(kind: str) -> None:
     Seeded.seeds.clear()
@@ -397,6 +402,7 @@ def test_a_bot_that_chooses_an_illegal_move_is_named_with_the_unit_and_the_move(
     ({"bots": ["randon"]}, "'random'"),
     ({"bots": [NoChoose]}, "choose(game)"),
     ({"bots": [42]}, "choose(game)"),
+    ({"bots": [NeedsAName]}, "NeedsAName cannot be built as NeedsAName() or NeedsAName(seed=...)"),
     ({"bots": ["random"] * 3}, "one for each of the 2 seats"),
     ({"count": -1}, "count is a whole number"),
     ({"first": -2}, "first is a whole number"),
