@@ -39,7 +39,7 @@ from dominospec.simulation.figures import (
     PerMatch,
     Simulation,
 )
-from dominospec.simulation.report import report_html, write_report
+from dominospec.simulation.report import report_html, require_plotting, write_report
 from support import ROOT
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -336,9 +336,10 @@ def test_a_report_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> Non
 
 def test_without_matplotlib_the_report_names_the_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # what `import matplotlib` meets where it is missing
-    with pytest.raises(UsageError) as raised:
-        report_html(RUNS["game"])
-    assert "pip install dominospec[report]" in raised.value.diagnostics[0].render()
+    for attempt in (require_plotting, lambda: report_html(RUNS["game"])):
+        with pytest.raises(UsageError) as raised:
+            attempt()
+        assert "pip install dominospec[report]" in raised.value.diagnostics[0].render()
 
 
 # In a real browser.

@@ -265,7 +265,8 @@ def _comparison_tables(comparison: Comparison) -> list[str]:
 
 # The plots.
 
-def _matplotlib() -> ModuleType:
+def require_plotting() -> ModuleType:
+    """matplotlib, or the UsageError that says how to install it (before a long run, say)."""
     try:
         import matplotlib
         import matplotlib.style
@@ -276,7 +277,7 @@ def _matplotlib() -> ModuleType:
 
 
 def _plots(runs: Sequence[Simulation], comparing: bool) -> list[Plot]:
-    matplotlib = _matplotlib()
+    matplotlib = require_plotting()
     labels = [f"{'AB'[i]}: {_plot_label(run.variant)}" for i, run in enumerate(runs)] if comparing else [""]
     plots = []
     for plot_id, draw in PLOTS:
