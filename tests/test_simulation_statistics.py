@@ -39,7 +39,7 @@ def synthetic(units: list[tuple[list[tuple[int, int]], bool]], first: int = 0) -
 
 def tally_of(units: list[tuple[list[tuple[int, int]], bool]], first: int = 0) -> Tally:
     pairs = {(a, b) for a in FIELDS for b in FIELDS if a <= b}
-    return tally([("", synthetic(units, first), 2)], pairs, first)
+    return tally([("", synthetic(units, first), 2)], pairs, first, games=True)
 
 
 def close(a: float, b: float) -> bool:
@@ -134,7 +134,7 @@ RUN = Run("synthetic.rules", "Synthetic", "python", False, 0, 1, SHAPE)
 
 
 def full_tally(units: list[tuple[tuple[int, ...], list[tuple[int, int]]]], first: int = 0) -> Tally:
-    return tally([("", full_records(units, first), 2)], figures.products(SHAPE), first)
+    return tally([("", full_records(units, first), 2)], figures.products(SHAPE), first, games=True)
 
 
 @given(full_units().filter(bool), st.lists(st.integers(0, 25)), st.randoms(use_true_random=False))
@@ -163,7 +163,7 @@ def test_tallies_of_different_columns_or_both_holding_unit_0_do_not_add():
 def joint(a: list[tuple[list[tuple[int, int]], bool]], b: list[tuple[list[tuple[int, int]], bool]]) -> Tally:
     names = [prefix + name for prefix in ("a:", "b:") for name in FIELDS]
     pairs = {(x, y) for x in names for y in names if x <= y}
-    return tally([("a:", synthetic(a), 2), ("b:", synthetic(b), 2)], pairs, 0)
+    return tally([("a:", synthetic(a), 2), ("b:", synthetic(b), 2)], pairs, 0, games=True)
 
 
 def difference(y: str, x: str) -> tuple[Term, ...]:
@@ -206,7 +206,7 @@ def test_a_difference_is_significant_when_its_interval_excludes_0():
 def test_the_spread_of_placement_points_is_their_standard_deviation(units):
     rows = [(len(points), sum(points), sum(p * p for p in points)) for points in units]
     whole = tally([("", Records(("placements", "placement_points", "placement_points_sq", "games"),
-                                [(*row, 0) for row in rows], HAND_FIELDS, []), 2)], set(), 0)
+                                [(*row, 0) for row in rows], HAND_FIELDS, []), 2)], set(), 0, games=False)
     values = [p for points in units for p in points]
     result = statistics.spread(whole, "placement_points_sq", "placement_points", "placements")
     if len(values) < 2:

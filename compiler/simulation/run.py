@@ -13,7 +13,7 @@ import concurrent.futures
 import importlib
 import os
 import pickle
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -39,7 +39,7 @@ Progress = Callable[[int, int], None]
 TARGETS: tuple[Target, ...] = ("python", "c")
 BOTS = ("random", "greedy")  # the engines' own bots, which both targets play
 DEFAULT_HANDS = 10_000
-# Units per chunk job: a few seconds of play each, so that progress moves and workers share the load.
+# Units per chunk job: a tenth of a second to a second of play, so that progress moves and workers share the load.
 CHUNK: dict[tuple[Target, Kind], int] = {("python", "hand"): 200, ("python", "game"): 20,
                                          ("c", "hand"): 20_000, ("c", "game"): 2_000}
 CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
@@ -129,53 +129,89 @@ def play_chunk(tables: tuple[tuple[str, Table], ...], first: int, count: int,
         runs = [(prefix, _records(table, first, count), table.sides) for prefix, table in tables]
     except Problems as err:
         return _Failure(type(err), err.diagnostics, err.source)
-    return statistics.tally(runs, pairs, first)
+    return statistics.tally(runs, pairs, first, games=tables[0][1].kind == "game")
 
 
 # --- running the jobs -----------------------------------------------------------------------------
+
+
+class _Results:
+    """The chunks' tallies as they come in. Where chunks fail, the earliest one's failure is the run's,
+    whatever order the workers finish in: an error names the same unit with any number of workers."""
+
+    def __init__(self, chunks: list[tuple[int, int]], progress: Progress | None):
+        self.chunks, self.progress = chunks, progress
+        self.units = sum(count for _, count in chunks)
+        self.tallies: dict[int, Tally] = {}
+        self.failures: dict[int, _Failure] = {}
+        self.done = 0
+        if progress is not None:
+            progress(0, self.units)
+
+    def add(self, index: int, result: Tally | _Failure) -> None:
+        if isinstance(result, _Failure):
+            self.failures[index] = result
+            return
+        self.tallies[index] = result
+        self.done += self.chunks[index][1]
+        if self.progress is not None:
+            self.progress(self.done, self.units)
+
+    def wanted(self, index: int) -> bool:
+        """Whether a chunk still counts: no chunk before it has failed."""
+        return index < min(self.failures, default=len(self.chunks))
+
+    def complete(self) -> bool:
+        return all(index in self.tallies for index in range(len(self.chunks)) if self.wanted(index))
+
+    def tally(self) -> Tally:
+        if self.failures:
+            raise self.failures[min(self.failures)].error()
+        return statistics.total(self.tallies[index] for index in range(len(self.chunks)))
+
+
+Job = tuple[tuple[tuple[str, Table], ...], int, int, frozenset[Pair]]
 
 
 def _play(tables: tuple[tuple[str, Table], ...], units: int, pairs: frozenset[Pair], workers: int,
           cluster: str | None, progress: Progress | None) -> Tally:
     size = CHUNK[(tables[0][1].target, tables[0][1].kind)]
     chunks = [(first, min(size, units - first)) for first in range(0, units, size)]
-    tallies: dict[int, Tally] = {}
-    done = 0
-
-    def finished(index: int, result: Tally | _Failure) -> None:
-        nonlocal done
-        if isinstance(result, _Failure):
-            raise result.error()
-        tallies[index] = result
-        done += chunks[index][1]
-        if progress is not None:
-            progress(done, units)
-
-    if progress is not None:
-        progress(0, units)
-    jobs = [(tables, first, count, pairs) for first, count in chunks]
+    jobs: list[Job] = [(tables, first, count, pairs) for first, count in chunks]
+    results = _Results(chunks, progress)
     if cluster is not None:
-        _on_cluster(cluster, jobs, finished)
+        _on_cluster(cluster, jobs, results)
     elif workers == 1 or len(chunks) == 1:
         for index, job in enumerate(jobs):
-            finished(index, play_chunk(*job))
+            results.add(index, play_chunk(*job))
+            if results.failures:
+                break
     else:
         with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
             futures = {pool.submit(play_chunk, *job): index for index, job in enumerate(jobs)}
-            try:
-                for future in concurrent.futures.as_completed(futures):
-                    finished(futures[future], future.result())
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
-    return statistics.total(tallies[index] for index in range(len(chunks)))
+            _collect(futures, concurrent.futures.as_completed(futures), results)
+    return results.tally()
 
 
-Job = tuple[tuple[tuple[str, Table], ...], int, int, frozenset[Pair]]
+def _collect(futures: Mapping[Any, int], completed: Iterable[Any], results: _Results) -> None:
+    """Take in the futures of a pool or a cluster (alike in these calls) as they finish; those after
+    a failed chunk are cancelled, and all that are left when the run stops."""
+    try:
+        for future in completed:
+            if future.cancelled():
+                continue
+            results.add(futures[future], future.result())
+            for other, index in futures.items():
+                if not results.wanted(index):
+                    other.cancel()
+            if results.complete():
+                break
+    finally:
+        for future in futures:
+            future.cancel()
 
 
-def _on_cluster(address: str, jobs: list[Job], finished: Callable[[int, Tally | _Failure], None]) -> None:
+def _on_cluster(address: str, jobs: list[Job], results: _Results) -> None:
     try:
         distributed: Any = importlib.import_module("dask.distributed")  # Dask's API is untyped
     except ImportError:
@@ -188,11 +224,7 @@ def _on_cluster(address: str, jobs: list[Job], finished: Callable[[int, Tally | 
                      "give the address the scheduler prints, such as tcp://host:8786") from None
     with client:
         futures = {client.submit(play_chunk, *job, pure=False): index for index, job in enumerate(jobs)}
-        try:
-            for future in distributed.as_completed(futures):
-                finished(futures[future], future.result())
-        finally:
-            client.cancel(list(futures))
+        _collect(futures, distributed.as_completed(futures), results)
 
 
 # --- arguments ------------------------------------------------------------------------------------
@@ -319,8 +351,11 @@ def _native_runs(spec: _Spec, command: str, required: bool) -> bool:
     from ..targets import TARGETS as COMPILE_TARGETS
     if not required and COMPILE_TARGETS["c"].refusal(spec.variant) is not None:
         return False
+    key = (str(spec.path), spec.source)
+    if key in _NATIVE:
+        return True
     try:
-        _NATIVE[(str(spec.path), spec.source)] = native.load(spec.path, command)
+        _NATIVE[key] = native.load(spec.path, command)
     except native.NativeUnavailable:
         if required:
             raise

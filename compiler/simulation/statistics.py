@@ -16,6 +16,7 @@ interval, which keeps inside [0, 1] and covers well at small counts.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections import Counter
@@ -113,10 +114,10 @@ def total(tallies: Iterable[Tally]) -> Tally:
 # --- reading records ------------------------------------------------------------------------------
 
 
-def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first: int) -> Tally:
+def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first: int, games: bool) -> Tally:
     """The tally of the chunk of units from first: runs are (prefix, records, sides) over the same
     units (one run for a simulation, "a:" and "b:" for a comparison), their columns named prefix +
-    field."""
+    field. games: the units are games or matches, whose games the hand rows tell apart."""
     columns: dict[str, Sequence[int]] = {}
     counts: dict[str, Counter[int]] = {}
     sample: dict[str, tuple[tuple[int, ...], ...]] = {}
@@ -124,49 +125,51 @@ def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first
     for prefix, records, sides in runs:
         if len(records.units) != units:
             raise ValueError("the runs of a tally cover different numbers of units")
-        races = _races(records, sides)
-        ended = _ended(records, races, first)
-        unit_columns = list(zip(*records.units, strict=True)) if units else [()] * len(records.unit_fields)
+        unit_columns = list(zip(*records.units, strict=True)) or [()] * len(records.unit_fields)
         columns.update((prefix + name, values) for name, values in zip(records.unit_fields, unit_columns, strict=True))
-        solo = [0] * units
-        for (unit, _), race in ended.items():
-            solo[unit - first] += _margin(race) is not None
-        columns[prefix + SOLO_GAMES] = solo
         at = [records.hand_fields.index(f"points_{side}") for side in range(sides)]
-        counts[prefix + HAND_POINTS] = Counter(row[i] for row in records.hands for i in at)
-        counts[prefix + GAME_HANDS] = Counter(len(race) for race in ended.values())
-        counts[prefix + MARGINS] = Counter(m for m in map(_margin, ended.values()) if m is not None)
-        if (0, 1) in races:
-            sample[prefix] = tuple(races[(0, 1)])
+        hand_columns = list(zip(*records.hands, strict=True)) or [()] * len(records.hand_fields)
+        counts[prefix + HAND_POINTS] = Counter(itertools.chain.from_iterable(hand_columns[i] for i in at))
+        if games:
+            columns[prefix + SOLO_GAMES], counts[prefix + GAME_HANDS], counts[prefix + MARGINS] = _games(
+                records, at, first)
+        if first == 0 and units:
+            sample[prefix] = _race(records, at)
     sums = {name: sum(values) for name, values in columns.items()}
     products = {(a, b): sum(map(operator.mul, columns[a], columns[b])) for a, b in pairs}
     return Tally(units=units, sums=sums, products=products, counts=counts, sample=sample)
 
 
-Race = list[tuple[int, ...]]  # a game's running score per side after each of its hands
-
-
-def _races(records: Records, sides: int) -> dict[tuple[int, int], Race]:
-    """Each (unit, game)'s race, from the hand rows."""
+def _games(records: Records, at: Sequence[int], first: int) -> tuple[list[int], Counter[int], Counter[int]]:
+    """Of each unit's ended games (1 .. its `games` field: a match's last one may not have ended), from
+    the hand rows: how many one side ended alone on top, and the counts of their hands and margins."""
     unit_at, game_at = records.hand_fields.index("unit"), records.hand_fields.index("game")
-    at = [records.hand_fields.index(f"points_{side}") for side in range(sides)]
-    races: dict[tuple[int, int], Race] = {}
-    for row in records.hands:
-        race = races.setdefault((row[unit_at], row[game_at]), [])
-        before = race[-1] if race else (0,) * sides
-        race.append(tuple(score + row[i] for score, i in zip(before, at, strict=True)))
-    return races
-
-
-def _ended(records: Records, races: Mapping[tuple[int, int], Race], first: int) -> dict[tuple[int, int], Race]:
-    """The games that ended: a unit's games 1 .. its `games` field (a match's last one may not have)."""
     ended_at = records.unit_fields.index("games")
-    return {key: race for key, race in races.items() if key[1] <= records.units[key[0] - first][ended_at]}
+    solo, lengths, margins = [0] * len(records.units), Counter[int](), Counter[int]()
+    # a unit's hands come in play order, so each game's rows are consecutive
+    for (unit, game), rows in itertools.groupby(records.hands, operator.itemgetter(unit_at, game_at)):
+        if game > records.units[unit - first][ended_at]:
+            continue
+        by_field = list(zip(*rows, strict=True))
+        lengths[len(by_field[0])] += 1
+        margin = _margin([sum(by_field[i]) for i in at])
+        if margin is not None:
+            solo[unit - first] += 1
+            margins[margin] += 1
+    return solo, lengths, margins
 
 
-def _margin(race: Race) -> int | None:
+def _race(records: Records, at: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Unit 0's first game: each side's running score after each of its hands."""
+    unit_at, game_at = records.hand_fields.index("unit"), records.hand_fields.index("game")
+    rows = itertools.takewhile(lambda row: row[unit_at] == 0 and row[game_at] == 1, records.hands)
+    points = (tuple(row[i] for i in at) for row in rows)
+    return tuple(itertools.accumulate(points, lambda before, hand: tuple(map(operator.add, before, hand))))
+
+
+def _margin(finals: Sequence[int]) -> int | None:
     """An ended game's final margin, where one side alone has the best final score."""
-    best, *others = sorted(race[-1], reverse=True)
+    best, *others = sorted(finals, reverse=True)
     if not others or others[0] == best:
         return None
     return best - others[0]
