@@ -18,9 +18,10 @@ import os
 import platform
 import shlex
 import shutil
+import struct
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -52,7 +53,9 @@ REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_SHORT = 0, 1, 2, 3
 SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT, SIMULATE_CAPACITY = -1, -2, -3, -4
 UNIT_KINDS = ("hand", "game")
 MAX_RECORDED_UNITS = 1_000_000  # units in one play_units call: their records are held in memory
-HANDS_PER_UNIT = {"hand": 1, "game": 16}  # room for hand rows given at first, per unit; doubled when short
+# Hands per unit to make room for in a first play_units call: later calls make room for as many as the
+# calls before them took, a quarter more; the room is doubled and the call played again when it is short.
+HANDS_PER_UNIT = {"hand": 1.0, "game": 16.0}
 
 
 class NativeUnavailable(UsageError):
@@ -306,8 +309,10 @@ class NativeEngine:
                                         unit_fields(variant.max_players, match_line_names(variant)))
         self.hand_fields = self._fields(library.ds_hand_field_count, library.ds_hand_field_name, "hand",
                                         hand_fields(variant.max_players))
+        self._hands_per_unit: dict[str, float] = {}  # by kind of unit: the most that a play_units call took
 
-    def _fields(self, count: Any, name: Any, what: str, expected: tuple[str, ...]) -> tuple[str, ...]:
+    def _fields(self, count: Callable[[], int], name: Callable[[int], bytes], what: str,
+                expected: tuple[str, ...]) -> tuple[str, ...]:
         """A record's field names as the engine gives them, which must be the record schema's."""
         fields = tuple(name(i).decode("ascii") for i in range(count()))
         if fields != expected:
@@ -346,7 +351,7 @@ class NativeEngine:
                               f"memory), not {count}; play the rest in further calls from first={first + count}")
         width, hand_width = len(self.unit_fields), len(self.hand_fields)
         units = (ctypes.c_int64 * (count * width))()
-        capacity = max(count * HANDS_PER_UNIT[kind], 1)
+        capacity = int(count * self._hands_per_unit.setdefault(kind, HANDS_PER_UNIT[kind]) * 1.25) + 1
         while True:
             hands = (ctypes.c_int64 * (capacity * hand_width))()
             rows = self._dll.ds_play_units(first, count, *table, int(kind == "game"), units, hands, capacity)
@@ -354,6 +359,8 @@ class NativeEngine:
                 break
             capacity *= 2
         self._check(rows)
+        if count:
+            self._hands_per_unit[kind] = max(self._hands_per_unit[kind], rows / count)
         return Records(unit_fields=self.unit_fields, units=_rows(units, width, count),
                        hand_fields=self.hand_fields, hands=_rows(hands, hand_width, rows))
 
@@ -371,6 +378,7 @@ class NativeEngine:
         return players, int(chosen), seed, self._bots(bot, players)
 
     def _check(self, code: int) -> None:
+        """NativeFault for a simulation's code that is not a success."""
         if code == SIMULATE_LIMIT:
             raise NativeFault(f"the native engine of {self.spec_path} stopped a unit at its safety limit")
         if code < 0:  # the arguments were checked before: the library disagrees with them
@@ -403,12 +411,13 @@ class NativeEngine:
 
     @staticmethod
     def _bots(bot: object, players: int) -> ctypes.Array[ctypes.c_int32]:
-        seats = [bot] * players if isinstance(bot, str) else bot
-        if not isinstance(seats, (list, tuple)) or len(seats) != players or any(
+        """Each seat's bot: one bot (a name, or a list of one name) for every seat, or a list of one per seat."""
+        seats = [bot] if isinstance(bot, str) else bot
+        if not isinstance(seats, (list, tuple)) or len(seats) not in (1, players) or any(
                 not isinstance(b, str) or b not in BOTS for b in seats):
             raise IllegalMove(f"bot is {' or '.join(map(repr, BOTS))}, or a list of one of those per seat "
-                              f"({players}), not {bot!r}")
-        return (ctypes.c_int32 * players)(*(BOTS[b] for b in seats))
+                              f"({players}) or of one for every seat, not {bot!r}")
+        return (ctypes.c_int32 * players)(*(BOTS[b] for b in seats * (players // len(seats))))
 
     # --- replays
 
@@ -480,9 +489,8 @@ class NativeEngine:
 
 
 def _rows(flat: ctypes.Array[ctypes.c_int64], width: int, count: int) -> list[tuple[int, ...]]:
-    """The first count rows of width ints of a flat array, as tuples."""
-    values = memoryview(flat).cast("B").cast("q")[:count * width].tolist()
-    return list(zip(*[iter(values)] * width, strict=True))
+    """The first count rows of width ints of a flat array, as tuples (unpacked straight from its bytes)."""
+    return list(struct.iter_unpack(f"={width}q", memoryview(flat).cast("B")[:count * width * 8]))
 
 
 def _where(at: tuple[int, int, int], match: object) -> str:

@@ -1550,10 +1550,9 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
     r[UNIT_MARGIN] += g->scores[alone] - best_other;
 }
 
-/* The game scored in match points: its winners (won[side]) and the first line, deepest first, that its best
-   loser is below (*line, -1: none); match_points and games_won updated. 1 when that wins the match, its
-   winners in winners. */
-static int score_match_game(const Game *g, int *match_points, int *games_won, int *won, int *line, int *winners,
+/* The game scored in match points: the first line, deepest first, that its best loser is below (*line, -1:
+   none), match_points and games_won updated. 1 when that wins the match, its winners in winners. */
+static int score_match_game(const Game *g, int *match_points, int *games_won, int *line, int *winners,
                             int *nwinners) {
     int side, best_loser = -1, any_loser = 0, points = MATCH_WIN_POINTS, outright = 0, i, n = 0;
     for (side = 0; side < g->sides; ++side) {
@@ -1575,8 +1574,7 @@ static int score_match_game(const Game *g, int *match_points, int *games_won, in
         }
     }
     for (side = 0; side < g->sides; ++side) {
-        won[side] = g->scores[side] >= GAME_TARGET;
-        if (won[side]) {
+        if (g->scores[side] >= GAME_TARGET) {
             match_points[side] += points;
             games_won[side]++;
             winners[n++] = side;
@@ -1627,8 +1625,9 @@ static int unit_match(Game *g, const int32_t *bots, Unit *u) {
         if (!g->over) {
             return PLAY_LIMIT;
         }
-        over = score_match_game(g, match_points, games_won, won, &line, winners, &nwinners);
+        over = score_match_game(g, match_points, games_won, &line, winners, &nwinners);
         take_counts(g, r);
+        sides_won(g, g->winners, g->nwinners, won);
         take_wins(g, r, won, u->first_opener, 1);
         if (line >= 0) {
             r[UNIT_LINE + line]++;
@@ -1970,7 +1969,7 @@ static int replay_hands(Reader *r, Game *g, int32_t *out, int32_t capacity, int3
 static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int32_t *plays, int32_t plays_at,
                          int *match_points, int *winners, int *nwinners, int *is_match) {
     int32_t players, partnerships, has_scores, games, score;
-    int side, games_won[MAX_PLAYERS], won[MAX_PLAYERS], line, status, match_over = 0;
+    int side, games_won[MAX_PLAYERS], line, status, match_over = 0;
     if (!read_int(r, &players) || !read_int(r, &partnerships) || !read_int(r, &has_scores)
             || (has_scores != 0 && has_scores != 1)) {
         return REPLAY_MALFORMED;
@@ -2019,7 +2018,7 @@ static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int
             return status;
         }
         if (games && g->over) {
-            match_over = score_match_game(g, match_points, games_won, won, &line, winners, nwinners);
+            match_over = score_match_game(g, match_points, games_won, &line, winners, nwinners);
         }
     }
     r->game = r->hand = r->move = 0;

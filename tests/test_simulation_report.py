@@ -39,7 +39,7 @@ from dominospec.simulation.figures import (
     PerMatch,
     Simulation,
 )
-from dominospec.simulation.report import report_html, write_report
+from dominospec.simulation.report import report_html, require_plotting, write_report
 from support import ROOT
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -209,12 +209,13 @@ def test_hand_units_say_there_are_no_games_and_plot_points_by_seat() -> None:
 
 @functools.cache
 def simulated(kind: str) -> Simulation | Comparison:
-    """Small real runs on the Python engines, each unit kind and a comparison of the Teesdale deal."""
+    """Small real runs of each unit kind (matches on the native engine) and a comparison of the Teesdale
+    deal."""
     if kind == "hands":
         return dominospec.simulate(ROOT / "spec/fives_and_threes.rules", hands=30, workers=1, target="python", seed=3)
     if kind == "matches":
-        return dominospec.simulate(ROOT / "examples/fives_and_threes_match.rules", games=3, workers=1,
-                                   target="python", seed=3)
+        return dominospec.simulate(ROOT / "examples/fives_and_threes_match.rules", games=3, workers=1, target="c",
+                                   seed=3)
     return dominospec.compare(ROOT / "spec/fives_and_threes.rules",
                               ROOT / "examples/family/fives_and_threes_teesdale.rules", games=8,
                               bots=("greedy", "random", "greedy", "random"), workers=1, target="python", seed=3)
@@ -226,10 +227,12 @@ def test_a_simulated_run_reports_its_figures(kind: str) -> None:
     page = report_html(result)
     parsed = Page(page)
     runs = (result.a, result.b) if isinstance(result, Comparison) else (result,)
-    facts = {cells[0]: cells[1:] for _, cells in parsed.rows if cells and cells[0] in ("spec", "variant", "units")}
+    facts = {cells[0]: cells[1:] for _, cells in parsed.rows
+             if cells and cells[0] in ("spec", "variant", "units", "target")}
     assert facts["spec"][:len(runs)] == [run.spec for run in runs]
     assert facts["variant"][:len(runs)] == [run.variant for run in runs]
     assert facts["units"][:len(runs)] == [f"{run.units:,}" for run in runs]
+    assert facts["target"][:len(runs)] == [run.target for run in runs]
     placements = row(parsed, "placements")[1]
     assert placements[1] == f"{runs[0].per_hand.placements.mean:,.2f}"
     sections = {"Per hand": True, "Per game": any(run.per_game for run in runs),
@@ -336,9 +339,10 @@ def test_a_report_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> Non
 
 def test_without_matplotlib_the_report_names_the_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # what `import matplotlib` meets where it is missing
-    with pytest.raises(UsageError) as raised:
-        report_html(RUNS["game"])
-    assert "pip install dominospec[report]" in raised.value.diagnostics[0].render()
+    for attempt in (require_plotting, lambda: report_html(RUNS["game"])):
+        with pytest.raises(UsageError) as raised:
+            attempt()
+        assert "pip install dominospec[report]" in raised.value.diagnostics[0].render()
 
 
 # In a real browser.

@@ -71,10 +71,22 @@ def _usage(message: str, hint: str | None = None) -> UsageError:
 
 
 def _takes_seed(cls: type) -> bool:
+    """Whether the class is built as cls(seed=...) (else cls()); UsageError if it can be built neither way."""
     try:
-        return "seed" in inspect.signature(cls).parameters
+        signature = inspect.signature(cls)
     except (TypeError, ValueError):  # a signature Python cannot read: built without a seed
         return False
+    seeded = "seed" in signature.parameters
+    try:
+        if seeded:
+            signature.bind(seed=0)
+        else:
+            signature.bind()
+    except TypeError as err:
+        name = cls.__qualname__
+        how = f"{name}(seed=...)" if seeded else f"{name}() or {name}(seed=...)"
+        raise _usage(f"the bot {name} cannot be built as {how}: {err}") from None
+    return seeded
 
 
 def _bot_maker(engine: SimulatedEngine, bot: str | type, choice: _Choice, seat: int) -> BotMaker:

@@ -266,7 +266,7 @@ def _comparison_tables(comparison: Comparison) -> list[str]:
 # The plots.
 
 def require_plotting() -> ModuleType:
-    """matplotlib, which draws the plots; UsageError saying how to install it where it is missing."""
+    """matplotlib, or the UsageError that says how to install it (before a long run, say)."""
     try:
         import matplotlib
         import matplotlib.style
