@@ -70,7 +70,7 @@ def simulation(unit: str = "game", variant: str = "Fives and Threes", spec: str 
         points=(figure(52.0), figure(40.0))) if games else None
     per_match = PerMatch(
         games=figure(3.1), match_points=(figure(2.2), figure(1.9)), win_rate=(figure(0.55), figure(0.45)),
-        lines=(("skunk", figure(0.08, 0.01)), ("double skunk", figure(0.01, 0.005)))) if unit == "match" else None
+        lines=(("skunk line", figure(0.08, 0.01)), ("double skunk line", figure(0.01, 0.005)))) if unit == "match" else None
     mixed = len(set(bots)) > 1
     bot_figures = BotFigures(win_rate=(("greedy", figure(0.62)), ("random", figure(0.38))),
                              gap=Difference(0.24, (0.2, 0.28), significant=True)) if mixed else None
@@ -253,7 +253,7 @@ def test_the_identity_and_the_figures_are_on_the_page() -> None:
     assert placements[1:] == [f"{run.per_hand.placements.mean:,.2f}",
                               "[{:,.2f}, {:,.2f}]".format(*run.per_hand.placements.ci95 or ())]
     assert row(page, "ended blocked")[1][1] == f"{100 * run.per_hand.blocked.mean:.1f}%"
-    assert row(page, "games won at line skunk")[1][1] == "8.0%"
+    assert row(page, "games won at the skunk line")[1][1] == "8.0%"
     assert row(page, "spread of placement points (standard deviation)")[1][1:] == ["2.10", ""]
 
 

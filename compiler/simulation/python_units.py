@@ -145,7 +145,7 @@ class _Unit:
 
     def count_wins(self, winners: Sequence[int], opener: int, sides: int) -> None:
         """Winning sides, by side, by seat from the opener, and by absolute seat (both partners count)."""
-        for side in winners:
+        for side in set(winners):  # a side listed twice (two tied partners) wins once
             self.figures[f"wins_{side}"] += 1
         for k in range(self.players):
             if ((opener + k) % self.players) % sides in winners:

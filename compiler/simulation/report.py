@@ -21,7 +21,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, UsageError, printable
-from .figures import BotFigures, Comparison, Difference, Differences, Figure, PerGame, PerHand, PerMatch, Simulation
+from .figures import Comparison, Difference, Differences, Figure, Simulation
+from .sections import Row, sections, table_of
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -30,16 +31,6 @@ if TYPE_CHECKING:
 # The first series (a run, or comparison A) in matplotlib's first default colour, B in its second.
 SERIES_COLOURS = ("#1f77b4", "#ff7f0e")
 PLOT_SIZE = (7.5, 3.4)  # inches; at 72 pt an inch the SVG is 540 x 245 pt
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of a table: a Figure, or a plain number (the spread of placement points) that has
-    no interval. A rate is a fraction, shown as a percentage."""
-
-    label: str
-    value: Figure | float
-    rate: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,66 +136,6 @@ def _comparison_identity(comparison: Comparison) -> str:
             f'<tr><th>same deals</th><td colspan="2">{_text(deals)}</td></tr></table>')
 
 
-# The tables of figures: one section of rows per dataclass of the result.
-
-def _sections(figures: Simulation | Differences) -> list[tuple[str, list[Row]]]:
-    sections = [("Per hand", _hand_rows(figures.per_hand))]
-    if figures.per_game is not None:
-        sections.append(("Per game", _game_rows(figures.per_game)))
-    if figures.per_match is not None:
-        sections.append(("Per match", _match_rows(figures.per_match)))
-    if figures.bot_figures is not None:
-        sections.append(("Bots", _bot_rows(figures.bot_figures)))
-    return sections
-
-
-def _hand_rows(s: PerHand) -> list[Row]:
-    return [
-        Row("placements", s.placements), Row("turns", s.turns), Row("passes (knocks)", s.passes),
-        Row("draws", s.draws), Row("ended by going out", s.went_out, rate=True),
-        Row("ended blocked", s.blocked, rate=True), Row("ended by reaching the target", s.won_in_play, rate=True),
-        Row("scores cancelled by an exact target", s.cancelled),
-        *(Row(f"points, side {side}", figure) for side, figure in enumerate(s.points)),
-        *(Row(f"points, {_from_opener('the opener', k)}", figure) for k, figure in enumerate(s.points_by_position)),
-        Row("remaining pips (all seats)", s.remaining_pips), Row("points per placement", s.placement_points),
-        Row("spread of placement points (standard deviation)", s.placement_points_sd),
-        Row("placements that score", s.scoring_placements, rate=True),
-    ]
-
-
-def _game_rows(s: PerGame) -> list[Row]:
-    return [
-        Row("hands", s.hands),
-        *(Row(f"win rate, {_from_opener('the first opener', k)}", figure, rate=True)
-          for k, figure in enumerate(s.win_rate)),
-        *(Row(f"win rate, side {side}", figure, rate=True) for side, figure in enumerate(s.side_win_rate)),
-        Row("scores cancelled by an exact target", s.cancelled),
-        Row("final margin of a game won by one side", s.margin),
-        *(Row(f"final score, side {side}", figure) for side, figure in enumerate(s.points)),
-    ]
-
-
-def _match_rows(s: PerMatch) -> list[Row]:
-    return [
-        Row("games", s.games),
-        *(Row(f"match points, side {side}", figure) for side, figure in enumerate(s.match_points)),
-        *(Row(f"match win rate, side {side}", figure, rate=True) for side, figure in enumerate(s.win_rate)),
-        *(Row(f"games won at line {name}", figure, rate=True) for name, figure in s.lines),
-    ]
-
-
-def _bot_rows(s: BotFigures) -> list[Row]:
-    rows = [Row(f"win rate, {name}", figure, rate=True) for name, figure in s.win_rate]
-    if s.gap is not None:
-        first, second = (name for name, _ in s.win_rate[:2])
-        rows.append(Row(f"skill gap ({first} minus {second})", s.gap, rate=True))
-    return rows
-
-
-def _from_opener(opener: str, k: int) -> str:
-    return opener if k == 0 else f"{k} after {opener}"
-
-
 def _number(value: float, rate: bool, signed: bool = False) -> str:
     """A mean or an interval's end; nan is a figure nothing measured (no game won alone, say)."""
     if math.isnan(value):
@@ -231,7 +162,7 @@ def _value_cells(row: Row | None, signed: bool = False) -> str:
 
 def _tables(run: Simulation) -> list[str]:
     out = []
-    for title, rows in _sections(run):
+    for title, rows in sections(run, table_of(run)):
         lines = "".join(f"<tr><th>{_text(row.label)}</th>{_value_cells(row)}</tr>" for row in rows)
         out.append(f"<h2>{title}</h2><table><tr><th></th><th>mean</th><th>95% interval</th></tr>{lines}</table>")
     return out
@@ -242,7 +173,7 @@ def _comparison_tables(comparison: Comparison) -> list[str]:
     by_title: dict[str, list[dict[str, Row]]] = {}
     columns: tuple[Simulation | Differences, ...] = (comparison.a, comparison.b, comparison.differences)
     for index, figures in enumerate(columns):
-        for title, rows in _sections(figures):
+        for title, rows in sections(figures, table_of(comparison.a)):
             by_title.setdefault(title, [{}, {}, {}])[index] = {row.label: row for row in rows}
     out = []
     for title, (in_a, in_b, in_d) in by_title.items():
