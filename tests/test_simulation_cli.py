@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -182,17 +183,31 @@ def test_the_report_is_written_where_asked(tmp_path: Path) -> None:
     assert page.read_text(encoding="utf-8").count("<svg") == 4
 
 
-def readme_example() -> tuple[list[str], str]:
-    """The worked example's command and the output the README shows for it."""
-    found = re.search(r"```\n\$ (dominospec compare [^\n]+)\n(.*?)```", README, re.S)
+PICTURE = ROOT / "examples" / "fives_and_threes_vs_teesdale_game_length.svg"
+
+
+def readme_example() -> tuple[list[str], str, str]:
+    """The worked example's command, the output the README shows for it, and the prose after it."""
+    found = re.search(r"```\n\$ (dominospec compare [^\n]+)\n(.*?)```\n\n(.*?)\n\n", README, re.S)
     assert found, "README's Variant analysis has no worked example"
-    return found.group(1).split()[1:], found.group(2)
+    return found.group(1).split()[1:], found.group(2), found.group(3)
 
 
-def test_the_readmes_worked_example_prints_what_the_readme_shows() -> None:
-    args, shown = readme_example()
-    env = {**os.environ, "COLUMNS": "80", "PYTHONUTF8": "1"}  # the width the README's tables were printed at
-    done = subprocess.run([sys.executable, "-m", "dominospec", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=600, check=False)
+def svg_texts(svg: str) -> list[str]:
+    """The words and numbers a picture shows (its tick labels, axis titles and legend)."""
+    return ["".join(text.itertext()) for text in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_the_readmes_worked_example_prints_what_the_readme_shows_and_draws_its_picture(tmp_path: Path) -> None:
+    args, shown, prose = readme_example()
+    page = tmp_path / "report.html"
+    env = {**os.environ, "COLUMNS": "100", "PYTHONUTF8": "1"}  # the width the README's tables were printed at
+    done = subprocess.run([sys.executable, "-m", "dominospec", *args, "--report", str(page)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == shown
+    for number in re.findall(r"-?\d+\.\d+%?", prose):  # the prose quotes the table, figure for figure
+        assert re.search(rf"(?<![\d.]){re.escape(number)}(?![\d])", shown), number
+    drawn = re.search(r'<svg[^>]*id="svg-game-length".*?</svg>', page.read_text(encoding="utf-8"), re.S)
+    assert drawn is not None
+    assert svg_texts(PICTURE.read_text(encoding="utf-8")) == svg_texts(drawn.group(0))

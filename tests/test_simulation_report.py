@@ -254,7 +254,7 @@ def test_the_identity_and_the_figures_are_on_the_page() -> None:
                               "[{:,.2f}, {:,.2f}]".format(*run.per_hand.placements.ci95 or ())]
     assert row(page, "ended blocked")[1][1] == f"{100 * run.per_hand.blocked.mean:.1f}%"
     assert row(page, "games won at the skunk line")[1][1] == "8.0%"
-    assert row(page, "spread of placement points (standard deviation)")[1][1:] == ["2.10", ""]
+    assert row(page, "placement points, standard deviation")[1][1:] == ["2.10", ""]
 
 
 def test_one_unit_has_no_intervals_and_says_why() -> None:
@@ -271,7 +271,7 @@ def test_a_figure_nothing_measured_shows_as_not_available() -> None:
     unmeasured = dataclasses.replace(run.per_game, margin=Figure(math.nan, None),
                                      win_rate=(Figure(math.nan, None), *run.per_game.win_rate[1:]))
     page = report_html(dataclasses.replace(run, per_game=unmeasured))
-    assert row(Page(page), "final margin of a game won by one side")[1][1:] == ["n/a", "n/a"]
+    assert row(Page(page), "final margin (one side won)")[1][1:] == ["n/a", "n/a"]
     assert "nan" not in " ".join(Page(page).text).lower()
     assert len(svgs(page)) == len(PLOT_IDS)
 

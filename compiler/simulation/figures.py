@@ -131,7 +131,7 @@ class Differences:
 class Comparison:
     a: Simulation
     b: Simulation
-    same_deals: bool  # the same set, deal size and target: unit i is dealt the same tiles
+    same_deals: bool  # the same set and deal size: unit i is dealt the same tiles
     differences: Differences
 
     def to_json(self) -> dict[str, Any]:

@@ -131,7 +131,7 @@ def _comparison_identity(comparison: Comparison) -> str:
     rows = "".join(f"<tr><th>{_text(name)}</th><td>{_text(a)}</td><td>{_text(b)}</td></tr>"
                    for (name, a), (_, b) in facts)
     deals = ("yes: unit i is dealt the same tiles in both" if comparison.same_deals
-             else "no: the sets, deal sizes or targets differ, so the deals do too")
+             else "no: the sets or the deal sizes differ, so the deals do too")
     return (f'<table id="identity"><tr><th></th><th>A</th><th>B</th></tr>{rows}'
             f'<tr><th>same deals</th><td colspan="2">{_text(deals)}</td></tr></table>')
 
@@ -141,7 +141,10 @@ def _number(value: float, rate: bool, signed: bool = False) -> str:
     if math.isnan(value):
         return "n/a"
     sign = "+" if signed else ""
-    return f"{100 * value:{sign}.1f}" + (" pp" if signed else "%") if rate else f"{value:{sign},.2f}"
+    # `or`: a value that rounds to zero shows as 0, not -0
+    if rate:
+        return f"{round(100 * value, 1) or 0.0:{sign}.1f}" + (" pp" if signed else "%")
+    return f"{round(value, 2) or 0.0:{sign},.2f}"
 
 
 def _value_cells(row: Row | None, signed: bool = False) -> str:

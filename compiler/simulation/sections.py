@@ -36,9 +36,8 @@ class Table:
 
     def positions(self, opener: str) -> list[str]:
         """The seats from an opener, or in partnerships the sides from the opener's."""
-        if self.sides == self.players:
-            return [opener if k == 0 else f"{k} after {opener}" for k in range(self.players)]
-        return [f"{opener}'s side" if k == 0 else f"the side of {k} after {opener}" for k in range(self.sides)]
+        names = [opener if k == 0 else f"{opener} + {k}" for k in range(self.players)]
+        return names if self.sides == self.players else [f"{name}'s side" for name in names[:self.sides]]
 
 
 def sections(figures: Simulation | Differences, table: Table) -> list[tuple[str, list[Row]]]:
@@ -62,12 +61,12 @@ def hand_rows(s: PerHand, table: Table) -> list[Row]:
         Row("placements", s.placements), Row("turns", s.turns), Row("passes (knocks)", s.passes),
         Row("draws", s.draws), Row("ended by going out", s.went_out, rate=True),
         Row("ended blocked", s.blocked, rate=True), Row("ended by reaching the target", s.won_in_play, rate=True),
-        Row("scores cancelled by an exact target", s.cancelled),
+        Row("scores cancelled (exact target)", s.cancelled),
         *(Row(f"points, {table.side(side)}", figure) for side, figure in enumerate(s.points)),
         *(Row(f"points, {name}", figure)
-          for name, figure in zip(table.positions("the opener"), s.points_by_position, strict=False)),
+          for name, figure in zip(table.positions("opener"), s.points_by_position, strict=False)),
         Row("remaining pips (all seats)", s.remaining_pips), Row("points per placement", s.placement_points),
-        Row("spread of placement points (standard deviation)", s.placement_points_sd),
+        Row("placement points, standard deviation", s.placement_points_sd),
         Row("placements that score", s.scoring_placements, rate=True),
     ]
 
@@ -76,10 +75,10 @@ def game_rows(s: PerGame, table: Table) -> list[Row]:
     return [
         Row("hands", s.hands),
         *(Row(f"win rate, {name}", figure, rate=True)
-          for name, figure in zip(table.positions("the first opener"), s.win_rate, strict=False)),
+          for name, figure in zip(table.positions("first opener"), s.win_rate, strict=False)),
         *(Row(f"win rate, {table.side(side)}", figure, rate=True) for side, figure in enumerate(s.side_win_rate)),
-        Row("scores cancelled by an exact target", s.cancelled),
-        Row("final margin of a game won by one side", s.margin),
+        Row("scores cancelled (exact target)", s.cancelled),
+        Row("final margin (one side won)", s.margin),
         *(Row(f"final score, {table.side(side)}", figure) for side, figure in enumerate(s.points)),
     ]
 

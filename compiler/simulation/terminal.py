@@ -23,7 +23,10 @@ def number(value: float, rate: bool) -> str:
     """A mean or an interval's end; nan is a figure nothing measured (no game won by one side, say)."""
     if math.isnan(value):
         return "n/a"
-    return f"{100 * value:.1f}%" if rate else f"{value:.3f}" if abs(value) < 100 else f"{value:.1f}"
+    if rate:
+        return f"{round(100 * value, 1) or 0.0:.1f}%"  # `or`: a -0.04% shows as 0.0%, not -0.0%
+    places = 3 if abs(value) < 100 else 1
+    return f"{round(value, places) or 0.0:.{places}f}"
 
 
 def cells(row: Row | None) -> tuple[str, str]:
