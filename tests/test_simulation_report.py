@@ -70,7 +70,8 @@ def simulation(unit: str = "game", variant: str = "Fives and Threes", spec: str 
         points=(figure(52.0), figure(40.0))) if games else None
     per_match = PerMatch(
         games=figure(3.1), match_points=(figure(2.2), figure(1.9)), win_rate=(figure(0.55), figure(0.45)),
-        lines=(("skunk line", figure(0.08, 0.01)), ("double skunk line", figure(0.01, 0.005)))) if unit == "match" else None
+        lines=(("skunk line", figure(0.08, 0.01)), ("double skunk line", figure(0.01, 0.005))),
+    ) if unit == "match" else None
     mixed = len(set(bots)) > 1
     bot_figures = BotFigures(win_rate=(("greedy", figure(0.62)), ("random", figure(0.38))),
                              gap=Difference(0.24, (0.2, 0.28), significant=True)) if mixed else None
