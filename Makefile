@@ -46,11 +46,13 @@ test: lint
 
 # Hands per second, interleaved round by round, against dominoes and open-spiel (installed into the
 # venv for this target only) and against hand-written Python and C yardsticks (the C one is built with
-# the system compiler). Options pass through: make bench BENCH_ARGS='--json --rounds 9'.
+# the system compiler); then simulated hands per second, Python and native, 1 and 2 workers. Options pass
+# through to both: make bench BENCH_ARGS='--json --rounds 9'.
 BENCH_ARGS ?=
 bench: $(STAMP)
 	$(INSTALL) '.[bench]'
 	$(BIN)/python benchmarks/bench_engines.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_simulate.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
