@@ -23,6 +23,7 @@ demo: $(STAMP)
 	$(BIN)/dominospec replay spec/fives_and_threes.rules examples/fives_and_threes.match.json
 	$(BIN)/dominospec replay --target c spec/fives_and_threes.rules examples/fives_and_threes.match.json
 	$(BIN)/dominospec replay --board examples/fives_and_threes_match.rules examples/fives_and_threes_match.match.json
+	$(BIN)/dominospec simulate spec/fives_and_threes.rules --hands 20000
 	$(BIN)/dominospec verify spec/fives_and_threes.rules examples/fives_and_threes.en.md
 	$(BIN)/dominospec verify spec/horse_race.rules examples/horse_race.en.md
 	$(BIN)/dominospec verify examples/match_formats/free_play.rules examples/match_formats/free_play.en.md
