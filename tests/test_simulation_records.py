@@ -388,6 +388,15 @@ def test_a_users_bot_classes_play_with_and_without_a_seed(kind: str) -> None:
     assert Seeded.seeds == expected * 2  # once for the run, once for the test's own count
 
 
+@settings(max_examples=10)
+@given(runs(most=2))
+def test_the_engines_bot_classes_passed_as_a_users_play_as_their_names(run: dict[str, Any]) -> None:
+    """A class is built as its name is: RandomBot from the seat's seed, GreedyBot without one."""
+    _, engine = variant_engine(run["path"])
+    classes = [engine.RandomBot if bot == "random" else engine.GreedyBot for bot in run["bots"]]
+    assert play(run, bots=classes) == play(run)
+
+
 def test_a_bot_that_chooses_an_illegal_move_is_named_with_the_unit_and_the_move() -> None:
     _, engine = variant_engine(FIVES_AND_THREES)
     with pytest.raises(UsageError) as caught:
