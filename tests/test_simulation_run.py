@@ -370,6 +370,13 @@ def test_a_cluster_that_does_not_answer_is_named():
         dominospec.simulate(FIVES_AND_THREES, hands=10, cluster="tcp://127.0.0.1:9")
 
 
+def test_a_cluster_run_without_dask_says_which_extra_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # an import of it fails, as where it is not installed
+    with pytest.raises(UsageError, match="needs Dask's distributed scheduler, which is not installed") as raised:
+        dominospec.simulate(FIVES_AND_THREES, hands=10, cluster="tcp://127.0.0.1:9")
+    assert raised.value.diagnostics[0].hint == "pip install dominospec[cluster]"
+
+
 def test_a_misspelt_bot_gets_the_nearest_name():
     with pytest.raises(UsageError) as raised:
         dominospec.simulate(FIVES_AND_THREES, bots=["gredy"])
