@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 import statistics as textbook
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -368,10 +370,26 @@ def test_a_cluster_that_does_not_answer_is_named():
         dominospec.simulate(FIVES_AND_THREES, hands=10, cluster="tcp://127.0.0.1:9")
 
 
+def test_a_cluster_run_without_dask_says_which_extra_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # an import of it fails, as where it is not installed
+    with pytest.raises(UsageError, match="needs Dask's distributed scheduler, which is not installed") as raised:
+        dominospec.simulate(FIVES_AND_THREES, hands=10, cluster="tcp://127.0.0.1:9")
+    assert raised.value.diagnostics[0].hint == "pip install dominospec[cluster]"
+
+
 def test_a_misspelt_bot_gets_the_nearest_name():
     with pytest.raises(UsageError) as raised:
         dominospec.simulate(FIVES_AND_THREES, bots=["gredy"])
     assert raised.value.diagnostics[0].hint == "did you mean 'greedy'?"
+
+
+def test_importing_dominospec_leaves_the_simulation_unloaded_until_it_is_used():
+    probe = ("import sys, dominospec; "
+             "before = any(m.startswith('dominospec.simulation') for m in sys.modules); "
+             "from dominospec.simulation import run; "
+             "print(before, dominospec.simulate is run.simulate, dominospec.compare is run.compare)")
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert shown.split() == ["False", "True", "True"]
 
 
 def test_figures_json_names_every_section():

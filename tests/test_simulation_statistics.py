@@ -143,7 +143,7 @@ def test_tallies_of_any_split_in_any_order_give_the_same_figures(units, cuts, sh
     bounds = sorted({0, len(units), *(c for c in cuts if c <= len(units))})
     chunks = [full_tally(units[a:b], a) for a, b in zip(bounds, bounds[1:], strict=False)]
     shuffle.shuffle(chunks)
-    merged = statistics.total(chunks)
+    merged = statistics.merge(chunks)
     assert merged == whole
     assert figures.simulation(RUN, merged).to_json() == figures.simulation(RUN, whole).to_json()
 

@@ -167,7 +167,7 @@ class _Results:
     def tally(self) -> Tally:
         if self.failures:
             raise self.failures[min(self.failures)].error()
-        return statistics.total(self.tallies[index] for index in range(len(self.chunks)))
+        return statistics.merge(self.tallies[index] for index in range(len(self.chunks)))
 
 
 Job = tuple[tuple[tuple[str, Table], ...], int, int, frozenset[Pair]]

@@ -71,6 +71,8 @@ def pairs_of(estimate: Estimate) -> set[Pair]:
 
 @dataclass(frozen=True)
 class Tally:
+    """The exact sums of a chunk of units, or of a whole run: tallies add (a + b) in any order."""
+
     units: int = 0
     sums: Mapping[str, int] = field(default_factory=dict)
     products: Mapping[Pair, int] = field(default_factory=dict)
@@ -104,7 +106,7 @@ def _add(mine: Mapping[K, int], theirs: Mapping[K, int]) -> dict[K, int]:
     return {key: mine.get(key, 0) + theirs.get(key, 0) for key in mine.keys() | theirs.keys()}
 
 
-def total(tallies: Iterable[Tally]) -> Tally:
+def merge(tallies: Iterable[Tally]) -> Tally:
     result = Tally()
     for tally in tallies:
         result = result + tally
