@@ -567,7 +567,8 @@ def build_parser() -> argparse.ArgumentParser:
     compare_cmd = commands.add_parser("compare", parents=[simulation],
                                       help="play two variants on the same seeds and report their differences")
     compare_cmd.add_argument("a", type=Path, metavar="A", help=VARIANT_HELP)
-    compare_cmd.add_argument("b", type=Path, metavar="B", help="the variant to compare A with")
+    compare_cmd.add_argument("b", type=Path, metavar="B", help="the variant to compare A with, such as "
+                                                                     "examples/family/fives_and_threes_teesdale.rules")
     compare_cmd.set_defaults(run=cmd_compare)
     return parser
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from support import ROOT, run_cli
+from support import ROOT, read_to_the_end, run_cli
 
 GOLDEN = ROOT / "tests" / "golden" / "simulation"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -110,22 +110,11 @@ def test_a_comparison_marks_what_is_significant() -> None:
 
 def test_the_progress_bar_goes_to_a_terminals_stderr_and_never_into_the_output() -> None:
     controller, terminal = pty.openpty()
-    try:
-        done = subprocess.run([sys.executable, "-m", "dominospec", "simulate", FIVES_AND_THREES, "--hands", "600",
-                               "--target", "python", "--workers", "1", "--json"], cwd=ROOT, stdout=subprocess.PIPE,
-                              stderr=terminal, timeout=120, check=False)
-        os.close(terminal)
-        drawn = b""
-        while True:
-            try:
-                chunk = os.read(controller, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            drawn += chunk
-    finally:
-        os.close(controller)
+    done = subprocess.run([sys.executable, "-m", "dominospec", "simulate", FIVES_AND_THREES, "--hands", "600",
+                           "--target", "python", "--workers", "1", "--json"], cwd=ROOT, stdout=subprocess.PIPE,
+                          stderr=terminal, timeout=120, check=False)
+    os.close(terminal)
+    drawn = read_to_the_end(controller)
     assert done.returncode == 0
     assert json.loads(done.stdout)["units"] == 600
     assert b"simulating spec/fives_and_threes.rules" in drawn and b"600/600" in drawn
