@@ -334,14 +334,28 @@ def cmd_example(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulation.run import simulate
-    from .simulation.terminal import print_simulation, progress_bar
+    return analyse(args, functools.partial(simulate, args.spec), f"simulating {args.spec}")
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .simulation.run import compare
+    return analyse(args, functools.partial(compare, args.a, args.b), f"comparing {args.a} and {args.b}")
+
+
+def analyse(args: argparse.Namespace, play: Callable[..., Simulation | Comparison], what: str) -> int:
+    """Play a simulation or a comparison with the options both take, and show it: tables or JSON on
+    stdout, the progress bar on a terminal's stderr, and the report where one is asked for."""
+    from .simulation.figures import Comparison
+    from .simulation.terminal import print_comparison, print_simulation, progress_bar
     report = _report_writer(args.report)
-    with progress_bar(f"simulating {args.spec}") as advance:
-        result = simulate(args.spec, players=args.players, partnerships=args.partnerships, hands=args.hands,
-                          games=args.games, bots=args.bots, seed=args.seed, workers=args.workers,
-                          target=args.target, cluster=args.cluster, progress=advance)
+    with progress_bar(what) as advance:
+        result = play(players=args.players, partnerships=args.partnerships, hands=args.hands, games=args.games,
+                      bots=args.bots, seed=args.seed, workers=args.workers, target=args.target,
+                      cluster=args.cluster, progress=advance)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    elif isinstance(result, Comparison):
+        print_comparison(result)
     else:
         print_simulation(result)
     if report is not None:
@@ -349,42 +363,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_compare(args: argparse.Namespace) -> int:
-    from .simulation.run import compare
-    from .simulation.terminal import print_comparison, progress_bar
-    report = _report_writer(args.report)
-    with progress_bar(f"comparing {args.a} and {args.b}") as advance:
-        result = compare(args.a, args.b, players=args.players, partnerships=args.partnerships, hands=args.hands,
-                         games=args.games, bots=args.bots, seed=args.seed, workers=args.workers,
-                         target=args.target, cluster=args.cluster, progress=advance)
-    if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
-    else:
-        print_comparison(result)
-    if report is not None:
-        report(result)
-    return EXIT_OK
-
-
 def _report_writer(path: Path | None) -> Callable[[Simulation | Comparison], None] | None:
     """The writer of --report FILE, made before the simulation runs, so that a missing plotting library
-    or an unwritable folder is said at once, not after the games."""
+    or a missing folder is said at once, not after the games."""
     if path is None:
         return None
     from .simulation.report import require_plotting, write_report
     require_plotting()
     if not path.parent.is_dir():
         raise UsageError([Diagnostic(f"cannot write the report {path}: there is no folder {path.parent}", None)])
-    return functools.partial(_write_report, write_report, path)
 
+    def write(result: Simulation | Comparison) -> None:
+        write_report(result, path)
+        show(f"report written to {path}", sys.stderr)
 
-def _write_report(write: Callable[[Simulation | Comparison, Path], None], path: Path,
-                  result: Simulation | Comparison) -> None:
-    try:
-        write(result, path)
-    except OSError as err:
-        raise UsageError([Diagnostic(f"cannot write the report {path}: {err.strerror or err}", None)]) from None
-    show(f"report written to {path}", sys.stderr)
+    return write
 
 
 def _count(text: str) -> int:
