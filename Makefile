@@ -23,6 +23,7 @@ demo: $(STAMP)
 	$(BIN)/dominospec replay spec/fives_and_threes.rules examples/fives_and_threes.match.json
 	$(BIN)/dominospec replay --target c spec/fives_and_threes.rules examples/fives_and_threes.match.json
 	$(BIN)/dominospec replay --board examples/fives_and_threes_match.rules examples/fives_and_threes_match.match.json
+	$(BIN)/dominospec simulate spec/fives_and_threes.rules --hands 20000
 	$(BIN)/dominospec verify spec/fives_and_threes.rules examples/fives_and_threes.en.md
 	$(BIN)/dominospec verify spec/horse_race.rules examples/horse_race.en.md
 	$(BIN)/dominospec verify examples/match_formats/free_play.rules examples/match_formats/free_play.en.md
@@ -46,11 +47,13 @@ test: lint
 
 # Hands per second, interleaved round by round, against dominoes and open-spiel (installed into the
 # venv for this target only) and against hand-written Python and C yardsticks (the C one is built with
-# the system compiler). Options pass through: make bench BENCH_ARGS='--json --rounds 9'.
+# the system compiler); then simulated hands per second, Python and native, 1 and 2 workers. Options pass
+# through to both: make bench BENCH_ARGS='--json --rounds 9'.
 BENCH_ARGS ?=
 bench: $(STAMP)
 	$(INSTALL) '.[bench]'
 	$(BIN)/python benchmarks/bench_engines.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_simulate.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

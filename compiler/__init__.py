@@ -6,3 +6,18 @@
 if __name__ != "dominospec":
     raise ImportError(f"{__name__!r} is the checkout's folder of the package 'dominospec': "
                       "install the project (pip install -e .) and import dominospec")
+
+# simulate and compare load the simulation package on first use: `import dominospec` stays light.
+from typing import TYPE_CHECKING, Any  # noqa: E402
+
+if TYPE_CHECKING:
+    from .simulation.run import compare, simulate
+
+__all__ = ["compare", "simulate"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from .simulation import run
+        return getattr(run, name)
+    raise AttributeError(f"module 'dominospec' has no attribute {name!r}")

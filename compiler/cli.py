@@ -28,6 +28,7 @@ from .textfile import StandardInput, input_path
 
 if TYPE_CHECKING:
     from .engine_api import Engine, VariantEngine
+    from .simulation.figures import Comparison, Simulation
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -331,6 +332,119 @@ def cmd_example(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulation.run import simulate
+    return analyse(args, functools.partial(simulate, args.spec), f"simulating {args.spec}")
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .simulation.run import compare
+    return analyse(args, functools.partial(compare, args.a, args.b), f"comparing {args.a} and {args.b}")
+
+
+def analyse(args: argparse.Namespace, play: Callable[..., Simulation | Comparison], what: str) -> int:
+    """Play a simulation or a comparison with the options both take, and show it: tables or JSON on
+    stdout, the progress bar on a terminal's stderr, and the report where one is asked for."""
+    from .simulation.figures import Comparison
+    from .simulation.terminal import print_comparison, print_simulation, progress_bar
+    report = _report_writer(args.report)
+    with progress_bar(what) as advance:
+        result = play(players=args.players, partnerships=args.partnerships, hands=args.hands, games=args.games,
+                      bots=args.bots, seed=args.seed, workers=args.workers, target=args.target,
+                      cluster=args.cluster, progress=advance)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    elif isinstance(result, Comparison):
+        print_comparison(result)
+    else:
+        print_simulation(result)
+    if report is not None:
+        report(result)
+    return EXIT_OK
+
+
+def _report_writer(path: Path | None) -> Callable[[Simulation | Comparison], None] | None:
+    """The writer of --report FILE, made before the simulation runs, so that a missing plotting library
+    or a missing folder is said at once, not after the games."""
+    if path is None:
+        return None
+    from .simulation.report import require_plotting, write_report
+    require_plotting()
+    if not path.parent.is_dir():
+        raise UsageError([Diagnostic(f"cannot write the report {path}: there is no folder {path.parent}", None)])
+
+    def write(result: Simulation | Comparison) -> None:
+        write_report(result, path)
+        show(f"report written to {path}", sys.stderr)
+
+    return write
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number above 0, not {text!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit() or int(text) >= 2**64:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2**64 - 1, not {text!r}")
+    return int(text)
+
+
+def _bots(text: str) -> list[str | type]:
+    """--bots: names, or MODULE:CLASS for a bot class of one's own (imported from the Python path)."""
+    import importlib
+    bots: list[str | type] = []
+    for name in text.split(","):
+        name = name.strip()
+        if ":" not in name:
+            bots.append(name)
+            continue
+        module_name, _, class_name = name.partition(":")
+        try:
+            found = getattr(importlib.import_module(module_name), class_name)
+        except ImportError as err:
+            raise argparse.ArgumentTypeError(f"cannot import the bot module {module_name!r}: {err}") from None
+        except AttributeError:
+            raise argparse.ArgumentTypeError(f"the module {module_name!r} has no {class_name!r}") from None
+        if not isinstance(found, type):
+            raise argparse.ArgumentTypeError(f"{name} is not a class, so it cannot be a bot")
+        bots.append(found)
+    return bots
+
+
+def simulation_options() -> argparse.ArgumentParser:
+    """The options simulate and compare share."""
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("--players", type=_count, default=4, metavar="N", help="the players at the table (default: 4)")
+    options.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
+                         help="play in partnerships, or not (default: as the variant plays at this table)")
+    units = options.add_mutually_exclusive_group()
+    units.add_argument("--hands", type=_count, metavar="N",
+                       help="play N independent hands, each dealt afresh from scores of 0 (default: 10000)")
+    units.add_argument("--games", type=_count, metavar="N",
+                       help="play N whole games to the target (whole matches for a variant with match rules)")
+    options.add_argument("--bots", type=_bots, default=["random"], metavar="LIST",
+                         help="the seats' bots, one for every seat or one per seat: random, greedy, or "
+                              "MODULE:CLASS for a class of one's own with the engines' choose(game) "
+                              "(default: random)")
+    options.add_argument("--seed", type=_seed, default=1, metavar="S",
+                         help="unit i is played from the seed made of S and i (default: 1)")
+    options.add_argument("--workers", type=_count, metavar="N",
+                         help="processes to play in (default: one per CPU); the figures do not depend on it")
+    options.add_argument("--target", choices=("python", "c"),
+                         help="the engines: c, the native engine (default where a C compiler is found), or python")
+    options.add_argument("--cluster", metavar="ADDRESS",
+                         help="play on a Dask distributed cluster, such as tcp://10.0.0.5:8786 "
+                              "(pip install dominospec[cluster])")
+    options.add_argument("--json", action="store_true", help="print one JSON object (its schema: README)")
+    options.add_argument("--report", type=Path, metavar="FILE.html",
+                         help="also write a self-contained HTML page with the figures and their plots "
+                              "(pip install dominospec[report])")
+    return options
+
+
 SPEC_HELP = "a spec, such as spec/fives_and_threes.rules"
 VARIANT_HELP = "a variant's spec, such as spec/fives_and_threes.rules"
 STDIN_HELP = "; - reads standard input"
@@ -436,6 +550,19 @@ def build_parser() -> argparse.ArgumentParser:
                              help="separate the three lines by blank lines, so Markdown shows them as paragraphs")
     example_cmd.add_argument("--json", action="store_true", help="print one JSON object: the block's lines, problems")
     example_cmd.set_defaults(run=cmd_example)
+
+    simulation = simulation_options()
+    simulate_cmd = commands.add_parser("simulate", parents=[simulation],
+                                       help="play seeded hands, games or matches and report their figures")
+    simulate_cmd.add_argument("spec", type=Path, metavar="SPEC", help=VARIANT_HELP)
+    simulate_cmd.set_defaults(run=cmd_simulate)
+
+    compare_cmd = commands.add_parser("compare", parents=[simulation],
+                                      help="play two variants on the same seeds and report their differences")
+    compare_cmd.add_argument("a", type=Path, metavar="A", help=VARIANT_HELP)
+    compare_cmd.add_argument("b", type=Path, metavar="B", help="the variant to compare A with, such as "
+                                                                     "examples/family/fives_and_threes_teesdale.rules")
+    compare_cmd.set_defaults(run=cmd_compare)
     return parser
 
 

@@ -18,12 +18,13 @@ import os
 import platform
 import shlex
 import shutil
+import struct
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from . import ir
 from .diagnostics import Diagnostic, InputError, UsageError
@@ -31,8 +32,10 @@ from .engine_api import Move, Tile, VariantEngine, as_variant, engine_of
 from .grammar import cache_folder
 from .loader import load_variant
 from .replay import BadRecord, ReplayResult, Start, read_game, read_hand, read_move, replay, start
+from .simulation.records import Records, hand_fields, unit_fields
+from .targets.python.context import match_line_names
 
-ABI_VERSION = 1
+ABI_VERSION = 2
 FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 COMPILERS = ("cc", "gcc", "clang")  # looked for on PATH, in this order, when $CC is not set
 BOTS = {"random": 0, "greedy": 1}
@@ -46,8 +49,13 @@ UINT64_MAX = 2**64 - 1
 
 # ds_replay's status codes
 REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_SHORT = 0, 1, 2, 3
-# ds_simulate's return codes
-SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT = -1, -2, -3
+# ds_simulate's and ds_play_units' return codes
+SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT, SIMULATE_CAPACITY = -1, -2, -3, -4
+UNIT_KINDS = ("hand", "game")
+MAX_RECORDED_UNITS = 1_000_000  # units in one play_units call: their records are held in memory
+# Hands per unit to make room for in a first play_units call: later calls make room for as many as the
+# calls before them took, a quarter more; the room is doubled and the call played again when it is short.
+HANDS_PER_UNIT = {"hand": 1.0, "game": 16.0}
 
 
 class NativeUnavailable(UsageError):
@@ -236,6 +244,11 @@ def _open(library: Path) -> ctypes.CDLL:
         "ds_stat_name": (ctypes.c_char_p, [i32]),
         "ds_table_allowed": (i32, [i32, i32]),
         "ds_simulate": (i32, [i64, i64, i32, i32, ctypes.c_uint64, p32, i32, p64]),
+        "ds_unit_field_count": (i32, []),
+        "ds_unit_field_name": (ctypes.c_char_p, [i32]),
+        "ds_hand_field_count": (i32, []),
+        "ds_hand_field_name": (ctypes.c_char_p, [i32]),
+        "ds_play_units": (i64, [i64, i64, i32, i32, ctypes.c_uint64, p32, i32, p64, p64, i64]),
         "ds_replay": (i32, [p32, i32, p32, i32]),
     }
     for name, (result, arguments) in signatures.items():
@@ -292,6 +305,20 @@ class NativeEngine:
         missing = sorted(set(Stats.names()) - set(self._stat_names))
         if missing:
             raise NativeUnavailable(f"the native engine of {spec_path} lacks the figures {', '.join(missing)}")
+        self.unit_fields = self._fields(library.ds_unit_field_count, library.ds_unit_field_name, "unit",
+                                        unit_fields(variant.max_players, match_line_names(variant)))
+        self.hand_fields = self._fields(library.ds_hand_field_count, library.ds_hand_field_name, "hand",
+                                        hand_fields(variant.max_players))
+        self._hands_per_unit: dict[str, float] = {}  # by kind of unit: the most that a play_units call took
+
+    def _fields(self, count: Callable[[], int], name: Callable[[int], bytes], what: str,
+                expected: tuple[str, ...]) -> tuple[str, ...]:
+        """A record's field names as the engine gives them, which must be the record schema's."""
+        fields = tuple(name(i).decode("ascii") for i in range(count()))
+        if fields != expected:
+            raise NativeUnavailable(f"the native engine of {self.spec_path} names its {what} records "
+                                    f"{', '.join(fields)}, not the record schema's {', '.join(expected)}")
+        return fields
 
     # --- simulations
 
@@ -311,8 +338,36 @@ class NativeEngine:
         match rules. The arguments are play_hands'."""
         return self._simulate(count, players, partnerships, seed, bot, first, whole_games=True)
 
-    def _simulate(self, count: int, players: int, partnerships: bool | None, seed: int,
-                  bot: str | Sequence[str], first: int, whole_games: bool) -> Stats:
+    def play_units(self, first: int, count: int, *, players: int, partnerships: bool | None, seed: int,
+                   bots: str | Sequence[str], kind: Literal["hand", "game"]) -> Records:
+        """The records of units first .. first+count-1 (at most MAX_RECORDED_UNITS a call) and of their hands:
+        kind "hand" plays each unit as one hand dealt afresh from scores of 0, "game" as a whole game to the
+        target, or a whole match where the variant has match rules. The other arguments are play_hands'."""
+        if kind not in UNIT_KINDS:
+            raise IllegalMove(f"kind is {' or '.join(map(repr, UNIT_KINDS))}, not {kind!r}")
+        table = self._table(count, players, partnerships, seed, bots, first)
+        if count > MAX_RECORDED_UNITS:
+            raise IllegalMove(f"count is at most {MAX_RECORDED_UNITS} units a call (their records are held in "
+                              f"memory), not {count}; play the rest in further calls from first={first + count}")
+        width, hand_width = len(self.unit_fields), len(self.hand_fields)
+        units = (ctypes.c_int64 * (count * width))()
+        capacity = int(count * self._hands_per_unit.setdefault(kind, HANDS_PER_UNIT[kind]) * 1.25) + 1
+        while True:
+            hands = (ctypes.c_int64 * (capacity * hand_width))()
+            rows = self._dll.ds_play_units(first, count, *table, int(kind == "game"), units, hands, capacity)
+            if rows != SIMULATE_CAPACITY:
+                break
+            capacity *= 2
+        self._check(rows)
+        if count:
+            self._hands_per_unit[kind] = max(self._hands_per_unit[kind], rows / count)
+        return Records(unit_fields=self.unit_fields, units=_rows(units, width, count),
+                       hand_fields=self.hand_fields, hands=_rows(hands, hand_width, rows))
+
+    def _table(self, count: int, players: int, partnerships: bool | None, seed: int, bot: object,
+               first: int) -> tuple[int, int, int, ctypes.Array[ctypes.c_int32]]:
+        """The arguments of a simulation, checked: players, partnerships and seed as the ABI takes them, and
+        the bots; IllegalMove for any out of the rules."""
         for name, value, top in (("count", count, INT64_MAX), ("first", first, INT64_MAX),
                                  ("seed", seed, UINT64_MAX)):
             if type(value) is not int or not 0 <= value <= top:
@@ -320,13 +375,20 @@ class NativeEngine:
         if first + count > INT64_MAX:
             raise IllegalMove(f"first + count must stay below {INT64_MAX + 1}, not {first + count}")
         chosen = self._partnerships(players, partnerships)
-        bots = self._bots(bot, players)
-        figures = (ctypes.c_int64 * len(self._stat_names))()
-        code = self._dll.ds_simulate(first, count, players, int(chosen), seed, bots, int(whole_games), figures)
+        return players, int(chosen), seed, self._bots(bot, players)
+
+    def _check(self, code: int) -> None:
+        """NativeFault for a simulation's code that is not a success."""
         if code == SIMULATE_LIMIT:
             raise NativeFault(f"the native engine of {self.spec_path} stopped a unit at its safety limit")
-        if code != 0:  # the arguments were checked above: the library disagrees with them
+        if code < 0:  # the arguments were checked before: the library disagrees with them
             raise NativeFault(f"the native engine of {self.spec_path} refused the simulation (code {code})")
+
+    def _simulate(self, count: int, players: int, partnerships: bool | None, seed: int,
+                  bot: str | Sequence[str], first: int, whole_games: bool) -> Stats:
+        table = self._table(count, players, partnerships, seed, bot, first)
+        figures = (ctypes.c_int64 * len(self._stat_names))()
+        self._check(self._dll.ds_simulate(first, count, *table, int(whole_games), figures))
         return Stats.from_dict(dict(zip(self._stat_names, figures, strict=True)))
 
     def _partnerships(self, players: object, partnerships: object) -> bool:
@@ -349,12 +411,13 @@ class NativeEngine:
 
     @staticmethod
     def _bots(bot: object, players: int) -> ctypes.Array[ctypes.c_int32]:
-        seats = [bot] * players if isinstance(bot, str) else bot
-        if not isinstance(seats, (list, tuple)) or len(seats) != players or any(
+        """Each seat's bot: one bot (a name, or a list of one name) for every seat, or a list of one per seat."""
+        seats = [bot] if isinstance(bot, str) else bot
+        if not isinstance(seats, (list, tuple)) or len(seats) not in (1, players) or any(
                 not isinstance(b, str) or b not in BOTS for b in seats):
             raise IllegalMove(f"bot is {' or '.join(map(repr, BOTS))}, or a list of one of those per seat "
-                              f"({players}), not {bot!r}")
-        return (ctypes.c_int32 * players)(*(BOTS[b] for b in seats))
+                              f"({players}) or of one for every seat, not {bot!r}")
+        return (ctypes.c_int32 * players)(*(BOTS[b] for b in seats * (players // len(seats))))
 
     # --- replays
 
@@ -423,6 +486,11 @@ class NativeEngine:
         at += 1
         plays = out[at]
         result.plays = [(out[i], out[i + 1], bool(out[i + 2])) for i in range(at + 1, at + 1 + 3 * plays, 3)]
+
+
+def _rows(flat: ctypes.Array[ctypes.c_int64], width: int, count: int) -> list[tuple[int, ...]]:
+    """The first count rows of width ints of a flat array, as tuples (unpacked straight from its bytes)."""
+    return list(struct.iter_unpack(f"={width}q", memoryview(flat).cast("B")[:count * width * 8]))
 
 
 def _where(at: tuple[int, int, int], match: object) -> str:

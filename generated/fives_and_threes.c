@@ -105,6 +105,36 @@
 #define MATCH_FIRST_TO 0  /* first to N match points, else best of N games */
 #define MATCH_TARGET 0
 #define MATCH_LOSER_OPENS 0
+#define UNIT_HANDS 0
+#define UNIT_GAMES 1
+#define UNIT_MATCHES 2
+#define UNIT_PLACEMENTS 3
+#define UNIT_TURNS 4
+#define UNIT_PASSES 5
+#define UNIT_DRAWS 6
+#define UNIT_BLOCKED 7
+#define UNIT_WENT_OUT 8
+#define UNIT_WON_IN_PLAY 9
+#define UNIT_CANCELLED 10
+#define UNIT_REMAINING_PIPS 11
+#define UNIT_PLACEMENT_POINTS 12
+#define UNIT_PLACEMENT_POINTS_SQ 13
+#define UNIT_SCORING_PLACEMENTS 14
+#define UNIT_MARGIN 15
+#define UNIT_POINTS 16
+#define UNIT_OPENER_POINTS 20
+#define UNIT_WINS 24
+#define UNIT_OPENER_WINS 28
+#define UNIT_SEAT_WINS 32
+#define UNIT_MATCH_POINTS 36
+#define UNIT_MATCH_WINS 40
+#define UNIT_LINE 44
+#define UNIT_FIELD_COUNT 44
+#define HAND_UNIT 0
+#define HAND_GAME 1
+#define HAND_OPENER 2
+#define HAND_POINTS 3
+#define HAND_FIELD_COUNT 7
 
 /* the tiles' halves */
 static const int8_t TILE_LOW[NTILES] = { 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6 };
@@ -129,6 +159,10 @@ static const int32_t MATCH_LINE_CUTOFF[MATCH_LINE_COUNT + 1] = { 0 };
 static const int32_t MATCH_LINE_POINTS[MATCH_LINE_COUNT + 1] = { 0 };
 /* the line wins the whole match */
 static const int8_t MATCH_LINE_OUTRIGHT[MATCH_LINE_COUNT + 1] = { 0 };
+/* a unit's figures, by name */
+static const char *const UNIT_FIELD_NAMES[UNIT_FIELD_COUNT] = { "hands", "games", "matches", "placements", "turns", "passes", "draws", "blocked", "went_out", "won_in_play", "cancelled", "remaining_pips", "placement_points", "placement_points_sq", "scoring_placements", "margin", "points_0", "points_1", "points_2", "points_3", "opener_points_0", "opener_points_1", "opener_points_2", "opener_points_3", "wins_0", "wins_1", "wins_2", "wins_3", "opener_wins_0", "opener_wins_1", "opener_wins_2", "opener_wins_3", "seat_wins_0", "seat_wins_1", "seat_wins_2", "seat_wins_3", "match_points_0", "match_points_1", "match_points_2", "match_points_3", "match_wins_0", "match_wins_1", "match_wins_2", "match_wins_3" };
+/* a hand's row, by name */
+static const char *const HAND_FIELD_NAMES[HAND_FIELD_COUNT] = { "unit", "game", "opener", "points_0", "points_1", "points_2", "points_3" };
 
 /* The variant's name, as UTF-8 bytes. */
 const unsigned char ds_variant_name[] = { 70, 105, 118, 101, 115, 32, 97, 110, 100, 32, 84, 104, 114, 101, 101, 115, 0 };
@@ -530,6 +564,7 @@ typedef struct {
     int hand_end;                       /* how the hand ended: HAND_WON_IN_PLAY until it ends otherwise */
     int hand_winners[MAX_PLAYERS], nhand_winners;
     int64_t placements, passes_made, draws_made, cancelled;  /* counted for the statistics */
+    int64_t placement_points, placement_points_sq, scoring_placements;  /* the formula's points, cancelled or not */
     int play_points, play_bonus, play_cancelled;             /* the last placement, for the replay */
     int legal_ok, nlegal;
     Move legal[MAX_MOVES];
@@ -581,6 +616,7 @@ static void game_init(Game *g, int players, int partnerships) {
     g->hand_end = HAND_WON_IN_PLAY;
     g->nhand_winners = 0;
     g->placements = g->passes_made = g->draws_made = g->cancelled = 0;
+    g->placement_points = g->placement_points_sq = g->scoring_placements = 0;
     g->play_points = g->play_bonus = g->play_cancelled = 0;
     g->legal_ok = g->nlegal = 0;
 }
@@ -1068,6 +1104,9 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     total = layout_count(l, &ends);
     raw = placement_raw(l, total, ends, score_before, g->target);
     points = floor_div(raw, RAW_PER_DISPLAYED);
+    g->placement_points += points;
+    g->placement_points_sq += (int64_t)points * points;
+    g->scoring_placements += points > 0;
     left = g->hand_len[seat];
     if (!left) {
         hand_ends = PARTNER_OUT_TOO ? !g->partnerships || !g->hand_len[(seat + 2) % 4] : 1;
@@ -1383,31 +1422,32 @@ enum {
     STAT_WINS = STAT_POINTS_SQ + STAT_SIDES, STAT_MATCH_POINTS = STAT_WINS + STAT_SIDES,
     STAT_COUNT = STAT_MATCH_POINTS + STAT_SIDES
 };
+/* What the simulations return besides 0 or a count: the table or a buffer refused, a bot refused, a unit past
+   its safety limit, more hands than the rows given hold. */
+enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4 };
 
-/* One unit's figures, summed into the caller's statistics once the unit is played. */
+/* The unit being played: its record (UNIT_FIELD_COUNT figures, UNIT_* in the record schema's order) and its
+   hands' rows (HAND_FIELD_COUNT each, room for capacity; kept only where keep_rows). */
 typedef struct {
-    int64_t hands, games, blocked, went_out, remaining, remaining_sq, placements, passes, draws, cancelled;
-    int64_t points[MAX_PLAYERS];
+    int64_t *record;
+    int64_t *rows;
+    int64_t nrows, capacity, unit;
+    int keep_rows, game, first_opener;  /* the game being played (from 1) and the opener of its first hand */
 } Unit;
-
-/* The game's counts of moves, taken into the unit before the game is dealt with again. */
-static void take_counts(const Game *g, Unit *u) {
-    int side;
-    u->placements += g->placements;
-    u->passes += g->passes_made;
-    u->draws += g->draws_made;
-    u->cancelled += g->cancelled;
-    u->games += g->over;
-    for (side = 0; side < g->sides; ++side) {
-        u->points[side] += g->scores[side];
-    }
-}
 
 /* Deal a hand afresh and play it out, opened by opener (-1: as the rules decide); its figures go into u. */
 static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
-    int code = deal_shuffled(g), seat, pips = 0;
+    int64_t *r = u->record;
+    int before[MAX_PLAYERS], code, seat, side, pips = 0;
+    for (side = 0; side < g->sides; ++side) {
+        before[side] = g->scores[side];  /* before the stakes too: a hand's points are all it changes */
+    }
+    code = deal_shuffled(g);
     if (code || begin_hand(g, opener)) {
-        return -3;
+        return PLAY_LIMIT;
+    }
+    if (g->hand_number == 1) {
+        u->first_opener = g->opener;
     }
     code = play_hand(g, bots);
     if (code) {
@@ -1415,12 +1455,27 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     }
     for (seat = 0; seat < g->players; ++seat) {
         pips += pips_of(g, seat);
+        side = g->side_of[(g->opener + seat) % g->players];
+        r[UNIT_OPENER_POINTS + seat] += g->scores[side] - before[side];
     }
-    u->hands++;
-    u->blocked += g->hand_end == HAND_BLOCKED;
-    u->went_out += g->hand_end == HAND_WENT_OUT;
-    u->remaining += pips;
-    u->remaining_sq += (int64_t)pips * pips;
+    r[UNIT_HANDS]++;
+    r[UNIT_BLOCKED] += g->hand_end == HAND_BLOCKED;
+    r[UNIT_WENT_OUT] += g->hand_end == HAND_WENT_OUT;
+    r[UNIT_WON_IN_PLAY] += g->hand_end == HAND_WON_IN_PLAY;
+    r[UNIT_REMAINING_PIPS] += pips;
+    if (u->keep_rows) {
+        int64_t *row;
+        if (u->nrows >= u->capacity) {
+            return PLAY_CAPACITY;
+        }
+        row = u->rows + u->nrows++ * HAND_FIELD_COUNT;
+        row[HAND_UNIT] = u->unit;
+        row[HAND_GAME] = u->game;
+        row[HAND_OPENER] = g->opener;
+        for (side = 0; side < MAX_PLAYERS; ++side) {
+            row[HAND_POINTS + side] = side < g->sides ? g->scores[side] - before[side] : 0;
+        }
+    }
     return 0;
 }
 
@@ -1433,7 +1488,7 @@ static int unit_game(Game *g, const int32_t *bots, Unit *u, int opener) {
             if (NO_TARGET) {
                 break;
             }
-            return -3;
+            return PLAY_LIMIT;
         }
         code = unit_hand(g, bots, u, g->hand_number ? -1 : opener);
         if (code) {
@@ -1443,8 +1498,62 @@ static int unit_game(Game *g, const int32_t *bots, Unit *u, int opener) {
     return 0;
 }
 
-/* The game's match points and whether the match is won; match_points and games_won are updated. */
-static int score_match_game(const Game *g, int *match_points, int *games_won, int *winners, int *nwinners) {
+/* The game's counts of moves and its scores, taken into the record before the game is dealt with again. */
+static void take_counts(const Game *g, int64_t *r) {
+    int side;
+    r[UNIT_GAMES] += g->over;
+    r[UNIT_PLACEMENTS] += g->placements;
+    r[UNIT_TURNS] += g->placements + g->passes_made;
+    r[UNIT_PASSES] += g->passes_made;
+    r[UNIT_DRAWS] += g->draws_made;
+    r[UNIT_CANCELLED] += g->cancelled;
+    r[UNIT_PLACEMENT_POINTS] += g->placement_points;
+    r[UNIT_PLACEMENT_POINTS_SQ] += g->placement_points_sq;
+    r[UNIT_SCORING_PLACEMENTS] += g->scoring_placements;
+    for (side = 0; side < g->sides; ++side) {
+        r[UNIT_POINTS + side] += g->scores[side];
+    }
+}
+
+/* won[side]: 1 for each side listed in sides (a side listed twice, for two of its seats, counts once). */
+static void sides_won(const Game *g, const int *sides, int count, int *won) {
+    int side;
+    for (side = 0; side < g->sides; ++side) {
+        won[side] = 0;
+    }
+    for (side = 0; side < count; ++side) {
+        won[sides[side]] = 1;
+    }
+}
+
+/* The sides that won (won[side]) taken into the record: by side, by seat from opener, by seat; with margin, the
+   winner's final score less the best other where one side won alone. */
+static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int margin) {
+    int side, seat, alone = -1, winners = 0, best_other = 0, others = 0;
+    for (side = 0; side < g->sides; ++side) {
+        r[UNIT_WINS + side] += won[side];
+        winners += won[side];
+        alone = won[side] ? side : alone;
+    }
+    for (seat = 0; seat < g->players; ++seat) {
+        r[UNIT_OPENER_WINS + seat] += won[g->side_of[(opener + seat) % g->players]];
+        r[UNIT_SEAT_WINS + seat] += won[g->side_of[seat]];
+    }
+    if (!margin || winners != 1) {
+        return;
+    }
+    for (side = 0; side < g->sides; ++side) {
+        if (side != alone && (!others++ || g->scores[side] > best_other)) {
+            best_other = g->scores[side];
+        }
+    }
+    r[UNIT_MARGIN] += g->scores[alone] - best_other;
+}
+
+/* The game scored in match points: the first line, deepest first, that its best loser is below (*line, -1:
+   none), match_points and games_won updated. 1 when that wins the match, its winners in winners. */
+static int score_match_game(const Game *g, int *match_points, int *games_won, int *line, int *winners,
+                            int *nwinners) {
     int side, best_loser = -1, any_loser = 0, points = MATCH_WIN_POINTS, outright = 0, i, n = 0;
     for (side = 0; side < g->sides; ++side) {
         if (g->scores[side] < GAME_TARGET && (!any_loser || g->scores[side] > best_loser)) {
@@ -1455,10 +1564,12 @@ static int score_match_game(const Game *g, int *match_points, int *games_won, in
     if (!any_loser) {
         best_loser = GAME_TARGET;
     }
-    for (i = 0; i < MATCH_LINE_COUNT; ++i) {  /* deepest first: the first line the best loser is below counts */
+    *line = -1;
+    for (i = 0; i < MATCH_LINE_COUNT; ++i) {
         if (best_loser < MATCH_LINE_CUTOFF[i]) {
             points = MATCH_LINE_POINTS[i];
             outright = MATCH_LINE_OUTRIGHT[i];
+            *line = i;
             break;
         }
     }
@@ -1492,31 +1603,73 @@ static int game_loser(const Game *g) {
     return loser;
 }
 
-/* A whole match: games until the match is won. */
-static int unit_match(Game *g, const int32_t *bots, Unit *u, int *match_points, int *winners, int *nwinners) {
-    int games_won[MAX_PLAYERS], side, played;
+/* A whole match: games until the match is won, each game's figures taken into the record as it ends. */
+static int unit_match(Game *g, const int32_t *bots, Unit *u) {
+    int64_t *r = u->record;
+    int games_won[MAX_PLAYERS], match_points[MAX_PLAYERS], won[MAX_PLAYERS], winners[MAX_PLAYERS];
+    int nwinners = 0, side, played, line;
     for (side = 0; side < MAX_PLAYERS; ++side) {
         match_points[side] = games_won[side] = 0;
     }
     for (played = 0; played < SAFETY_GAMES; ++played) {
-        int code, opener = -1;
+        int code, opener = -1, over;
         if (played) {
             opener = MATCH_LOSER_OPENS ? game_loser(g) : -1;  /* the loser of the previous game opens the next */
-            take_counts(g, u);
             game_init(g, g->players, g->partnerships);
         }
+        u->game = played + 1;
         code = unit_game(g, bots, u, opener);
         if (code) {
             return code;
         }
         if (!g->over) {
-            return -3;
+            return PLAY_LIMIT;
         }
-        if (score_match_game(g, match_points, games_won, winners, nwinners)) {
+        over = score_match_game(g, match_points, games_won, &line, winners, &nwinners);
+        take_counts(g, r);
+        sides_won(g, g->winners, g->nwinners, won);
+        take_wins(g, r, won, u->first_opener, 1);
+        if (line >= 0) {
+            r[UNIT_LINE + line]++;
+        }
+        if (over) {
+            sides_won(g, winners, nwinners, won);
+            r[UNIT_MATCHES] = 1;
+            for (side = 0; side < g->sides; ++side) {
+                r[UNIT_MATCH_POINTS + side] = match_points[side];
+                r[UNIT_MATCH_WINS + side] = won[side];
+            }
             return 0;
         }
     }
-    return -3;
+    return PLAY_LIMIT;
+}
+
+/* Unit u->unit played from its own seed into u's record: a hand (its winners, or the game's where it ended
+   the game in play), a whole game, or a whole match where the variant has match rules. */
+static int play_unit(Game *g, Unit *u, int players, int partnerships, uint64_t seed, const int32_t *bots,
+                     int whole_games) {
+    int won[MAX_PLAYERS], code;
+    memset(u->record, 0, UNIT_FIELD_COUNT * sizeof *u->record);
+    game_init(g, players, partnerships);
+    rng_seed(&g->rng, seed, (uint64_t)u->unit);
+    u->game = 1;
+    u->first_opener = 0;
+    if (whole_games && HAS_MATCH_PLAY) {
+        return unit_match(g, bots, u);
+    }
+    code = whole_games ? unit_game(g, bots, u, -1) : unit_hand(g, bots, u, -1);
+    if (code) {
+        return code;
+    }
+    take_counts(g, u->record);
+    if (whole_games || g->hand_end == HAND_WON_IN_PLAY) {
+        sides_won(g, g->winners, g->nwinners, won);
+    } else {
+        sides_won(g, g->hand_winners, g->nhand_winners, won);
+    }
+    take_wins(g, u->record, won, whole_games ? u->first_opener : g->opener, whole_games);
+    return 0;
 }
 
 static void add_square(int64_t *stats, int index, int64_t value) {
@@ -1524,8 +1677,71 @@ static void add_square(int64_t *stats, int index, int64_t value) {
     stats[index + 1] += value * value;
 }
 
+/* A unit's record summed into ds_simulate's statistics (a match's wins are the match's). */
+static void add_stats(const Game *g, const int64_t *r, int matches, int64_t *stats) {
+    int side;
+    stats[STAT_UNITS] += 1;
+    stats[STAT_HANDS] += r[UNIT_HANDS];
+    stats[STAT_HANDS_SQ] += r[UNIT_HANDS] * r[UNIT_HANDS];
+    stats[STAT_GAMES] += r[UNIT_GAMES];
+    stats[STAT_MATCHES] += r[UNIT_MATCHES];
+    add_square(stats, STAT_PLACEMENTS, r[UNIT_PLACEMENTS]);
+    add_square(stats, STAT_PASSES, r[UNIT_PASSES]);
+    add_square(stats, STAT_DRAWS, r[UNIT_DRAWS]);
+    add_square(stats, STAT_REMAINING_PIPS, r[UNIT_REMAINING_PIPS]);
+    stats[STAT_BLOCKED] += r[UNIT_BLOCKED];
+    stats[STAT_WENT_OUT] += r[UNIT_WENT_OUT];
+    stats[STAT_CANCELLED] += r[UNIT_CANCELLED];
+    for (side = 0; side < g->sides && side < STAT_SIDES; ++side) {
+        int64_t points = r[UNIT_POINTS + side];
+        stats[STAT_POINTS + side] += points;
+        stats[STAT_POINTS_SQ + side] += points * points;
+        stats[STAT_WINS + side] += r[(matches ? UNIT_MATCH_WINS : UNIT_WINS) + side];
+        stats[STAT_MATCH_POINTS + side] += r[UNIT_MATCH_POINTS + side];
+    }
+}
+
+/* Units first .. first+count-1 in turn, each record summed into stats, or kept in units (UNIT_FIELD_COUNT
+   each) with its hands' rows in hands (room for capacity rows); the rows written, or a PLAY_* code. */
+static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
+                          const int32_t *bots, int32_t whole_games, int64_t *stats, int64_t *units, int64_t *hands,
+                          int64_t capacity) {
+    Game game;
+    Unit u;
+    int64_t record[UNIT_FIELD_COUNT], i;
+    int seat;
+    if (!table_allowed(players, partnerships)) {
+        return PLAY_TABLE;
+    }
+    if (!bots || (whole_games != 0 && whole_games != 1)) {
+        return PLAY_BOT;
+    }
+    for (seat = 0; seat < players; ++seat) {
+        if (bots[seat] != 0 && bots[seat] != 1) {
+            return PLAY_BOT;
+        }
+    }
+    u.keep_rows = units != (int64_t *)0;
+    u.rows = hands;
+    u.capacity = hands && capacity > 0 ? capacity : 0;
+    u.nrows = 0;
+    for (i = 0; i < count; ++i) {
+        int code;
+        u.unit = first + i;
+        u.record = units ? units + i * UNIT_FIELD_COUNT : record;
+        code = play_unit(&game, &u, players, partnerships, seed, bots, whole_games);
+        if (code) {
+            return code;
+        }
+        if (stats) {
+            add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, stats);
+        }
+    }
+    return u.nrows;
+}
+
 int32_t ds_abi_version(void) {
-    return 1;
+    return 2;
 }
 
 int32_t ds_stat_count(void) {
@@ -1536,86 +1752,45 @@ const char *ds_stat_name(int32_t i) {
     return i >= 0 && i < STAT_COUNT ? STAT_NAMES[i] : (const char *)0;
 }
 
+int32_t ds_unit_field_count(void) {
+    return UNIT_FIELD_COUNT;
+}
+
+const char *ds_unit_field_name(int32_t i) {
+    return i >= 0 && i < UNIT_FIELD_COUNT ? UNIT_FIELD_NAMES[i] : (const char *)0;
+}
+
+int32_t ds_hand_field_count(void) {
+    return HAND_FIELD_COUNT;
+}
+
+const char *ds_hand_field_name(int32_t i) {
+    return i >= 0 && i < HAND_FIELD_COUNT ? HAND_FIELD_NAMES[i] : (const char *)0;
+}
+
 int32_t ds_table_allowed(int32_t players, int32_t partnerships) {
     return table_allowed(players, partnerships);
 }
 
 int32_t ds_simulate(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
                     const int32_t *bots, int32_t whole_games, int64_t *stats) {
-    Game game;
-    Game *g = &game;
-    int64_t unit;
-    int seat;
-    if (!table_allowed(players, partnerships) || !stats) {
-        return -1;
+    int64_t code;
+    if (!stats) {
+        return PLAY_TABLE;
     }
-    if (!bots || (whole_games != 0 && whole_games != 1)) {
-        return -2;
+    code = play_units(first, count, players, partnerships, seed, bots, whole_games, stats, (int64_t *)0,
+                      (int64_t *)0, 0);
+    return code < 0 ? (int32_t)code : 0;
+}
+
+int64_t ds_play_units(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
+                      const int32_t *bots, int32_t whole_games, int64_t *units, int64_t *hands,
+                      int64_t hand_capacity) {
+    if (!units) {
+        return PLAY_TABLE;
     }
-    for (seat = 0; seat < players; ++seat) {
-        if (bots[seat] != 0 && bots[seat] != 1) {
-            return -2;
-        }
-    }
-    for (unit = first; unit < first + count; ++unit) {
-        Unit u;
-        int side, code, winners[MAX_PLAYERS], nwinners = 0, match_points[MAX_PLAYERS], won[MAX_PLAYERS];
-        memset(&u, 0, sizeof u);
-        game_init(g, players, partnerships);
-        rng_seed(&g->rng, seed, (uint64_t)unit);
-        if (whole_games && HAS_MATCH_PLAY) {
-            code = unit_match(g, bots, &u, match_points, winners, &nwinners);
-        } else if (whole_games) {
-            code = unit_game(g, bots, &u, -1);
-        } else {
-            code = unit_hand(g, bots, &u, -1);
-        }
-        if (code) {
-            return -3;
-        }
-        take_counts(g, &u);
-        if (!(whole_games && HAS_MATCH_PLAY)) {
-            const int *from = g->winners;
-            nwinners = g->nwinners;
-            if (!whole_games && g->hand_end != HAND_WON_IN_PLAY) {
-                from = g->hand_winners;
-                nwinners = g->nhand_winners;
-            }
-            for (side = 0; side < nwinners; ++side) {
-                winners[side] = from[side];
-            }
-        }
-        stats[STAT_UNITS] += 1;
-        stats[STAT_HANDS] += u.hands;
-        stats[STAT_HANDS_SQ] += u.hands * u.hands;
-        stats[STAT_GAMES] += u.games;
-        stats[STAT_MATCHES] += whole_games && HAS_MATCH_PLAY;
-        add_square(stats, STAT_PLACEMENTS, u.placements);
-        add_square(stats, STAT_PASSES, u.passes);
-        add_square(stats, STAT_DRAWS, u.draws);
-        stats[STAT_BLOCKED] += u.blocked;
-        stats[STAT_WENT_OUT] += u.went_out;
-        stats[STAT_CANCELLED] += u.cancelled;
-        stats[STAT_REMAINING_PIPS] += u.remaining;
-        stats[STAT_REMAINING_PIPS_SQ] += u.remaining_sq;
-        for (side = 0; side < g->sides && side < STAT_SIDES; ++side) {
-            stats[STAT_POINTS + side] += u.points[side];
-            stats[STAT_POINTS_SQ + side] += u.points[side] * u.points[side];
-            if (whole_games && HAS_MATCH_PLAY) {
-                stats[STAT_MATCH_POINTS + side] += match_points[side];
-            }
-        }
-        for (side = 0; side < MAX_PLAYERS; ++side) {
-            won[side] = 0;
-        }
-        for (side = 0; side < nwinners; ++side) {  /* a side counted once, though two of its seats tie */
-            won[winners[side]] = 1;
-        }
-        for (side = 0; side < g->sides && side < STAT_SIDES; ++side) {
-            stats[STAT_WINS + side] += won[side];
-        }
-    }
-    return 0;
+    return play_units(first, count, players, partnerships, seed, bots, whole_games, (int64_t *)0, units, hands,
+                      hand_capacity);
 }
 
 /* --- replay ---------------------------------------------------------------------------------- */
@@ -1794,7 +1969,7 @@ static int replay_hands(Reader *r, Game *g, int32_t *out, int32_t capacity, int3
 static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int32_t *plays, int32_t plays_at,
                          int *match_points, int *winners, int *nwinners, int *is_match) {
     int32_t players, partnerships, has_scores, games, score;
-    int side, games_won[MAX_PLAYERS], status, match_over = 0;
+    int side, games_won[MAX_PLAYERS], line, status, match_over = 0;
     if (!read_int(r, &players) || !read_int(r, &partnerships) || !read_int(r, &has_scores)
             || (has_scores != 0 && has_scores != 1)) {
         return REPLAY_MALFORMED;
@@ -1843,7 +2018,7 @@ static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int
             return status;
         }
         if (games && g->over) {
-            match_over = score_match_game(g, match_points, games_won, winners, nwinners);
+            match_over = score_match_game(g, match_points, games_won, &line, winners, nwinners);
         }
     }
     r->game = r->hand = r->move = 0;

@@ -86,3 +86,18 @@ def seed_dealing_no_double(tiles: Sequence[tuple[int, int]], dealt: int) -> tupl
         if not any(t[0] == t[1] for t in order[:dealt]):
             return seed, order
     raise AssertionError(f"no seed deals {dealt} tiles without a double")
+
+
+def read_to_the_end(leader: int) -> bytes:
+    """All a pseudo-terminal shows until its process has ended; the terminal is closed after."""
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closes with the process
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    return seen

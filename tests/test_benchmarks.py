@@ -291,3 +291,21 @@ def test_bad_options_are_refused_with_a_usage_message(args: list[str]) -> None:
     done = bench(*args)
     assert done.returncode == 2
     assert "usage:" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_simulation_benchmark_reports_in_its_documented_shape() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_simulate.py"), "--quick", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=600)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert set(report) == {"schema", "settings", "contenders", "ratios", "unavailable"}
+    assert report["schema"] == "dominospec-bench-simulate/1" and report["settings"]["rounds"] == 2
+    contenders = {c["name"]: c for c in report["contenders"]}
+    assert {"simulate, Python, 1 worker", "simulate, Python, 2 workers"} <= contenders.keys()
+    assert ("simulate, native, 1 worker" in contenders) != bool(report["unavailable"])
+    for contender in contenders.values():
+        assert set(contender) == {"name", "target", "workers", "batch", "hands_per_second"}
+        assert contender["batch"] >= 100 and spread_ok(contender["hands_per_second"])
+    for entry in report["ratios"]:
+        assert entry["contender"] in contenders and entry["against"] in contenders and spread_ok(entry["ratio"])
+    assert len(report["ratios"]) == (4 if "simulate, native, 1 worker" in contenders else 1)

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from dominospec.cli import build_parser, replace_file
 from dominospec.diagnostics import UsageError
 from dominospec.replay import describe
-from support import ROOT, run_cli
+from support import ROOT, read_to_the_end, run_cli
 
 FT = "spec/fives_and_threes.rules"
 DOC = "examples/fives_and_threes.en.md"
@@ -45,21 +45,6 @@ def run_on_terminal(*args: str, env: dict[str, str] | None = None) -> bytes:
     os.close(follower)
     seen = read_to_the_end(leader)
     process.wait(timeout=60)
-    return seen
-
-
-def read_to_the_end(leader: int) -> bytes:
-    """All a pseudo-terminal shows until its process has ended; the terminal is closed after."""
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # the terminal closes with the process
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(leader)
     return seen
 
 

@@ -129,7 +129,8 @@ def test_stats_read_and_write_the_abi_names() -> None:
     ({"players": 3, "partnerships": True}, "Fives and Threes has no partnerships with 3 players"),
     ({"players": 4, "partnerships": False}, "Fives and Threes is always played by 4 as two partnerships"),
     ({"partnerships": 1}, "partnerships is True, False or None, not 1"),
-    ({"bot": "clever"}, "bot is 'random' or 'greedy', or a list of one of those per seat (4), not 'clever'"),
+    ({"bot": "clever"}, "bot is 'random' or 'greedy', or a list of one of those per seat (4) or of one for every "
+                        "seat, not 'clever'"),
     ({"bot": ["random", "greedy"]}, "a list of one of those per seat (4)"),
 ])
 def test_a_simulation_out_of_the_rules_says_why(arguments: dict[str, Any], message: str) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ... import ir
 from ...formula import Syntax, names_used, to_source
+from ...simulation.records import hand_fields, unit_fields
 from ..python import context as python
 from ..standalone import sections_of
 from .quoting import byte_values, comment_text
@@ -33,6 +34,15 @@ _AWARD_FROM = {
     "list(remaining)": 2,
 }
 _OPENER_RULES = {decided: index for index, decided in enumerate(python.OPENER_DECIDES.values())}
+
+
+# The figures of the records that the runtime fills (its UNIT_* and HAND_* offsets in runtime/abi.c): figures of
+# one number, and groups numbered per seat, side or match line (name_0, name_1, ...).
+UNIT_GROUPS = ("hands", "games", "matches", "placements", "turns", "passes", "draws", "blocked", "went_out",
+               "won_in_play", "cancelled", "remaining_pips", "placement_points", "placement_points_sq",
+               "scoring_placements", "margin", "points", "opener_points", "wins", "opener_wins", "seat_wins",
+               "match_points", "match_wins", "line")
+HAND_GROUPS = ("unit", "game", "opener", "points")
 
 
 @functools.cache
@@ -87,6 +97,35 @@ def stat_names(sides: int) -> tuple[str, ...]:
     return fixed + tuple(name.format(k) for name in per_side for k in range(sides))
 
 
+def _group(name: str) -> str:
+    """The group of a record's figure: points_2 -> points; a figure of one number is its own."""
+    stem, _, number = name.rpartition("_")
+    return stem if number.isdigit() else name
+
+
+def record_layout(prefix: str, fields: Sequence[str], groups: Sequence[str]) -> list[tuple[str, int, str]]:
+    """The runtime's offsets into a record of these fields (PREFIX_NAME per group, in the record schema's order:
+    a group's first figure, from which the runtime counts on; a group without figures at the record's end),
+    and PREFIX_FIELD_COUNT. ValueError where the record has a figure the runtime does not fill."""
+    unknown = [name for name in fields if _group(name) not in groups]
+    if unknown:
+        raise ValueError(f"the native runtime fills no record figure {', '.join(unknown)}")
+    offsets = []
+    for group in groups:
+        members = [i for i, name in enumerate(fields) if _group(name) == group]
+        start = members[0] if members else len(fields)
+        named = [fields[i] for i in members]
+        if members != list(range(start, start + len(members))) or named not in (
+                [group], [f"{group}_{k}" for k in range(len(members))]):
+            raise ValueError(f"the record's {group} figures are not {group}, or {group}_0, {group}_1, ... in a row")
+        offsets.append((f"{prefix}_{group.upper()}", start, ""))
+    return [*offsets, (f"{prefix}_FIELD_COUNT", len(fields), "")]
+
+
+def _names(fields: Sequence[str]) -> str:
+    return ", ".join(f'"{name}"' for name in fields)
+
+
 def variant_context(v: ir.Variant) -> CEngineContext:
     p = python.variant_context(v)
     lay, turn, leads, end = p.layout, p.turn, p.leads, p.hand_end
@@ -103,6 +142,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     order = _tiles(leads.order)
     used = {n.name for n in names_used(v.placement_score)}
     max_ports = 2 * v.max_pip + 8  # open and waiting ends: 2, and 2 more for each spinner, at most
+    units = unit_fields(v.max_players, python.match_line_names(v))
+    hands = hand_fields(v.max_players)
 
     def pip_award(prefix: str, a: python.HandAward | None) -> list[tuple[str, int, str]]:
         if a is None:
@@ -187,6 +228,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("MATCH_FIRST_TO", int(match.first_to) if match else 0, "first to N match points, else best of N games"),
         ("MATCH_TARGET", match.target if match else 0, ""),
         ("MATCH_LOSER_OPENS", int(match.loser_opens) if match else 0, ""),
+        # the records of ds_play_units, in the record schema's order
+        *record_layout("UNIT", units, UNIT_GROUPS), *record_layout("HAND", hands, HAND_GROUPS),
     ]
     tables = (
         Table("int8_t", "TILE_LOW[NTILES]", ", ".join(str(a) for a, _ in tiles), "the tiles' halves"),
@@ -212,6 +255,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
               ", ".join([*(str(line.points) for line in lines), "0"]), ""),
         Table("int8_t", "MATCH_LINE_OUTRIGHT[MATCH_LINE_COUNT + 1]",
               ", ".join([*(str(int(line.outright)) for line in lines), "0"]), "the line wins the whole match"),
+        Table("char *const", "UNIT_FIELD_NAMES[UNIT_FIELD_COUNT]", _names(units), "a unit's figures, by name"),
+        Table("char *const", "HAND_FIELD_NAMES[HAND_FIELD_COUNT]", _names(hands), "a hand's row, by name"),
     )
     return CEngineContext(
         name_comment=comment_text(v.name), source_comment=None if v.source is None else comment_text(v.source),

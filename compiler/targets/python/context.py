@@ -457,9 +457,18 @@ def _hand_end(v: ir.Variant) -> HandEnd:
     )
 
 
-def _match(m: ir.MatchRules, game_target: int, exact_target: bool) -> MatchPlay:
+def _lines(m: ir.MatchRules, game_target: int) -> list[ir.MatchLine]:
     # Deepest line first: the first line a loser is below is the one that counts.
-    lines = sorted(m.lines, key=lambda line: line.below.cutoff(game_target))
+    return sorted(m.lines, key=lambda line: line.below.cutoff(game_target))
+
+
+def match_line_names(v: ir.Variant) -> tuple[str, ...]:
+    """The names of the variant's match lines in the engines' order (MATCH_LINES); none without match rules."""
+    return () if v.match is None else tuple(line.name for line in _lines(v.match, v.target.points))
+
+
+def _match(m: ir.MatchRules, game_target: int, exact_target: bool) -> MatchPlay:
+    lines = _lines(m, game_target)
     return MatchPlay(
         game_target=game_target, exact_target=exact_target, win_points=m.win_points,
         lines=tuple(MatchLine(literal(line.name), line.below.cutoff(game_target), line.points is None,

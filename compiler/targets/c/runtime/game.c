@@ -86,6 +86,7 @@ typedef struct {
     int hand_end;                       /* how the hand ended: HAND_WON_IN_PLAY until it ends otherwise */
     int hand_winners[MAX_PLAYERS], nhand_winners;
     int64_t placements, passes_made, draws_made, cancelled;  /* counted for the statistics */
+    int64_t placement_points, placement_points_sq, scoring_placements;  /* the formula's points, cancelled or not */
     int play_points, play_bonus, play_cancelled;             /* the last placement, for the replay */
     int legal_ok, nlegal;
     Move legal[MAX_MOVES];
@@ -137,6 +138,7 @@ static void game_init(Game *g, int players, int partnerships) {
     g->hand_end = HAND_WON_IN_PLAY;
     g->nhand_winners = 0;
     g->placements = g->passes_made = g->draws_made = g->cancelled = 0;
+    g->placement_points = g->placement_points_sq = g->scoring_placements = 0;
     g->play_points = g->play_bonus = g->play_cancelled = 0;
     g->legal_ok = g->nlegal = 0;
 }
@@ -624,6 +626,9 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     total = layout_count(l, &ends);
     raw = placement_raw(l, total, ends, score_before, g->target);
     points = floor_div(raw, RAW_PER_DISPLAYED);
+    g->placement_points += points;
+    g->placement_points_sq += (int64_t)points * points;
+    g->scoring_placements += points > 0;
     left = g->hand_len[seat];
     if (!left) {
         hand_ends = PARTNER_OUT_TOO ? !g->partnerships || !g->hand_len[(seat + 2) % 4] : 1;

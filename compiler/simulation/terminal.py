@@ -1,0 +1,125 @@
+"""A simulation's figures as tables for a person (rich), and its progress bar on stderr.
+
+The tables read only the result dataclasses of figures.py, as `--json` and the HTML report do. Rates
+are shown as percentages here (the JSON keeps fractions); every estimate carries its 95% interval.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, TextIO
+
+from .figures import Comparison, Difference, Figure, Simulation
+from .sections import Row, sections, table_of
+
+if TYPE_CHECKING:
+    from rich.table import Table as RichTable
+
+
+def number(value: float, rate: bool) -> str:
+    """A mean or an interval's end; nan is a figure nothing measured (no game won by one side, say)."""
+    if math.isnan(value):
+        return "n/a"
+    if rate:
+        return f"{round(100 * value, 1) or 0.0:.1f}%"  # `or`: a -0.04% shows as 0.0%, not -0.0%
+    places = 3 if abs(value) < 100 else 1
+    return f"{round(value, places) or 0.0:.{places}f}"
+
+
+def cells(row: Row | None) -> tuple[str, str]:
+    """A row's mean and its interval, as text; blank for a row that run does not have."""
+    if row is None:
+        return "", ""
+    if not isinstance(row.value, Figure):  # a spread: a plain number
+        return number(row.value, row.rate), ""
+    figure, rate = row.value, row.rate
+    if math.isnan(figure.mean):
+        return "n/a", ""
+    if figure.ci95 is None:
+        return number(figure.mean, rate), "(fewer than 2 units)"
+    low, high = figure.ci95
+    return number(figure.mean, rate), f"{number(low, rate)} to {number(high, rate)}"
+
+
+def identity(result: Simulation) -> str:
+    table = f"{result.players} players" + (" in partnerships" if result.partnerships else "")
+    unit = {"hand": "hands", "game": "games", "match": "matches"}[result.unit]
+    return (f"{result.variant} ({result.spec}): {result.units:,} {unit}, {table}, bots {', '.join(result.bots)}, "
+            f"seed {result.seed}, {'native' if result.target == 'c' else 'Python'} engine")
+
+
+def simulation_tables(result: Simulation) -> list[RichTable]:
+    from rich.table import Table as RichTable
+    tables = []
+    for title, rows in sections(result, table_of(result)):
+        table = RichTable(title=title, title_justify="left")
+        table.add_column("figure")
+        table.add_column("mean", justify="right")
+        table.add_column("95% interval", justify="right")
+        for row in rows:
+            table.add_row(row.label, *cells(row))
+        tables.append(table)
+    return tables
+
+
+def comparison_tables(result: Comparison) -> list[RichTable]:
+    """A's and B's means beside B - A and its interval, row by row; a significant difference in bold."""
+    from rich.table import Table as RichTable
+    seats = table_of(result.a)
+    in_b = {title: {row.label: row for row in rows} for title, rows in sections(result.b, seats)}
+    changes = {title: {row.label: row for row in rows} for title, rows in sections(result.differences, seats)}
+    tables = []
+    for title, rows in sections(result.a, seats):
+        table = RichTable(title=title, title_justify="left")
+        for column in ("figure", "A", "B", "B - A", "95% interval"):
+            table.add_column(column, justify="left" if column == "figure" else "right")
+        for row in rows:
+            b_row, change = in_b.get(title, {}).get(row.label), changes.get(title, {}).get(row.label)
+            marked = change is not None and isinstance(change.value, Difference) and change.value.significant
+            difference, difference_interval = cells(change)
+            table.add_row(row.label, cells(row)[0], cells(b_row)[0], difference + (" *" if marked else ""),
+                          difference_interval, style="bold" if marked else None)
+        tables.append(table)
+    return tables
+
+
+def print_simulation(result: Simulation, stream: TextIO | None = None) -> None:
+    from rich.console import Console
+    console = Console(file=stream or sys.stdout, highlight=False)
+    console.print(identity(result))
+    for table in simulation_tables(result):
+        console.print(table)
+
+
+def print_comparison(result: Comparison, stream: TextIO | None = None) -> None:
+    from rich.console import Console
+    console = Console(file=stream or sys.stdout, highlight=False)
+    console.print(f"A: {identity(result.a)}")
+    console.print(f"B: {identity(result.b)}")
+    console.print("B - A is paired unit by unit" + (" on the same deals" if result.same_deals else
+                                                    " (the deals differ: the same seeds, other tiles)")
+                  + "; * marks a difference whose 95% interval excludes 0")
+    for table in comparison_tables(result):
+        console.print(table)
+
+
+@contextmanager
+def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr while the block runs, when stderr is a terminal (never in a pipe or a
+    file); the callback takes (units done, units in all)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
