@@ -89,19 +89,28 @@ def _takes_seed(cls: type) -> bool:
     return seeded
 
 
-def _bot_maker(engine: SimulatedEngine, bot: str | type, choice: _Choice, seat: int) -> BotMaker:
-    """How a unit builds the seat's bot from the seat's seed."""
+def check_bot(bot: object) -> None:
+    """A bot as a run takes it: one of the engines' bots by name, or a class whose instances have
+    choose(game); UsageError, with the nearest name for a misspelt one, for anything else."""
     if isinstance(bot, str):
-        if bot == "random":
-            return lambda seed: engine.RandomBot(seed=seed)
-        if bot == "greedy":
-            return lambda seed: engine.GreedyBot()
-        close = nearest(bot, BOT_NAMES)
-        raise _usage(f"unknown bot {bot!r}: the engines' bots are {' and '.join(BOT_NAMES)}",
-                     f"did you mean {close!r}?" if close else "or pass a class whose instances have choose(game)")
-    if not isinstance(bot, type) or not callable(getattr(bot, "choose", None)):
+        if bot not in BOT_NAMES:
+            close = nearest(bot, BOT_NAMES)
+            raise _usage(f"unknown bot {bot!r:.40}: the engines' bots are {' and '.join(BOT_NAMES)}",
+                         f"did you mean {close!r}?" if close else
+                         "or pass a class whose instances have choose(game) -> move")
+    elif not isinstance(bot, type) or not callable(getattr(bot, "choose", None)):
         raise _usage(f"a bot is 'random', 'greedy' or a class whose instances have choose(game) -> move, "
                      f"not {bot!r:.60}")
+
+
+def _bot_maker(engine: SimulatedEngine, bot: str | type, choice: _Choice, seat: int) -> BotMaker:
+    """How a unit builds the seat's bot from the seat's seed."""
+    check_bot(bot)
+    if bot == "random":
+        return lambda seed: engine.RandomBot(seed=seed)
+    if bot == "greedy":
+        return lambda seed: engine.GreedyBot()
+    assert isinstance(bot, type)  # check_bot: a name is one of the two above
     name = bot.__qualname__
     cls = bot
     if _takes_seed(cls):

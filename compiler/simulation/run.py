@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .. import ir
 from ..checks import check
-from ..diagnostics import Diagnostic, Problems, UsageError, nearest
+from ..diagnostics import Diagnostic, Problems, UsageError
 from ..engine_api import VariantEngine, as_variant, engine_of
 from ..engines import load_engine
 from ..loader import load_variant, read_source
@@ -37,7 +37,6 @@ Target = Literal["python", "c"]
 Kind = Literal["hand", "game"]
 Progress = Callable[[int, int], None]
 TARGETS: tuple[Target, ...] = ("python", "c")
-BOTS = ("random", "greedy")  # the engines' own bots, which both targets play
 DEFAULT_HANDS = 10_000
 # Units per chunk job: a tenth of a second to a second of play, so that progress moves and workers share the load.
 CHUNK: dict[tuple[Target, Kind], int] = {("python", "hand"): 200, ("python", "game"): 20,
@@ -283,17 +282,9 @@ def _bots(bots: object, players: int, target: object) -> tuple[str | type, ...]:
     if len(listed) not in (1, players):
         raise _usage(f"give one bot for every seat or one for each of the {players} seats, not {bots!r:.80}")
     for bot in listed:
-        if isinstance(bot, str):
-            if bot not in BOTS:
-                close = nearest(bot, BOTS)
-                raise _usage(f"unknown bot {bot!r:.40}: the engines' bots are {' and '.join(BOTS)}",
-                             f"did you mean {close!r}?" if close else
-                             "or pass a class whose instances have choose(game) -> move")
-        elif not isinstance(bot, type) or not callable(getattr(bot, "choose", None)):
-            raise _usage(f"a bot is 'random', 'greedy' or a class whose instances have choose(game) -> move, "
-                         f"not {bot!r:.60}")
-        elif target == "c":
-            raise _usage(f"the native engine plays only the bots {' and '.join(BOTS)}, not the class "
+        python_units.check_bot(bot)
+        if isinstance(bot, type) and target == "c":
+            raise _usage(f"the native engine plays only the bots {' and '.join(python_units.BOT_NAMES)}, not the class "
                          f"{bot.__qualname__}", "play a bot class on the Python target: target='python'")
     return tuple(listed * players if len(listed) == 1 else listed)
 
