@@ -126,7 +126,10 @@ def test_the_progress_bar_goes_to_a_terminals_stderr_and_never_into_the_output()
     (("simulate", "tests/golden/errors/target_zero.rules"), 1,
      "tests/golden/errors/target_zero.rules:9:18: error: the target must be positive, not 0"),
     (("simulate", "no/such.rules"), 2, "no/such.rules: error: cannot read"),
-    (("simulate", FIVES_AND_THREES, "--players", "7"), 2, "Fives and Threes is played by 2, 3, 4 players, not 7"),
+    (("simulate", FIVES_AND_THREES, "--players", "7"), 2,
+     "no such table: Fives and Threes is played by 2 to 4 players, not 7"),
+    (("simulate", FIVES_AND_THREES, "--players", "9" * 30), 2,  # refused before any bot is given to each seat
+     f"no such table: Fives and Threes is played by 2 to 4 players, not {'9' * 30}"),
     (("simulate", FIVES_AND_THREES, "--bots", "random,clever,random,random"), 2, "unknown bot 'clever'"),
     (("simulate", FIVES_AND_THREES, "--bots", "no_such_module:Bot"), 2, "cannot import the bot module"),
     (("simulate", FIVES_AND_THREES, "--report", "no/such/folder/r.html"), 2,

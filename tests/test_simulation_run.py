@@ -351,7 +351,7 @@ def _local_class() -> type:
     ({"bots": [42]}, "a bot is 'random', 'greedy' or a class"),
     ({"bots": [FirstMove], "target": "c"}, "the native engine plays only the bots random and greedy"),
     ({"workers": 0}, "workers is a whole number of at least 1, not 0"),
-    ({"players": 5}, "Fives and Threes is played by 2, 3, 4 players, not 5"),
+    ({"players": 5}, "no such table: Fives and Threes is played by 2 to 4 players, not 5"),
     ({"players": 2, "partnerships": True}, "no such table"),
     ({"seed": -1}, "a seed is a whole number from 0 to 2\\^64 - 1"),
     ({"target": "java"}, "target is 'python', 'c' or None"),

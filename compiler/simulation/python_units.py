@@ -119,9 +119,7 @@ def _bot_maker(engine: SimulatedEngine, bot: str | type, choice: _Choice, seat: 
 
 
 def _check_table(engine: SimulatedEngine, players: int, partnerships: bool | None) -> None:
-    if type(players) is not int or players not in engine.DEAL:
-        counts = ", ".join(map(str, sorted(engine.DEAL)))
-        raise _usage(f"{engine.VARIANT_NAME} is played by {counts} players, not {players!r:.60}")
+    """The table, refused in the engine's own words: its Game checks the players and partnerships."""
     try:
         engine.Game(players, partnerships, deal=False)
     except engine.IllegalMove as err:

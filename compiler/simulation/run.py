@@ -237,11 +237,16 @@ class _Settings:
     kind: Kind
     players: int
     partnerships: bool | None
-    bots: tuple[str | type, ...]  # one per seat
+    bots: tuple[str | type, ...]  # one for every seat, or one per seat
     seed: int
     workers: int
     target: Target | None
     cluster: str | None
+
+    @property
+    def seat_bots(self) -> tuple[str | type, ...]:
+        """One bot per seat; read once the table is known to be one the variant has."""
+        return self.bots * self.players if len(self.bots) == 1 else self.bots
 
 
 def _whole(name: str, value: object, least: int) -> int:
@@ -286,7 +291,7 @@ def _bots(bots: object, players: int, target: object) -> tuple[str | type, ...]:
         if isinstance(bot, type) and target == "c":
             raise _usage(f"the native engine plays only the bots {' and '.join(python_units.BOT_NAMES)}, not the class "
                          f"{bot.__qualname__}", "play a bot class on the Python target: target='python'")
-    return tuple(listed * players if len(listed) == 1 else listed)
+    return tuple(listed)
 
 
 def _portable(bots: tuple[str | type, ...]) -> None:
@@ -326,10 +331,7 @@ def _open(spec: str | os.PathLike[str], settings: _Settings, command: str) -> _S
     variant = load_variant(path, command)
     source = read_source(path)
     engine = _python_engine(str(path), source)
-    if settings.players not in engine.DEAL:
-        counts = ", ".join(map(str, sorted(engine.DEAL)))
-        raise _usage(f"{variant.name} is played by {counts} players, not {settings.players}")
-    try:
+    try:  # the engine's Game refuses a table the variant does not have, in its own words
         game = engine.Game(settings.players, settings.partnerships, deal=False)
     except engine.IllegalMove as err:
         raise _usage(f"no such table: {err}") from None
@@ -363,14 +365,14 @@ def _target(specs: Sequence[_Spec], settings: _Settings, command: str) -> Target
 
 def _table(spec: _Spec, settings: _Settings, target: Target) -> Table:
     return Table(str(spec.path), spec.source, target, settings.kind, settings.players, spec.partnerships,
-                 settings.seed, settings.bots, spec.sides)
+                 settings.seed, settings.seat_bots, spec.sides)
 
 
 def _run(spec: _Spec, settings: _Settings, target: Target) -> Run:
     unit: figures.UnitKind = ("hand" if settings.kind == "hand" else "match" if spec.engine.HAS_MATCH_PLAY
                               else "game")
     shape = Shape(unit, settings.players, spec.sides, tuple(line[0] for line in spec.engine.MATCH_LINES),
-                  tuple(_bot_name(bot) for bot in settings.bots))
+                  tuple(_bot_name(bot) for bot in settings.seat_bots))
     return Run(str(spec.path), spec.engine.VARIANT_NAME, target, spec.partnerships, settings.units,
                settings.seed, shape)
 
