@@ -17,6 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .book import sentences
+from .book.wording import Wording, check_wording
 from .diagnostics import Diagnostic, InputError, UsageError
 from .ir import Pos
 from .textfile import PACK, parse_json, read_text_file
@@ -125,6 +127,8 @@ class Pack:
         self._port_by_name = {_words(name): port for port, name in self.ports.items()}
         self._column_by_name = {_words(name): role for role, names in data["columns"].items() for name in names}
         self._none = _words(self.none)
+        # The words a rule book is written in; a pack without them reads documents but writes no book.
+        self.book: Wording | None = Wording(data["book"], self.plural_form) if "book" in data else None
         self.placed_re = re.compile(SPACE + self._pattern("placed", "") + SPACE)
         self.caption_re = self._line(self.caption)
         self.detail_re = self._line(self.detail)
@@ -295,9 +299,17 @@ TOP_KEYS = ("language", "name", "placed", "caption", "detail", "templates", "sep
             "plural", "units", "columns")
 
 
+BOOK_KEYS = {"sections": sentences.SECTION_KEYS, "sentences": sentences.SENTENCE_KEYS,
+             "phrases": sentences.PHRASE_KEYS, "claims": sentences.CLAIM_KEYS, "formula": sentences.FORMULA_KEYS,
+             "texts": sentences.TEXT_KEYS, "legend": ("counted", "continuation", "spinner"),
+             "board": ("title", "front", "back", "game hole")}
+
+
 def validate(data: Any, text: str, source: str) -> Pack:
     v = _Validator(text, source)
-    v.mapping(data, (), TOP_KEYS)
+    v.mapping(data, (), TOP_KEYS, also=("book",))
+    if "book" in data:
+        check_wording(data["book"], v.fail, BOOK_KEYS, sentences.SLOTS)
     code = v.string(data["language"], ("language",))
     if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]+)*", code):
         raise v.fail(("language",), f"'{code}' is not a language code such as 'en' or 'pt-BR'")
