@@ -332,6 +332,49 @@ def cmd_example(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_book(args: argparse.Namespace) -> int:
+    from .book.html import book_html
+    from .book.markdown import book_markdown
+    from .book.writer import BookError, write_book
+    from .language_pack import language_packs, pack_for
+    from .loader import load
+    pack = pack_for(language_packs(args.lang_pack), args.lang)
+    kind = args.format or ("html" if args.output is not None and args.output.suffix.lower() in (".html", ".htm")
+                           else "md")
+    if args.output is not None and not args.output.parent.is_dir():
+        raise UsageError([Diagnostic(f"cannot write the book {args.output}: there is no folder "
+                                     f"{args.output.parent}", None)])
+    spec = load(args.spec)
+    try:
+        book = write_book(spec, load_engine(spec, args.spec), pack)
+    except BookError as err:
+        raise UsageError([Diagnostic(str(err), None, hint="choose another language with --lang")]) from None
+    files: dict[str, str] = {}
+    if kind == "html":
+        text = book_html(book)
+    else:
+        stem = None if args.output is None else args.output.name.removesuffix(args.output.suffix)
+        text, files = book_markdown(book, stem)
+    if args.output is None:
+        if kind == "md":
+            show("the pictures are written only beside a book file: give -o FILE.md", sys.stderr)
+        sys.stdout.write(text)
+        return EXIT_OK
+    for name, svg in files.items():
+        write_new_file(args.output.parent / name, svg)
+    write_new_file(args.output, text)
+    show(f"book written to {args.output}" + (f" with {count(len(files), 'picture')}" if files else ""), sys.stderr)
+    return EXIT_OK
+
+
+def write_new_file(path: Path, text: str) -> None:
+    """Write a file the command makes; a file that cannot be written is a UsageError (exit 2)."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UsageError([Diagnostic(f"cannot write: {err.strerror or err}", None, file=str(path))]) from None
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulation.run import simulate
     return analyse(args, functools.partial(simulate, args.spec), f"simulating {args.spec}")
@@ -550,6 +593,19 @@ def build_parser() -> argparse.ArgumentParser:
                              help="separate the three lines by blank lines, so Markdown shows them as paragraphs")
     example_cmd.add_argument("--json", action="store_true", help="print one JSON object: the block's lines, problems")
     example_cmd.set_defaults(run=cmd_example)
+
+    book_cmd = commands.add_parser("book", help="write the rule book of a variant or a match format")
+    book_cmd.add_argument("spec", type=Path, metavar="SPEC", help=SPEC_HELP)
+    book_cmd.add_argument("--lang", default="en", metavar="L", help="the language to write in (default: en)")
+    book_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
+                          help="load a language pack that is not shipped (may be repeated)")
+    book_cmd.add_argument("--format", choices=("md", "html"),
+                          help="Markdown with SVG pictures beside it, or one self-contained HTML page "
+                               "(default: html for -o FILE.html, else md)")
+    book_cmd.add_argument("-o", "--output", type=Path, metavar="FILE",
+                          help="where the book goes (default: standard output); a Markdown book's pictures "
+                               "are written beside it as FILE-STEM.TOPIC.svg")
+    book_cmd.set_defaults(run=cmd_book)
 
     simulation = simulation_options()
     simulate_cmd = commands.add_parser("simulate", parents=[simulation],

@@ -125,6 +125,7 @@ class Pack:
                             for c in rule["when"]])
             for rule in data["plural"]]
         self._port_by_name = {_words(name): port for port, name in self.ports.items()}
+        self.column_headers: dict[str, list[str]] = data["columns"]
         self._column_by_name = {_words(name): role for role, names in data["columns"].items() for name in names}
         self._none = _words(self.none)
         # The words a rule book is written in; a pack without them reads documents but writes no book.
@@ -201,6 +202,10 @@ class Pack:
 
     def port_named(self, name: str) -> str | None:
         return self._port_by_name.get(_words(name))
+
+    def column_header(self, role: str) -> str:
+        """The header a book writes for a column: the first of the names the pack gives the role."""
+        return self.column_headers[role][0]
 
     def column_named(self, header: str) -> str | None:
         return self._column_by_name.get(_words(header))

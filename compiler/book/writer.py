@@ -1,0 +1,191 @@
+"""A rule book: the whole document of a spec, in a language pack's words, as sections of blocks.
+
+Everything a book states comes from one of three places, so that the verifier can check it all: the
+spec's rule sentences (sentences.py), the engine's tables, worked examples and computed cases
+(layouts.py, scenarios.py), and the pack's fixed texts, which hold no numbers. The renderers
+(markdown.py, html.py) only lay the blocks out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import ir
+from ..engine_api import Engine, EngineLayout, VariantEngine, as_variant, match_rules
+from ..example_writer import example_block
+from ..language_pack import Pack
+from ..pictures import BoardWords, Legend, board_picture, layout_picture
+from .layouts import worked_layouts
+from .scenarios import scenario_claims
+from .sentences import SECTIONS, Sentence, rule_sentences
+from .wording import Value, Wording
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Picture:
+    name: str  # a file name's last part, without digits: "double_end", "scoring-b"
+    svg: str
+    alt: str
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: its picture, then the verifier's block (placed-tile, caption and detail lines)."""
+
+    text: str
+    picture: Picture
+    lines: tuple[str, ...]
+
+
+Block = Paragraph | Table | Example | Picture
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Book:
+    title: str
+    language: str
+    sections: tuple[Section, ...]
+
+
+class BookError(Exception):
+    """A book cannot be written in this language: the pack has no book wording."""
+
+
+def wording_of(pack: Pack) -> Wording:
+    if pack.book is None:
+        raise BookError(f"the {pack.name} pack ({pack.code}) has no book wording: add a \"book\" section to it "
+                        f"(see the shipped packs)")
+    return pack.book
+
+
+def write_book(spec: ir.Variant | ir.MatchFormat, engine: Engine, pack: Pack) -> Book:
+    """The rule book of a variant or of a match format in the pack's language."""
+    wording = wording_of(pack)
+    blocks: dict[str, list[Block]] = {key: [] for key in SECTIONS}
+    rules = rule_sentences(spec, wording)
+    sentences: dict[str, list[Sentence]] = {}
+    for sentence in rules:
+        sentences.setdefault(sentence.section, []).append(sentence)
+    claims: dict[str, list[tuple[str, dict[str, Value]]]] = {}
+    for section, key, values in scenario_claims(engine, spec):
+        claims.setdefault(section, []).append((key, values))
+
+    def say(section: str) -> None:
+        """The section's rule sentences as one paragraph, then its computed cases as another."""
+        said = [wording.write(s.key, dict(s.values)) for s in sentences.get(section, [])]
+        if said:
+            blocks[section].append(Paragraph(" ".join(said)))
+        cases = [wording.write(key, values) for key, values in claims.get(section, [])]
+        if cases:
+            blocks[section].append(Paragraph(" ".join(cases)))
+
+    for section in SECTIONS:
+        say(section)
+    variant = as_variant(engine)
+    if variant is not None:
+        blocks["deal"].append(Paragraph(wording.texts["deal table"]))
+        blocks["deal"].append(_deal_table(variant, pack))
+        blocks["scoring"].extend(_scoring_table(variant, pack, wording))
+        for topic, example in _examples(variant, pack, wording):
+            blocks[_EXAMPLE_SECTIONS[topic]].append(example)
+    if isinstance(spec, ir.MatchFormat) or spec.match is not None:
+        blocks["match"].append(_board(engine, spec, wording))
+    sections = tuple(Section(key, wording.sections[key], tuple(blocks[key])) for key in SECTIONS if blocks[key])
+    title = wording.write("title", {"name": spec.name})
+    source = spec.source
+    if source is not None:
+        sections = (*sections[:-1], Section(sections[-1].key, sections[-1].title,
+                                            (*sections[-1].blocks, Paragraph(wording.write("source",
+                                                                                           {"source": source})))))
+    return Book(title, pack.code, sections)
+
+
+def _deal_table(engine: VariantEngine, pack: Pack) -> Table:
+    header = (pack.column_header("players"), pack.column_header("tiles_per_player"))
+    return Table(header, tuple((str(players), str(tiles)) for players, tiles in sorted(engine.DEAL.items())))
+
+
+def _scoring_table(engine: VariantEngine, pack: Pack, wording: Wording) -> list[Block]:
+    """Every end total that scores, when the points follow from the total alone; else a note saying why not."""
+    if not engine.RAW_POINTS:
+        return [Paragraph(wording.texts["not tabulated"])]
+    rows = []
+    for total in range(len(engine.RAW_POINTS)):
+        raw, displayed = engine.placement_points(total)
+        if raw:
+            rows.append((str(total), str(raw), str(displayed)) if engine.RAW_PER_DISPLAYED != 1
+                        else (str(total), str(displayed)))
+    if engine.RAW_PER_DISPLAYED != 1:
+        header = (pack.column_header("end_total"), pack.column_header("raw"), pack.column_header("displayed"))
+    else:
+        header = (pack.column_header("end_total"), pack.column_header("points"))
+    if not rows:
+        return [Paragraph(wording.texts["no other total"])]
+    return [Paragraph(wording.texts["scoring table"]), Table(header, tuple(rows)),
+            Paragraph(wording.texts["no other total"])]
+
+
+_EXAMPLE_SECTIONS = {"double_end": "doubles", "double_covered": "doubles", "lone_double": "doubles",
+                     "spinner": "doubles", "branches": "doubles", "unopened_branch": "doubles",
+                     "scoring": "scoring", "matching": "placing", "wild": "placing"}
+
+
+def _examples(engine: VariantEngine, pack: Pack, wording: Wording) -> list[tuple[str, Example]]:
+    legend = Legend(wording.legend["counted"], wording.legend["continuation"], wording.legend["spinner"])
+    out = []
+    seen: dict[str, int] = {}
+    for worked in worked_layouts(engine):
+        seen[worked.topic] = seen.get(worked.topic, 0) + 1
+        name = worked.topic if seen[worked.topic] == 1 else f"{worked.topic}-{_letter(seen[worked.topic])}"
+        lines = _block(engine, worked.layout, pack)
+        if lines is None:
+            continue
+        text = wording.texts[worked.topic]
+        picture = Picture(name, layout_picture(engine, worked.layout, legend), text)
+        out.append((worked.topic, Example(text, picture, tuple(lines))))
+    return out
+
+
+def _block(engine: VariantEngine, layout: EngineLayout, pack: Pack) -> list[str] | None:
+    """The worked-example lines of a layout; None where its points need more than a layout tells."""
+    try:
+        return example_block(engine, layout, pack)
+    except ValueError:
+        return None
+
+
+def _letter(n: int) -> str:
+    """b, c, ... for the second, third, ... example of a topic: names of pictures hold no numbers to check."""
+    return "abcdefghijklmnopqrstuvwxyz"[(n - 1) % 26]
+
+
+def _board(engine: Engine, spec: ir.Variant | ir.MatchFormat, wording: Wording) -> Picture:
+    """The cribbage board at the end of a game: the winner in the game hole, the loser below the first line."""
+    rules = spec.rules if isinstance(spec, ir.MatchFormat) else spec.match
+    assert rules is not None and match_rules(engine) is not None
+    target = spec.game_target if isinstance(spec, ir.MatchFormat) else spec.target.points
+    lines = [(line.name, line.below.cutoff(target)) for line in rules.lines]
+    loser = min((cutoff for _, cutoff in lines), default=target) - 1
+    pegs = [(max(0, target - 5), target), (max(0, loser - 5), max(0, loser))]
+    words = BoardWords(wording.board["title"].replace("{target}", str(target)), wording.board["front"],
+                       wording.board["back"], wording.board["game hole"])
+    svg = board_picture(pegs, target, lines, ("A", "B"), words)
+    return Picture("board", svg, wording.texts["board"])
