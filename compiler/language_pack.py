@@ -104,6 +104,11 @@ class Condition:
         return (value in self.values) != self.negate
 
 
+DEFAULT_LEGEND = {"counted": "Filled number: a counted contribution",
+                  "continuation": "Hollow dot: a legal continuation not counted here",
+                  "spinner": "Orange frame: a spinner"}
+
+
 class Pack:
     """A validated language pack, with the patterns that read its text and the helpers that write it."""
 
@@ -118,6 +123,7 @@ class Pack:
         self.none: str = data["none"]
         self.ports: dict[str, str] = data["ports"]
         self.units: dict[str, dict[str, str]] = data["units"]
+        self.book_legend: dict[str, str] = data.get("legend", DEFAULT_LEGEND)
         self.plural: list[tuple[str, list[Condition]]] = [
             (rule["form"], [Condition(c.get("mod"), frozenset(c.get("in", c.get("not_in", []))), "not_in" in c)
                             for c in rule["when"]])
@@ -135,6 +141,11 @@ class Pack:
                         for template in (("points", "raw_points") if fields[0] == "points" else fields[:1])]
         self._items = {kind: re.compile(f"{self._item_pattern(kind)}{SPACE}(?:"
                                         f"{_literal(self.separators[kind].strip())}{SPACE}|$)") for kind in LISTS}
+
+    def legend(self) -> tuple[str, str, str]:
+        """The words of a layout picture's legend: counted, continuation, spinner."""
+        words = self.book_legend
+        return words["counted"], words["continuation"], words["spinner"]
 
     # --- reading -------------------------------------------------------------------------------
 
