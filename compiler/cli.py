@@ -313,13 +313,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_example(args: argparse.Namespace) -> int:
     from .example_writer import example_block, layout_from_steps, steps_from_file
     from .language_pack import language_packs, pack_for
+    from .pictures import layout_picture, legend_for
     try:
         pack = pack_for(language_packs(args.lang_pack), args.lang)
         engine = load_variant_engine(args.spec, "example")
         steps: list[str] = []
         for argument in args.placements:
             steps.extend(steps_from_file(input_path(argument[1:])) if argument.startswith("@") else [argument])
-        block = example_block(engine, layout_from_steps(engine, steps), pack)
+        layout = layout_from_steps(engine, steps)
+        block = example_block(engine, layout, pack)
+        if args.svg is not None:
+            write_new_file(args.svg, layout_picture(engine, layout, legend_for(pack), block[0]))
     except Problems as err:
         if not args.json:
             raise
@@ -592,6 +596,8 @@ def build_parser() -> argparse.ArgumentParser:
     example_cmd.add_argument("--markdown", action="store_true",
                              help="separate the three lines by blank lines, so Markdown shows them as paragraphs")
     example_cmd.add_argument("--json", action="store_true", help="print one JSON object: the block's lines, problems")
+    example_cmd.add_argument("--svg", type=Path, metavar="FILE",
+                             help="also write the layout's picture to FILE as SVG, in the language's words")
     example_cmd.set_defaults(run=cmd_example)
 
     book_cmd = commands.add_parser("book", help="write the rule book of a variant or a match format")

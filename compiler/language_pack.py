@@ -141,6 +141,16 @@ class Pack:
         self._items = {kind: re.compile(f"{self._item_pattern(kind)}{SPACE}(?:"
                                         f"{_literal(self.separators[kind].strip())}{SPACE}|$)") for kind in LISTS}
 
+    def legend(self) -> tuple[str, str, str]:
+        """The words of a layout picture's legend: counted, continuation, spinner; UsageError for a pack
+        without book wording, which has no words for pictures."""
+        if self.book is None:
+            raise UsageError([Diagnostic(f"the {self.name} pack ({self.code}) has no words for pictures: its "
+                                         f"\"book\" section has them (see the shipped packs)", None,
+                                         file=self.source)])
+        words = self.book.legend
+        return words["counted"], words["continuation"], words["spinner"]
+
     # --- reading -------------------------------------------------------------------------------
 
     def _pattern(self, name: str, prefix: str) -> str:
