@@ -128,7 +128,7 @@ def _scoring_table(engine: VariantEngine, pack: Pack, wording: Wording) -> list[
     if not engine.RAW_POINTS:
         return [Paragraph(wording.texts["not tabulated"])]
     rows = []
-    for total in range(len(engine.RAW_POINTS)):
+    for total in reachable_totals(engine):
         raw, displayed = engine.placement_points(total)
         if raw:
             rows.append((str(total), str(raw), str(displayed)) if engine.RAW_PER_DISPLAYED != 1
@@ -141,6 +141,41 @@ def _scoring_table(engine: VariantEngine, pack: Pack, wording: Wording) -> list[
         return [Paragraph(wording.texts["no other total"])]
     return [Paragraph(wording.texts["scoring table"]), Table(header, tuple(rows)),
             Paragraph(wording.texts["no other total"])]
+
+
+def reachable_totals(engine: VariantEngine) -> list[int]:
+    """The end totals a layout can show, every one of them (and, with spinners, some it cannot: a book's
+    table may hold a row no game reaches, never lack one a game does).
+
+    A lone tile shows what the engine counts for it led alone. Otherwise each counted end is a different
+    tile: a double by the value the engine counts for it at an end, any other tile by either half. A line
+    has two ends; each spinner adds two, and with every double spinning there may be one per double.
+    """
+    doubles = engine.MAX_PIP + 1
+    most_ends = {"none": 2, "first double": 4}.get(engine.SPINNER_POLICY, 2 + 2 * doubles)
+    totals = set()
+    reach = [1] + [0] * most_ends  # reach[k]: a bit for every sum k ends of different tiles can make
+    for low in range(engine.MAX_PIP + 1):
+        for high in range(low, engine.MAX_PIP + 1):
+            alone = engine.Layout()
+            alone.place((low, high))
+            totals.add(sum(value for _, _, value in alone.counted_ends()))
+            values = {_double_at_end(engine, low)} if low == high else {low, high}
+            for k in range(most_ends - 1, -1, -1):
+                for value in values:
+                    reach[k + 1] |= reach[k] << value
+    for k in range(2, most_ends + 1):
+        totals.update(total for total in range(reach[k].bit_length()) if reach[k] >> total & 1)
+    return sorted(total for total in totals if total < len(engine.RAW_POINTS))
+
+
+def _double_at_end(engine: VariantEngine, pips: int) -> int:
+    """What a double counts standing at an end, as the engine counts it: joined to a tile of its pips."""
+    layout = engine.Layout()
+    other = (pips, (pips + 1) % (engine.MAX_PIP + 1))
+    layout.place((min(other), max(other)))
+    layout.place((pips, pips), (min(other), max(other)), "low" if min(other) == pips else "high")
+    return next(value for tile, _, value in layout.counted_ends() if tile == (pips, pips))
 
 
 _EXAMPLE_SECTIONS = {"double_end": "doubles", "double_covered": "doubles", "lone_double": "doubles",
