@@ -123,6 +123,7 @@ class Claim:
     values: dict[str, Value]
     pack: Pack
     text: str  # the sentence as the document writes it
+    rest: str  # the line from the sentence on: a free text (a source) may hold what reads as the sentence's end
     problems: list[Failure] = field(default_factory=list)
     kind: str = "claim"
 
@@ -149,7 +150,8 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
     for found in wording.find(text, book_keys(wording)):
         problems = [Failure("numbers", "one number wherever the sentence repeats it", problem)
                     for problem in found.problems]
-        claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], problems))
+        claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], text[found.start:],
+                            problems))
     return claims
 
 

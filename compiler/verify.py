@@ -482,6 +482,14 @@ def verify_rule(claim: Claim, wording: Wording, spec: Spec) -> list[Failure]:
     return [next(f for f in differences if f is not None)]
 
 
+def _written_from(claim: Claim, wording: Wording, values: dict[str, Value]) -> bool:
+    """Does the line, from the claim on, say the sentence with these values? A free text such as a source is
+    read up to the first place the sentence could end ("J. Kelley" stops at "J"): the spec's text reads on."""
+    sentence = " ".join(wording.write(claim.key, values).split())
+    line = " ".join(claim.rest.split())
+    return line.startswith(sentence) and not line[len(sentence):len(sentence) + 1].isalnum()
+
+
 def verify_claim(claim: Claim, engine: Engine, spec: Spec | None) -> list[Failure]:
     """A sentence of a rule book: the title, the source, a rule, or a case computed through the engine."""
     if claim.problems:
@@ -490,12 +498,12 @@ def verify_claim(claim: Claim, engine: Engine, spec: Spec | None) -> list[Failur
     assert wording is not None  # a claim is only read with a pack that words rule books
     if spec is None:
         return [Failure(claim.key, "not checkable (no spec)", claim.text)]
-    if claim.key == "title":
-        return [] if claim.values["name"] == spec.name else [Failure("name", spec.name, str(claim.values["name"]))]
-    if claim.key == "source":
-        source = " ".join((spec.source or "").split())
-        return ([] if claim.values["source"] == source
-                else [Failure("source", source or "no source", str(claim.values["source"]))])
+    if claim.key in ("title", "source"):
+        slot = "name" if claim.key == "title" else "source"
+        said = spec.name if claim.key == "title" else spec.source
+        if said is not None and _written_from(claim, wording, {slot: said}):
+            return []
+        return [Failure(slot, " ".join((said or "no source").split()), str(claim.values[slot]))]
     if claim.key in wording.sentences:
         return verify_rule(claim, wording, spec)
     return check_claim(engine, spec, claim.key, claim.values)
