@@ -135,19 +135,21 @@ LINE_MARK = re.compile(r"\s*+(?:#{1,6}|[-*+])\s++")
 
 
 def book_keys(wording: Wording) -> list[str]:
-    """The keys of every sentence a rule book says: its rules, its computed cases, its title and source."""
-    return [*wording.sentences, *CLAIM_KEYS, "title", "source"]
+    """The keys of every sentence a rule book says in its text: its rules, its computed cases and its source."""
+    return [*wording.sentences, *CLAIM_KEYS, "source"]
 
 
 def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
-    """The rule book's sentences in one prose line, in the words of pack (none where it words no books)."""
+    """The rule book's sentences in one prose line, in the words of pack (none where it words no books). The
+    title, which begins with the book's name, is a line of its own: else any prose before it would read as the name."""
     wording = pack.book
     if wording is None:
         return []
     mark = LINE_MARK.match(line)
-    text = " " * mark.end() + line[mark.end():] if mark else line  # blanked, so columns stay the line's
+    text = (line[mark.end():] if mark else line).strip()
+    title = [found for found in wording.find(text, ["title"]) if found.end - found.start == len(text)]
     claims = []
-    for found in wording.find(text, book_keys(wording)):
+    for found in title or wording.find(text, book_keys(wording)):
         problems = [Failure("numbers", "one number wherever the sentence repeats it", problem)
                     for problem in found.problems]
         claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], text[found.start:],
