@@ -285,7 +285,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from .verify import Report, verify_document
     packs = language_packs(args.lang_pack)
     forced = choose(packs, args.lang)
-    engine = load_engine(load(args.spec), args.spec)
+    spec = load(args.spec)
+    engine = load_engine(spec, args.spec)
     reports: list[Report] = []
     code = EXIT_OK
     for path in args.documents:
@@ -293,7 +294,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             document = load_document(path, packs, forced)
             orders = f" in {count(args.orders, 'build order')} each" if args.orders else ""
             with progress(f"verifying {path}{orders}"):
-                reports.append(verify_document(document, engine, args.orders))
+                reports.append(verify_document(document, engine, args.orders, spec))
         except Problems as err:
             report_problems(err)
             code = max(code, err.exit_code)

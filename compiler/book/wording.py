@@ -170,10 +170,11 @@ class Wording:
             seen[name] = seen.get(name, 0) + 1
             group = f"{prefix}__{name}__{seen[name]}"
             after = parts[index + 1][0] if index + 1 < len(parts) else ""
-            out.append(f"(?P<{group}>{self._slot_regex(name, after, group)})")
+            last = index + 2 == len(parts) and parts[index + 1][1] is None  # after is the template's last text
+            out.append(f"(?P<{group}>{self._slot_regex(name, after, group, last)})")
         return "".join(out)
 
-    def _slot_regex(self, name: str, after: str, group: str) -> str:
+    def _slot_regex(self, name: str, after: str, group: str, last: bool = False) -> str:
         if name in PHRASES:
             keys = sorted(k for k in self.phrases if k.startswith(PHRASES[name]))
             return "|".join(f"(?:{self._regex(k, f'{group}_{i}')})" for i, k in enumerate(keys))
@@ -187,8 +188,10 @@ class Wording:
             return self._list_regex(NUMBER, self.last_or if name in OR_LISTS else self.last_and)
         if name in TERMS:
             return rf"{NUMBER}(?:{SPACE}\+{SPACE}{NUMBER})*+"
-        if name in FREE:  # up to the first place the next fixed text stands (validation makes one follow)
-            return rf"(?>.+?(?={literal(after.lstrip()[:1]) if after.strip() else '$'}))"
+        if name in FREE:  # up to the first place the next fixed text stands (validation makes one follow); where
+            # that text ends the sentence, the first place it stands before no letter or digit ("pagat.com." whole)
+            ahead = literal(after) + (r"(?![^\W_])" if last else "") if after.strip() else "$"
+            return rf"(?>.+?(?={ahead}))"
         return NUMBER
 
     def _list_regex(self, item: str, last: str) -> str:
