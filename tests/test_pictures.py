@@ -177,6 +177,28 @@ def test_doubles_lie_across_their_line_and_a_branch_runs_up_or_down() -> None:
     assert boxes["[1|1]"][2] <= boxes["[1|4]"][0] <= boxes["[4|4]"][0]  # low end left, high end right
 
 
+def test_a_spinner_on_a_branch_opens_its_own_branches_sideways() -> None:
+    variant = engine(ROOT / "spec/horse_race.rules")
+    layout = layout_from_steps(variant, ["[1|4]", "[1|1]:[1|4]:low", "[4|4]:[1|4]:high", "[3|4]:[4|4]:lineB",
+                                         "[1|2]:[1|1]:lineB", "[1|5]:[1|1]:branchA", "[5|5]:[1|5]:high",
+                                         "[0|5]:[5|5]:lineB"])
+    root = check_layout_picture(variant, layout, layout_picture(variant, layout, LEGEND), apart=True)
+    boxes = {g.get("data-tile"): rect_bounds(next(g.iter(f"{SVG}rect"))) for g in of_class(root, "g", "tile")}
+    ends = {g.get("data-port"): circle_bounds(next(g.iter(f"{SVG}circle")))
+            for g in of_class(root, "g", "end") if g.get("data-tile") == "[5|5]"}
+    x0, y0, x1, y1 = boxes["[5|5]"]
+    assert x1 - x0 > y1 - y0  # across the branch, which runs up
+    assert boxes["[0|5]"][3] <= y0  # its line goes on up
+    assert ends["branchA"][2] <= x0 and ends["branchB"][0] >= x1  # its branches open left and right
+
+
+def test_an_empty_table_is_a_picture_of_the_legend_alone() -> None:
+    variant = engine(ROOT / "spec/fives_and_threes.rules")
+    root = check_layout_picture(variant, variant.Layout(), layout_picture(variant, variant.Layout(), LEGEND),
+                                apart=True)
+    assert not of_class(root, "g", "tile") and not of_class(root, "g", "end")
+
+
 def hole_centres(track: ET.Element, css: str) -> dict[int, tuple[float, float]]:
     return {int(c.get("data-hole") or ""): (float(c.get("cx") or 0), float(c.get("cy") or 0))
             for c in track.iter(f"{SVG}circle") if css in (c.get("class") or "").split()}
