@@ -306,8 +306,8 @@ def board_picture(pegs: Sequence[tuple[int, int]], game_target: int, lines: Sequ
     of each side (back = score before the last move, front = score), the game hole, and each match line
     (name, first hole clear of it) drawn across the tracks with its name."""
     box = _Box()
-    body = [f'<g class="title">{_text(0, 0, words.title, size=FONT + 2)}</g>']
-    box.add(0, -FONT, _text_width(words.title, FONT + 2), FONT)
+    body = [f'<g class="title">{_text(-PITCH - HOLE, 0, words.title, size=FONT + 2)}</g>']
+    box.add(-PITCH - HOLE, -FONT, _text_width(words.title, FONT + 2), FONT)
     rows = max(1, (game_target - 2) // ROW + 1)  # holes 1 .. target - 1, then the game hole on its own
     track_height = (rows + 1) * ROW_HEIGHT + FONT + 8
     row_width = _hole_x(ROW) + PITCH
@@ -329,6 +329,11 @@ def board_picture(pegs: Sequence[tuple[int, int]], game_target: int, lines: Sequ
             x, y = hole_point(top, hole)
             body.append(f'<circle class="hole" data-hole="{hole}" cx="{x}" cy="{y}" r="{HOLE}" fill="#ffffff" '
                         f'stroke="{INK}"/>')
+        for start in range(1, game_target, ROW):  # each row's last hole, to count along by
+            last = min(start + ROW, game_target) - 1
+            x, y = hole_point(top, last)
+            body.append(_text(row_width, y, str(last), size=10))
+            box.add(row_width, y - HOLE, row_width + _text_width(str(last), 10), y + HOLE)
         gx, gy = hole_point(top, game_target)
         body.append(f'<circle class="game-hole" data-hole="{game_target}" cx="{gx}" cy="{gy}" r="{HOLE + 3}" '
                     f'fill="#ffffff" stroke="{INK}" stroke-width="2"/>')

@@ -84,6 +84,10 @@ def check_layout_picture(variant: VariantEngine, layout: EngineLayout, svg: str,
     name = variant.format_tile
     tiles = of_class(root, "g", "tile")
     assert Counter(g.get("data-tile") for g in tiles) == Counter(name(t) for t in layout.tiles)
+    for g, tile in zip(sorted(tiles, key=lambda g: g.get("data-tile") or ""), sorted(layout.tiles, key=name),
+                       strict=True):  # pips up to nine a half, the number beyond
+        assert len(list(g.iter(f"{SVG}circle"))) == sum(half for half in tile if half <= 9)
+        assert sorted(t.text or "" for t in g.iter(f"{SVG}text")) == sorted(str(h) for h in tile if h > 9)
     # A counted end that is no open port (a spinner's sides covered before other ends) is marked too.
     expected = {(name(t), p): ("open", v) for t, p, v in layout.open_ports()}
     expected.update({(name(t), p): ("counted", v) for t, p, v in layout.counted_ends()})
@@ -190,6 +194,16 @@ def test_a_spinner_on_a_branch_opens_its_own_branches_sideways() -> None:
     assert x1 - x0 > y1 - y0  # across the branch, which runs up
     assert boxes["[0|5]"][3] <= y0  # its line goes on up
     assert ends["branchA"][2] <= x0 and ends["branchB"][0] >= x1  # its branches open left and right
+
+
+def test_halves_beyond_nine_show_their_number(tmp_path: Path) -> None:
+    spec = tmp_path / "double_twelve.rules"
+    spec.write_text((ROOT / "spec/fives_and_threes.rules").read_text(encoding="utf-8")
+                    .replace("tiles: double six", "tiles: double 12"), encoding="utf-8")
+    variant = engine(spec)
+    assert variant.MAX_PIP == 12
+    layout = layout_from_steps(variant, ["[9|12]", "[12|12]:[9|12]:high", "[10|12]:[12|12]:lineB"])
+    check_layout_picture(variant, layout, layout_picture(variant, layout, LEGEND), apart=True)
 
 
 def test_an_empty_table_is_a_picture_of_the_legend_alone() -> None:
