@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from .board import GROUP, ROW
 from .engine_api import EngineLayout, Tile, VariantEngine
 from .language_pack import Pack
 
@@ -261,6 +262,7 @@ def layout_picture(engine: VariantEngine, layout: EngineLayout, legend: Legend, 
     for spinner in layout.spinners():
         if spinner in drawn:
             x0, y0, x1, y1 = drawn[spinner].bounds()
+            box.add(x0 - 3, y0 - 3, x1 + 3, y1 + 3)
             frames.append(f'<rect class="spinner" data-tile={_attr(engine.format_tile(spinner))} x="{x0 - 3}" '
                           f'y="{y0 - 3}" width="{x1 - x0 + 6}" height="{y1 - y0 + 6}" rx="6" fill="none" '
                           f'stroke="{ORANGE}" stroke-width="3"/>')
@@ -288,8 +290,6 @@ HOLE = 4
 PITCH = 16  # between holes of a row
 GROUP_GAP = 8  # between groups of five
 ROW_HEIGHT = 30
-ROW = 30
-GROUP = 5
 
 
 def _hole_x(hole: int) -> int:

@@ -107,7 +107,8 @@ def check_layout_picture(variant: VariantEngine, layout: EngineLayout, svg: str,
     box = view_box(root)
     tile_boxes = [rect_bounds(next(g.iter(f"{SVG}rect"))) for g in tiles]
     marker_boxes = [circle_bounds(next(m.iter(f"{SVG}circle"))) for m in markers]
-    assert all(inside(b, box) for b in tile_boxes + marker_boxes)
+    frame_boxes = [rect_bounds(r) for r in of_class(root, "rect", "spinner")]
+    assert all(inside(b, box) for b in tile_boxes + marker_boxes + frame_boxes)
     if apart:
         for i, a in enumerate(tile_boxes):
             assert not any(overlap(a, b) for b in tile_boxes[i + 1:] + marker_boxes), layout.tiles[i]
