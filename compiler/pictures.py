@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from .board import GROUP, ROW
 from .engine_api import EngineLayout, Tile, VariantEngine
 from .language_pack import Pack
 
@@ -261,6 +262,7 @@ def layout_picture(engine: VariantEngine, layout: EngineLayout, legend: Legend, 
     for spinner in layout.spinners():
         if spinner in drawn:
             x0, y0, x1, y1 = drawn[spinner].bounds()
+            box.add(x0 - 3, y0 - 3, x1 + 3, y1 + 3)
             frames.append(f'<rect class="spinner" data-tile={_attr(engine.format_tile(spinner))} x="{x0 - 3}" '
                           f'y="{y0 - 3}" width="{x1 - x0 + 6}" height="{y1 - y0 + 6}" rx="6" fill="none" '
                           f'stroke="{ORANGE}" stroke-width="3"/>')
@@ -288,8 +290,6 @@ HOLE = 4
 PITCH = 16  # between holes of a row
 GROUP_GAP = 8  # between groups of five
 ROW_HEIGHT = 30
-ROW = 30
-GROUP = 5
 
 
 def _hole_x(hole: int) -> int:
@@ -306,8 +306,8 @@ def board_picture(pegs: Sequence[tuple[int, int]], game_target: int, lines: Sequ
     of each side (back = score before the last move, front = score), the game hole, and each match line
     (name, first hole clear of it) drawn across the tracks with its name."""
     box = _Box()
-    body = [f'<g class="title">{_text(0, 0, words.title, size=FONT + 2)}</g>']
-    box.add(0, -FONT, _text_width(words.title, FONT + 2), FONT)
+    body = [f'<g class="title">{_text(-PITCH - HOLE, 0, words.title, size=FONT + 2)}</g>']
+    box.add(-PITCH - HOLE, -FONT, _text_width(words.title, FONT + 2), FONT)
     rows = max(1, (game_target - 2) // ROW + 1)  # holes 1 .. target - 1, then the game hole on its own
     track_height = (rows + 1) * ROW_HEIGHT + FONT + 8
     row_width = _hole_x(ROW) + PITCH
@@ -329,6 +329,11 @@ def board_picture(pegs: Sequence[tuple[int, int]], game_target: int, lines: Sequ
             x, y = hole_point(top, hole)
             body.append(f'<circle class="hole" data-hole="{hole}" cx="{x}" cy="{y}" r="{HOLE}" fill="#ffffff" '
                         f'stroke="{INK}"/>')
+        for start in range(1, game_target, ROW):  # each row's last hole, to count along by
+            last = min(start + ROW, game_target) - 1
+            x, y = hole_point(top, last)
+            body.append(_text(row_width, y, str(last), size=10))
+            box.add(row_width, y - HOLE, row_width + _text_width(str(last), 10), y + HOLE)
         gx, gy = hole_point(top, game_target)
         body.append(f'<circle class="game-hole" data-hole="{game_target}" cx="{gx}" cy="{gy}" r="{HOLE + 3}" '
                     f'fill="#ffffff" stroke="{INK}" stroke-width="2"/>')

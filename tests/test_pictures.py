@@ -84,6 +84,10 @@ def check_layout_picture(variant: VariantEngine, layout: EngineLayout, svg: str,
     name = variant.format_tile
     tiles = of_class(root, "g", "tile")
     assert Counter(g.get("data-tile") for g in tiles) == Counter(name(t) for t in layout.tiles)
+    for g, tile in zip(sorted(tiles, key=lambda g: g.get("data-tile") or ""), sorted(layout.tiles, key=name),
+                       strict=True):  # pips up to nine a half, the number beyond
+        assert len(list(g.iter(f"{SVG}circle"))) == sum(half for half in tile if half <= 9)
+        assert sorted(t.text or "" for t in g.iter(f"{SVG}text")) == sorted(str(h) for h in tile if h > 9)
     # A counted end that is no open port (a spinner's sides covered before other ends) is marked too.
     expected = {(name(t), p): ("open", v) for t, p, v in layout.open_ports()}
     expected.update({(name(t), p): ("counted", v) for t, p, v in layout.counted_ends()})
@@ -103,7 +107,8 @@ def check_layout_picture(variant: VariantEngine, layout: EngineLayout, svg: str,
     box = view_box(root)
     tile_boxes = [rect_bounds(next(g.iter(f"{SVG}rect"))) for g in tiles]
     marker_boxes = [circle_bounds(next(m.iter(f"{SVG}circle"))) for m in markers]
-    assert all(inside(b, box) for b in tile_boxes + marker_boxes)
+    frame_boxes = [rect_bounds(r) for r in of_class(root, "rect", "spinner")]
+    assert all(inside(b, box) for b in tile_boxes + marker_boxes + frame_boxes)
     if apart:
         for i, a in enumerate(tile_boxes):
             assert not any(overlap(a, b) for b in tile_boxes[i + 1:] + marker_boxes), layout.tiles[i]
@@ -175,6 +180,38 @@ def test_doubles_lie_across_their_line_and_a_branch_runs_up_or_down() -> None:
     assert not wide("[1|1]") and not wide("[4|4]")  # doubles across it
     assert not wide("[1|5]") and boxes["[1|5]"][3] <= boxes["[1|1]"][1]  # the branch goes up from the spinner
     assert boxes["[1|1]"][2] <= boxes["[1|4]"][0] <= boxes["[4|4]"][0]  # low end left, high end right
+
+
+def test_a_spinner_on_a_branch_opens_its_own_branches_sideways() -> None:
+    variant = engine(ROOT / "spec/horse_race.rules")
+    layout = layout_from_steps(variant, ["[1|4]", "[1|1]:[1|4]:low", "[4|4]:[1|4]:high", "[3|4]:[4|4]:lineB",
+                                         "[1|2]:[1|1]:lineB", "[1|5]:[1|1]:branchA", "[5|5]:[1|5]:high",
+                                         "[0|5]:[5|5]:lineB"])
+    root = check_layout_picture(variant, layout, layout_picture(variant, layout, LEGEND), apart=True)
+    boxes = {g.get("data-tile"): rect_bounds(next(g.iter(f"{SVG}rect"))) for g in of_class(root, "g", "tile")}
+    ends = {g.get("data-port"): circle_bounds(next(g.iter(f"{SVG}circle")))
+            for g in of_class(root, "g", "end") if g.get("data-tile") == "[5|5]"}
+    x0, y0, x1, y1 = boxes["[5|5]"]
+    assert x1 - x0 > y1 - y0  # across the branch, which runs up
+    assert boxes["[0|5]"][3] <= y0  # its line goes on up
+    assert ends["branchA"][2] <= x0 and ends["branchB"][0] >= x1  # its branches open left and right
+
+
+def test_halves_beyond_nine_show_their_number(tmp_path: Path) -> None:
+    spec = tmp_path / "double_twelve.rules"
+    spec.write_text((ROOT / "spec/fives_and_threes.rules").read_text(encoding="utf-8")
+                    .replace("tiles: double six", "tiles: double 12"), encoding="utf-8")
+    variant = engine(spec)
+    assert variant.MAX_PIP == 12
+    layout = layout_from_steps(variant, ["[9|12]", "[12|12]:[9|12]:high", "[10|12]:[12|12]:lineB"])
+    check_layout_picture(variant, layout, layout_picture(variant, layout, LEGEND), apart=True)
+
+
+def test_an_empty_table_is_a_picture_of_the_legend_alone() -> None:
+    variant = engine(ROOT / "spec/fives_and_threes.rules")
+    root = check_layout_picture(variant, variant.Layout(), layout_picture(variant, variant.Layout(), LEGEND),
+                                apart=True)
+    assert not of_class(root, "g", "tile") and not of_class(root, "g", "end")
 
 
 def hole_centres(track: ET.Element, css: str) -> dict[int, tuple[float, float]]:

@@ -198,17 +198,18 @@ def _worked(engine: VariantEngine, topic: str, steps: tuple[str, ...], layout: E
     return WorkedLayout(topic, steps, layout, _points(engine, layout))
 
 
+def _showing(engine: VariantEngine, topic: str, test: Test,
+             candidates: Sequence[tuple[str, ...]]) -> list[WorkedLayout]:
+    """The candidate layouts the variant builds and that show the topic."""
+    return [_worked(engine, topic, steps, layout) for steps in candidates
+            if (layout := _build(engine, steps)) is not None and test(layout)]
+
+
 def _shown(engine: VariantEngine, topic: str, test: Test, tiles: Sequence[Tile]) -> list[WorkedLayout]:
-    """The documents' layouts for the topic that the variant builds and that show it; else one found."""
-    shown = []
-    for steps in PREFERRED[topic]:
-        layout = _build(engine, steps)
-        if layout is not None and test(layout):
-            shown.append(_worked(engine, topic, steps, layout))
-    for steps in ALTERNATIVES.get(topic, ()) if not shown else ():
-        layout = _build(engine, steps)
-        if layout is not None and test(layout):
-            return [_worked(engine, topic, steps, layout)]
+    """The documents' layouts for the topic that the variant builds and that show it; else the first
+    alternative that does; else one found."""
+    shown = (_showing(engine, topic, test, PREFERRED[topic])
+             or _showing(engine, topic, test, ALTERNATIVES.get(topic, ()))[:1])
     if not shown and (found := search(engine, test, tiles)) is not None:
         shown.append(_worked(engine, topic, *found))
     return shown
@@ -222,11 +223,7 @@ def _scores(engine: VariantEngine) -> bool:
 def _scoring(engine: VariantEngine, tiles: Sequence[Tile]) -> list[WorkedLayout]:
     """The documents' four scoring layouts the variant builds, with one that scores and one that scores
     nothing added where they have none, and at least two in all."""
-    shown = []
-    for steps in PREFERRED["scoring"]:
-        layout = _build(engine, steps)
-        if layout is not None:
-            shown.append(_worked(engine, "scoring", steps, layout))
+    shown = _showing(engine, "scoring", lambda layout: True, PREFERRED["scoring"])
     wanted: list[Test] = []
     if _scores(engine):
         if not any(w.points is not None and w.points[0] > 0 for w in shown):
