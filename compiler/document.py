@@ -22,16 +22,19 @@ from pathlib import Path
 from .book.sentences import CLAIM_KEYS
 from .book.wording import Value, Wording
 from .diagnostics import Diagnostic, UsageError
+from .html_lines import html_lines, is_html
 from .language_pack import DASHES, LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
 from .textfile import DOCUMENT, read_text_file
 
 
 @dataclass(frozen=True)
 class Failure:
-    """One disagreement: field, what the rules (or the format) expect, what the document says."""
+    """One disagreement: field, what the rules (or the format) expect, what the document says, and the
+    line that says it where that is not its item's first line (a worked example's caption or detail)."""
     field: str
     expected: str
     found: str
+    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,8 @@ class LayoutExample:
     detail: Detail | None = None
     problems: list[Failure] = field(default_factory=list)
     kind: str = "layout"
+    caption_line: int | None = None  # where the caption and the detail line stand, when the block has them
+    detail_line: int | None = None
 
 
 @dataclass
@@ -257,14 +262,17 @@ class _Reader:
             problems.append(Failure("detail line", "a caption line and a detail line", "none"))
         elif pack.detail_re.fullmatch(texts[0]) or (len(texts) == 1 and not pack.caption_re.fullmatch(texts[0])):
             problems.append(Failure("caption line", "a caption line before the detail line", "none"))
+            example.detail_line = block_lines[0] + 1
             example.detail = self.detail(texts[0], problems)
             block_lines = block_lines[:1]
             index = self.next_text_line(block_lines[0] + 1)
         else:
+            example.caption_line = block_lines[0] + 1
             example.caption = self.caption(texts[0], problems)
             if len(texts) == 1:
                 problems.append(Failure("detail line", "a detail line after the caption", "none"))
             else:
+                example.detail_line = block_lines[1] + 1
                 example.detail = self.detail(texts[1], problems)
         self.read += len(block_lines) + (placed_at is not None)
         self.examples.append(example)
@@ -370,6 +378,8 @@ class _Reader:
         if kind == "match":
             self.match_table(start, rows, roles)
             return index
+        key = "players" if kind == "deal" else "end_total"
+        seen: dict[int, TableRow] = {}  # a row's player count or end total -> the row that gives it first
         for offset, cells in enumerate(rows[2:], start=start + 2):
             row = TableRow(line=offset + 1, table=kind, cells={})
             for role, cell in _row_cells(roles, cells, row.problems):
@@ -377,6 +387,13 @@ class _Reader:
                 number = _whole(cell, role.replace("_", " "), row.problems)
                 if number is not None:
                     row.cells[role] = number
+            value = row.cells.get(key)
+            if value is not None and value in seen:  # two rows for one count: which is the rule? both fail
+                for one, other in ((seen[value], row), (row, seen[value])):
+                    one.problems.append(Failure(key.replace("_", " "), f"each once, not also at line {other.line}",
+                                                str(value)))
+            elif value is not None:
+                seen[value] = row
             self.examples.append(row)
         return index
 
@@ -463,7 +480,8 @@ def _book_language(lines: list[str], packs: dict[str, Pack]) -> Pack | None:
 def load_document(path: Path, packs: dict[str, Pack], pack: Pack | None = None) -> Document:
     """Read a document in the given language, or the one detected from its text among packs; UsageError
     when it cannot be read or its language cannot be told, InputError when it is not UTF-8 text."""
-    lines = split_lines(read_text_file(path, DOCUMENT))
+    text = read_text_file(path, DOCUMENT)
+    lines = html_lines(split_lines(text)) if is_html(text) else split_lines(text)
     if pack is None:
         pack = detect(lines, packs) or _book_language(lines, packs)
         if pack is None:

@@ -67,9 +67,9 @@ def _engine(spec: Path) -> Engine:
 
 
 class ExampleFailed(Exception):
-    def __init__(self, where: str, outcome: Outcome):
-        super().__init__(where)
-        self.where = where
+    def __init__(self, document: str, outcome: Outcome):
+        super().__init__(f"{document}:{outcome.line}")
+        self.document = document
         self.outcome = outcome
 
 
@@ -87,12 +87,12 @@ class ExampleItem(pytest.Item):
         from .verify import verify_item
         outcome = verify_item(self.example, self.engine, self.orders, self.path_text, self.spec)
         if not outcome.passed:
-            raise ExampleFailed(f"{self.path_text}:{self.example.line}", outcome)
+            raise ExampleFailed(self.path_text, outcome)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, ExampleFailed):
             from .report import outcome_lines
-            return "\n".join(outcome_lines(excinfo.value.where, excinfo.value.outcome))
+            return "\n".join(outcome_lines(excinfo.value.document, excinfo.value.outcome))
         return super().repr_failure(excinfo)
 
     def reportinfo(self) -> tuple[Path, int, str]:

@@ -18,12 +18,18 @@ def failure_text(failure: Failure) -> str:
     return f"{failure.field}: expected {failure.expected}, document says {failure.found}"
 
 
-def outcome_lines(where: str, outcome: Outcome) -> list[str]:
-    """`WHERE: ok`, or `WHERE: FAIL: ...` and one indented line for each further failure."""
+def outcome_lines(document: str, outcome: Outcome) -> list[str]:
+    """`DOC:LINE: ok`, or `DOC:LINE: FAIL: ...` and one indented line for each further failure at that line;
+    an example's failures on its other lines (its caption, its detail line) follow at their own lines."""
     if outcome.passed:
-        return [f"{where}: ok"]
-    first, *rest = outcome.failures
-    return [f"{where}: FAIL: {failure_text(first)}", *(f"    {failure_text(f)}" for f in rest)]
+        return [f"{document}:{outcome.line}: ok"]
+    lines: dict[int, list[Failure]] = {}
+    for failure in outcome.failures:
+        lines.setdefault(failure.line or outcome.line, []).append(failure)
+    out = []
+    for line, (first, *rest) in lines.items():
+        out += [f"{document}:{line}: FAIL: {failure_text(first)}", *(f"    {failure_text(f)}" for f in rest)]
+    return out
 
 
 def _count(n: int, word: str) -> str:
@@ -40,7 +46,7 @@ def human(reports: list[Report], stopped: int = 0, verbosity: int = 0) -> str:
                          f"read, {report.skipped_lines} skipped")
         if verbosity >= 0:
             for outcome in report.outcomes:
-                lines.extend(outcome_lines(f"{report.document}:{outcome.line}", outcome))
+                lines.extend(outcome_lines(report.document, outcome))
     lines.append(summary(reports, stopped))
     return "\n".join(lines)
 
@@ -70,7 +76,8 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
         out["key"] = outcome.key
         out["text"] = outcome.text
     out["status"] = "pass" if outcome.passed else "fail"
-    out["failures"] = [{"field": f.field, "expected": f.expected, "found": f.found} for f in outcome.failures]
+    out["failures"] = [{"field": f.field, "expected": f.expected, "found": f.found, "line": f.line or outcome.line}
+                       for f in outcome.failures]
     return out
 
 

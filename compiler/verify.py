@@ -13,6 +13,7 @@ spec: a rule against the spec's own sentences (book.sentences), a computed case 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Iterable
@@ -161,9 +162,16 @@ class _Example:
             if len(ends) < 2:
                 continue
             (a, pa), (b, pb) = ends
-            if port_value(a, pa) != port_value(b, pb):
+            wild = a in self.engine.WILD_TILES or b in self.engine.WILD_TILES
+            total = self.engine.MATCHING
+            if wild:
+                pass  # a wild tile joins any end: the rebuild through the engine judges it
+            elif total is None and port_value(a, pa) != port_value(b, pb):
                 self.fail("connections", f"equal pips at {self.write.end(a, pa)} – {self.write.end(b, pb)}",
                           f"{port_value(a, pa)} – {port_value(b, pb)}")
+            elif total is not None and port_value(a, pa) + port_value(b, pb) != total:
+                self.fail("connections", f"pips adding up to {total} at {self.write.end(a, pa)} – "
+                                         f"{self.write.end(b, pb)}", f"{port_value(a, pa)} + {port_value(b, pb)}")
             edges.append(((a, pa), (b, pb)))
         used = Counter(end for edge in edges for end in edge)
         for (tile, port), count in used.items():
@@ -522,10 +530,22 @@ def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = 
         if variant is None:
             raise _needs_a_variant(item, engine, path)
         if isinstance(item, LayoutExample):
-            failures = verify_example(item, variant, item.pack, orders)
+            failures = [at for f in verify_example(item, variant, item.pack, orders) for at in _at_its_lines(f, item)]
         else:
             failures = verify_row(item, variant)
     return Outcome(item.line, item.kind, tuple(failures))
+
+
+def _at_its_lines(failure: Failure, example: LayoutExample) -> list[Failure]:
+    """A worked example's failure placed at the line that says what failed: the caption's fields at the
+    caption line, everything else at the detail line; the placed tile against the detail line's tiles at
+    both (either may be the one that is wrong), a missing line at the block's first."""
+    if failure.line is not None or failure.field in ("placed tile line", "caption line", "detail line"):
+        return [failure]
+    if failure.field == "placed tile":
+        return [failure, dataclasses.replace(failure, line=example.detail_line)]
+    line = example.caption_line if failure.field.startswith("caption ") else example.detail_line
+    return [dataclasses.replace(failure, line=line)]
 
 
 def _needs_a_variant(item: LayoutExample | TableRow, engine: Engine, path: str | None) -> UsageError:

@@ -482,7 +482,9 @@ def _scoring_claims(case: _Case) -> Iterator[Claim]:
         single = [t for t in scoring if t not in several]
         for total in single[:1]:
             yield "scoring", "score one", {"total": total, "points": engine.placement_points(total)[1]}
-    for total in [t for t in totals if t >= 1 and not engine.RAW_POINTS[t]][:1]:
+    # A total that scores nothing next to one that scores: the case a reader most needs told.
+    nothing = [t for t in totals if t >= 1 and not engine.RAW_POINTS[t]]
+    for total in ([t for t in nothing if t + 1 in scoring] or nothing)[:1]:
         yield "scoring", "score nothing", {"total": total}
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import ir
+from ..diagnostics import InputError
 from ..engine_api import Engine, EngineLayout, VariantEngine, as_variant, match_rules
 from ..example_writer import example_block
 from ..language_pack import Pack
 from ..pictures import BoardWords, Legend, board_picture, layout_picture
 from .layouts import worked_layouts
-from .scenarios import scenario_claims
+from .scenarios import double_end_value, scenario_claims
 from .sentences import SECTIONS, Sentence, rule_sentences
 from .wording import Value, Wording
 
@@ -127,16 +128,15 @@ def _scoring_table(engine: VariantEngine, pack: Pack, wording: Wording) -> list[
     """Every end total that scores, when the points follow from the total alone; else a note saying why not."""
     if not engine.RAW_POINTS:
         return [Paragraph(wording.texts["not tabulated"])]
+    # Raw and displayed points where they differ, as the documents give them; else the points alone.
+    roles = ("end_total", "raw", "displayed") if engine.RAW_PER_DISPLAYED != 1 else ("end_total", "points")
     rows = []
     for total in reachable_totals(engine):
         raw, displayed = engine.placement_points(total)
+        cells = {"end_total": total, "raw": raw, "displayed": displayed, "points": displayed}
         if raw:
-            rows.append((str(total), str(raw), str(displayed)) if engine.RAW_PER_DISPLAYED != 1
-                        else (str(total), str(displayed)))
-    if engine.RAW_PER_DISPLAYED != 1:
-        header = (pack.column_header("end_total"), pack.column_header("raw"), pack.column_header("displayed"))
-    else:
-        header = (pack.column_header("end_total"), pack.column_header("points"))
+            rows.append(tuple(str(cells[role]) for role in roles))
+    header = tuple(pack.column_header(role) for role in roles)
     if not rows:
         return [Paragraph(wording.texts["no other total"])]
     return [Paragraph(wording.texts["scoring table"]), Table(header, tuple(rows)),
@@ -160,22 +160,14 @@ def reachable_totals(engine: VariantEngine) -> list[int]:
             alone = engine.Layout()
             alone.place((low, high))
             totals.add(sum(value for _, _, value in alone.counted_ends()))
-            values = {_double_at_end(engine, low)} if low == high else {low, high}
+            at_end = double_end_value(engine, (low, low)) if low == high else None
+            values = ({at_end} if at_end is not None else set()) if low == high else {low, high}
             for k in range(most_ends - 1, -1, -1):
                 for value in values:
                     reach[k + 1] |= reach[k] << value
     for k in range(2, most_ends + 1):
         totals.update(total for total in range(reach[k].bit_length()) if reach[k] >> total & 1)
     return sorted(total for total in totals if total < len(engine.RAW_POINTS))
-
-
-def _double_at_end(engine: VariantEngine, pips: int) -> int:
-    """What a double counts standing at an end, as the engine counts it: joined to a tile of its pips."""
-    layout = engine.Layout()
-    other = (pips, (pips + 1) % (engine.MAX_PIP + 1))
-    layout.place((min(other), max(other)))
-    layout.place((pips, pips), (min(other), max(other)), "low" if min(other) == pips else "high")
-    return next(value for tile, _, value in layout.counted_ends() if tile == (pips, pips))
 
 
 _EXAMPLE_SECTIONS = {"double_end": "doubles", "double_covered": "doubles", "lone_double": "doubles",
@@ -203,7 +195,7 @@ def _block(engine: VariantEngine, layout: EngineLayout, pack: Pack) -> list[str]
     """The worked-example lines of a layout; None where its points need more than a layout tells."""
     try:
         return example_block(engine, layout, pack)
-    except ValueError:
+    except InputError:
         return None
 
 
