@@ -276,6 +276,6 @@ def test_example_svg_to_an_unwritable_path_is_a_usage_error(tmp_path: Path, wher
     target = tmp_path / where
     result = run_cli("example", "spec/horse_race.rules", "[1|4]", "--svg", str(target))
     assert result.returncode == 2
-    assert re.search(r"cannot write the picture: .+", result.stderr)
+    assert re.search(r"cannot write: .+", result.stderr)
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
