@@ -342,3 +342,13 @@ def test_the_readme_shows_a_page_of_the_turkish_book() -> None:
     width, height, rows = read_png(data)
     assert width >= 600 and height >= 600
     assert sum(sum(line[3 * x:3 * x + 3]) < 150 for line in rows for x in range(0, width, 4)) > 1000
+
+
+@pytest.mark.parametrize("lang", BOOK_LANGUAGES)
+def test_a_packs_book_wording_writes_no_digit_outside_its_slots(lang: str) -> None:
+    """A digit in a template's fixed text would be a number no claim binds, so nothing would check it."""
+    wording = PACKS[lang].book
+    assert wording is not None
+    for table in (wording.sentences, wording.phrases, wording.claims, wording.texts, wording.sections):
+        for key, template in table.items():
+            assert not re.search(r"\d", re.sub(r"\{[^}]*\}", "", template)), f"{lang} {key}: {template}"
