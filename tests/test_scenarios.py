@@ -44,6 +44,12 @@ def loaded(path: Path) -> tuple[ir.Variant | ir.MatchFormat, Engine]:
     return spec, engine_of(load_engine(spec, path))
 
 
+def variant(path: Path) -> ir.Variant:
+    spec, _ = loaded(path)
+    assert isinstance(spec, ir.Variant)
+    return spec
+
+
 def variants(test: str) -> list[Path]:
     """The shipped variants a property applies to, by the test's own reading of the spec."""
     chosen = []
@@ -171,8 +177,7 @@ def total_claim(v: ir.Variant, total: int) -> tuple[str, Values, list[str]]:
 @given(st.data())
 @pytest.mark.parametrize("path", variants("totals"), ids=lambda p: p.stem)
 def test_any_totals_points_pass_and_a_wrong_number_fails(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     highest = v.max_pip * (v.max_pip + 1) * (v.max_pip + 2) // 2
     total = data.draw(st.integers(0, highest))
     key, values, outputs = total_claim(v, total)
@@ -191,8 +196,7 @@ def test_any_totals_points_pass_and_a_wrong_number_fails(path: Path, data: st.Da
 @given(st.data())
 @pytest.mark.parametrize("path", variants("doubles"), ids=lambda p: p.stem)
 def test_any_double_at_an_end_adds_what_the_model_counts(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     d = data.draw(st.integers(0, v.max_pip))
     x = 0 if d else 1
     table = Table(v)
@@ -209,8 +213,7 @@ def test_any_double_at_an_end_adds_what_the_model_counts(path: Path, data: st.Da
 @given(st.integers(0, 300))
 @pytest.mark.parametrize("path", variants("awards"), ids=lambda p: p.stem)
 def test_any_pips_award_is_the_models(path: Path, pips: int) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     _, awards = reckon(v, [0, 1], [0, pips], 0)
     points = awards[0] - (v.going_out_bonus if v.target.kind is ir.TargetKind.AT_LEAST else 0)
     values: Values = {"pips": pips, "points": points}
@@ -221,8 +224,8 @@ def test_any_pips_award_is_the_models(path: Path, pips: int) -> None:
 @given(st.integers(0, 300))
 @pytest.mark.parametrize("path", variants("rounding"), ids=lambda p: p.stem)
 def test_any_pips_rounding_is_computed_by_hand(path: Path, pips: int) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant) and v.pip_award is not None and v.pip_award.round_to
+    v = variant(path)
+    assert v.pip_award is not None and v.pip_award.round_to
     rounded = to_nearest(pips, v.pip_award.round_to)
     values: Values = {"pips": pips, "rounded": rounded, "divide_by": v.pip_award.divide_by,
                       "points": rounded // v.pip_award.divide_by}
@@ -234,8 +237,7 @@ def test_any_pips_rounding_is_computed_by_hand(path: Path, pips: int) -> None:
 @given(st.data())
 @pytest.mark.parametrize("path", variants("ties"), ids=lambda p: p.stem)
 def test_any_tie_for_fewest_takes_a_full_award(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     counts = [n for n in v.player_counts if v.partnerships is not ir.PartnershipKind.FIXED or n < v.partnership_size]
     n = data.draw(st.sampled_from(counts))
     fewest = data.draw(st.integers(0, 40))
@@ -251,8 +253,7 @@ def test_any_tie_for_fewest_takes_a_full_award(path: Path, data: st.DataObject) 
 @given(st.data())
 @pytest.mark.parametrize("path", variants("exact"), ids=lambda p: p.stem)
 def test_any_event_past_an_exact_target_is_cancelled(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     target = v.target.points
 
     def placement(total: int) -> int:
@@ -275,8 +276,7 @@ def test_any_event_past_an_exact_target_is_cancelled(path: Path, data: st.DataOb
 @given(st.data())
 @pytest.mark.parametrize("path", variants("at least"), ids=lambda p: p.stem)
 def test_any_lead_reaching_an_at_least_target_wins(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     points = data.draw(st.sampled_from(_leads(v)))
     target = v.target.points
     score = data.draw(st.integers(max(0, target - points), target - 1))
@@ -289,8 +289,7 @@ def test_any_lead_reaching_an_at_least_target_wins(path: Path, data: st.DataObje
 @given(st.data())
 @pytest.mark.parametrize("path", variants("shared"), ids=lambda p: p.stem)
 def test_any_two_sides_tied_to_the_target_share_it(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     awards = {reckon(v, [0, 1], [pips, pips], None)[1][0] for pips in range(60)} - {0}
     points = data.draw(st.sampled_from(sorted(awards)))
     target = v.target.points
