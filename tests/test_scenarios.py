@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dominospec import ir
 from dominospec.book.scenarios import check_claim, scenario_claims
+from dominospec.book.sentences import CLAIM_KEYS, SLOTS
 from dominospec.book.wording import Value, Wording
 from dominospec.engine_api import Engine, engine_of
 from dominospec.engines import load_engine
@@ -323,3 +324,27 @@ def test_any_games_match_points_are_the_lines(path: Path, data: st.DataObject) -
     values: Values = {"winner": game_target, "loser": loser, "points": points}
     assert check(path, "match line", values) == []
     assert check(path, "match line", changed(values, "points")) == ["points"]
+
+
+# --- any numbers at all -------------------------------------------------------------------------------------
+
+NUMBERS = st.integers(0, 999_999_999) | st.integers(0, 70)
+
+
+def any_value(name: str) -> st.SearchStrategy[Value]:
+    if name == "tile":
+        return st.tuples(st.integers(0, 99), st.integers(0, 99))
+    if name in ("terms", "hands"):
+        return st.lists(NUMBERS, min_size=1, max_size=5).map(tuple)
+    return NUMBERS
+
+
+@given(st.data())
+@pytest.mark.parametrize("path", [ROOT / "spec" / "fives_and_threes.rules", ROOT / "spec" / "horse_race.rules",
+                                  ROOT / "examples" / "fives_and_threes_match.rules", MATCH_FORMATS[0]],
+                         ids=lambda p: p.stem)
+def test_any_numbers_in_any_case_are_judged_never_raise(path: Path, data: st.DataObject) -> None:
+    key = data.draw(st.sampled_from(CLAIM_KEYS))
+    values = {name: data.draw(any_value(name)) for name in SLOTS[key]}
+    failures = check(path, key, values)
+    assert all(isinstance(field, str) and field for field in failures)
