@@ -152,9 +152,9 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
         return []
     mark = LINE_MARK.match(line)
     text = (line[mark.end():] if mark else line).strip()
-    title = [found for found in wording.find(text, ["title"]) if found.end - found.start == len(text)]
+    title = wording.find_whole(text, "title")
     claims = []
-    for found in title or wording.find(text, book_keys(wording)):
+    for found in [title] if title is not None else wording.find(text, book_keys(wording)):
         problems = [Failure("numbers", "one number wherever the sentence repeats it", problem)
                     for problem in found.problems]
         claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], text[found.start:],

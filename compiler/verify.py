@@ -507,14 +507,15 @@ def verify_claim(claim: Claim, engine: Engine, spec: Spec | None) -> list[Failur
     if spec is None:
         return [Failure(claim.key, "not checkable (no spec)", claim.text)]
     if claim.key in ("title", "source"):
-        slot = "name" if claim.key == "title" else "source"
-        said = spec.name if claim.key == "title" else spec.source
+        slot, said = ("name", spec.name) if claim.key == "title" else ("source", spec.source)
         if said is not None and _written_from(claim, wording, {slot: said}):
             return []
         return [Failure(slot, " ".join((said or "no source").split()), str(claim.values[slot]))]
     if claim.key in wording.sentences:
         return verify_rule(claim, wording, spec)
-    return check_claim(engine, spec, claim.key, claim.values)
+    # A case the spec cannot have is reported with the sentence that states it.
+    return [Failure(f.field, f.expected, claim.text) if f.field == "rule" else f
+            for f in check_claim(engine, spec, claim.key, claim.values)]
 
 
 def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = None,

@@ -187,3 +187,12 @@ def run_cli_pytest(project: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "dominospec.pytest_plugin", "-q",
                            "-p", "no:cacheprovider", "test_book.py"], cwd=project, capture_output=True, text=True,
                           encoding="utf-8", timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_without_the_spec_a_claim_is_not_checkable(tmp_path: Path) -> None:
+    document = tmp_path / "book.en.md"
+    document.write_text(BOOK, encoding="utf-8")
+    read = load_document(document, language_packs([]))
+    report = verify_document(read, engine_of(load_engine(load(HORSE_RACE), HORSE_RACE)))
+    assert len(report.outcomes) == CLAIMS
+    assert {f.expected for o in report.outcomes for f in o.failures} == {"not checkable (no spec)"}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dominospec import ir
 from dominospec.book.scenarios import check_claim, scenario_claims
+from dominospec.book.sentences import CLAIM_KEYS, SLOTS
 from dominospec.book.wording import Value, Wording
 from dominospec.engine_api import Engine, engine_of
 from dominospec.engines import load_engine
@@ -42,6 +43,12 @@ def spec_of(path: Path) -> ir.Variant | ir.MatchFormat:
 def loaded(path: Path) -> tuple[ir.Variant | ir.MatchFormat, Engine]:
     spec = spec_of(path)
     return spec, engine_of(load_engine(spec, path))
+
+
+def variant(path: Path) -> ir.Variant:
+    spec, _ = loaded(path)
+    assert isinstance(spec, ir.Variant)
+    return spec
 
 
 def variants(test: str) -> list[Path]:
@@ -171,8 +178,7 @@ def total_claim(v: ir.Variant, total: int) -> tuple[str, Values, list[str]]:
 @given(st.data())
 @pytest.mark.parametrize("path", variants("totals"), ids=lambda p: p.stem)
 def test_any_totals_points_pass_and_a_wrong_number_fails(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     highest = v.max_pip * (v.max_pip + 1) * (v.max_pip + 2) // 2
     total = data.draw(st.integers(0, highest))
     key, values, outputs = total_claim(v, total)
@@ -191,8 +197,7 @@ def test_any_totals_points_pass_and_a_wrong_number_fails(path: Path, data: st.Da
 @given(st.data())
 @pytest.mark.parametrize("path", variants("doubles"), ids=lambda p: p.stem)
 def test_any_double_at_an_end_adds_what_the_model_counts(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     d = data.draw(st.integers(0, v.max_pip))
     x = 0 if d else 1
     table = Table(v)
@@ -209,8 +214,7 @@ def test_any_double_at_an_end_adds_what_the_model_counts(path: Path, data: st.Da
 @given(st.integers(0, 300))
 @pytest.mark.parametrize("path", variants("awards"), ids=lambda p: p.stem)
 def test_any_pips_award_is_the_models(path: Path, pips: int) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     _, awards = reckon(v, [0, 1], [0, pips], 0)
     points = awards[0] - (v.going_out_bonus if v.target.kind is ir.TargetKind.AT_LEAST else 0)
     values: Values = {"pips": pips, "points": points}
@@ -221,8 +225,8 @@ def test_any_pips_award_is_the_models(path: Path, pips: int) -> None:
 @given(st.integers(0, 300))
 @pytest.mark.parametrize("path", variants("rounding"), ids=lambda p: p.stem)
 def test_any_pips_rounding_is_computed_by_hand(path: Path, pips: int) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant) and v.pip_award is not None and v.pip_award.round_to
+    v = variant(path)
+    assert v.pip_award is not None and v.pip_award.round_to
     rounded = to_nearest(pips, v.pip_award.round_to)
     values: Values = {"pips": pips, "rounded": rounded, "divide_by": v.pip_award.divide_by,
                       "points": rounded // v.pip_award.divide_by}
@@ -234,8 +238,7 @@ def test_any_pips_rounding_is_computed_by_hand(path: Path, pips: int) -> None:
 @given(st.data())
 @pytest.mark.parametrize("path", variants("ties"), ids=lambda p: p.stem)
 def test_any_tie_for_fewest_takes_a_full_award(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     counts = [n for n in v.player_counts if v.partnerships is not ir.PartnershipKind.FIXED or n < v.partnership_size]
     n = data.draw(st.sampled_from(counts))
     fewest = data.draw(st.integers(0, 40))
@@ -251,15 +254,15 @@ def test_any_tie_for_fewest_takes_a_full_award(path: Path, data: st.DataObject) 
 @given(st.data())
 @pytest.mark.parametrize("path", variants("exact"), ids=lambda p: p.stem)
 def test_any_event_past_an_exact_target_is_cancelled(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     target = v.target.points
 
     def placement(total: int) -> int:
         return evaluate(v.placement_score, {"total": total}) // v.raw_per_displayed
 
-    highest = v.max_pip * (v.max_pip + 1) * (v.max_pip + 2) // 2
-    total = data.draw(st.sampled_from([t for t in range(highest + 1) if placement(t) + v.going_out_bonus >= 2]))
+    # Totals two ends often show at the end of a hand: those of a tile's two halves.
+    sums = {a + b for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)}
+    total = data.draw(st.sampled_from(sorted(t for t in sums if placement(t) + v.going_out_bonus >= 2)))
     event = placement(total) + v.going_out_bonus
     score = data.draw(st.integers(max(0, target - event + 1), target - 1))
     values: Values = {"score": score, "total": total, "placement": placement(total), "bonus": v.going_out_bonus,
@@ -267,13 +270,14 @@ def test_any_event_past_an_exact_target_is_cancelled(path: Path, data: st.DataOb
     assert check(path, "exact target", values) == []
     for name in ("placement", "bonus", "event", "after", "target"):
         assert name in check(path, "exact target", changed(values, name))
+    reaching = {**values, "score": target - event, "after": target}  # exactly the target: kept, and it wins
+    assert check(path, "exact target", reaching) == ["total"]
 
 
 @given(st.data())
 @pytest.mark.parametrize("path", variants("at least"), ids=lambda p: p.stem)
 def test_any_lead_reaching_an_at_least_target_wins(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     points = data.draw(st.sampled_from(_leads(v)))
     target = v.target.points
     score = data.draw(st.integers(max(0, target - points), target - 1))
@@ -286,8 +290,7 @@ def test_any_lead_reaching_an_at_least_target_wins(path: Path, data: st.DataObje
 @given(st.data())
 @pytest.mark.parametrize("path", variants("shared"), ids=lambda p: p.stem)
 def test_any_two_sides_tied_to_the_target_share_it(path: Path, data: st.DataObject) -> None:
-    v, _ = loaded(path)
-    assert isinstance(v, ir.Variant)
+    v = variant(path)
     awards = {reckon(v, [0, 1], [pips, pips], None)[1][0] for pips in range(60)} - {0}
     points = data.draw(st.sampled_from(sorted(awards)))
     target = v.target.points
@@ -321,3 +324,27 @@ def test_any_games_match_points_are_the_lines(path: Path, data: st.DataObject) -
     values: Values = {"winner": game_target, "loser": loser, "points": points}
     assert check(path, "match line", values) == []
     assert check(path, "match line", changed(values, "points")) == ["points"]
+
+
+# --- any numbers at all -------------------------------------------------------------------------------------
+
+NUMBERS = st.integers(0, 999_999_999) | st.integers(0, 70)
+
+
+def any_value(name: str) -> st.SearchStrategy[Value]:
+    if name == "tile":
+        return st.tuples(st.integers(0, 99), st.integers(0, 99))
+    if name in ("terms", "hands"):
+        return st.lists(NUMBERS, min_size=1, max_size=5).map(tuple)
+    return NUMBERS
+
+
+@given(st.data())
+@pytest.mark.parametrize("path", [ROOT / "spec" / "fives_and_threes.rules", ROOT / "spec" / "horse_race.rules",
+                                  ROOT / "examples" / "fives_and_threes_match.rules", MATCH_FORMATS[0]],
+                         ids=lambda p: p.stem)
+def test_any_numbers_in_any_case_are_judged_never_raise(path: Path, data: st.DataObject) -> None:
+    key = data.draw(st.sampled_from(CLAIM_KEYS))
+    values = {name: data.draw(any_value(name)) for name in SLOTS[key]}
+    failures = check(path, key, values)
+    assert all(isinstance(field, str) and field for field in failures)

@@ -9,14 +9,15 @@ any spec states the cases that spec has, and every one reads back and passes.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from .. import ir
 from ..document import Failure
-from ..engine_api import Engine, Event, MatchRules, Tile, VariantEngine, as_variant, match_rules
+from ..engine_api import Engine, Event, MatchRules, Move, Tile, VariantEngine, as_variant, match_rules
 from ..formula import FormulaError, evaluate
 from .wording import Value
 
@@ -191,24 +192,107 @@ def _game_target(case: _Case) -> int:
     return case.engine.Game(_players(case.spec), deal=False).target
 
 
+class _PlayedGame(Protocol):
+    """The parts of an engine's Game that playing a hand through reads: its moves, and a seat's view."""
+
+    scores: list[int]
+    hand_over: bool
+    over: bool
+    current: int
+
+    def start_hand(self) -> None: ...
+    def legal_moves(self) -> Sequence[Move]: ...
+    def apply(self, move: Move) -> Sequence[Event]: ...
+    def view(self, seat: int) -> Mapping[str, Any]: ...
+
+
+DEALS = 400  # the deals tried, seed by seed, for a hand that ends as a case needs
+
+
+def _out_event(events: Sequence[Event]) -> Event | None:
+    """The placement with which seat 0 went out, where these events hold one."""
+    plays = [e for e in events if e["event"] == "play" and e["seat"] == 0]
+    out = any(e["event"] == "out" and e["seat"] == 0 for e in events)
+    return plays[-1] if plays and out else None
+
+
+def _play_hand(case: _Case, seed: int, start: int, total: int | None) -> tuple[int, dict[int, Event]]:
+    """A hand of the seed's deal, seat 0's side starting at `start`, every seat making its first legal move until
+    seat 0 holds one tile: seat 0's score then, and the play event of each way that tile goes out, by the total
+    it makes (only `total`'s, where one is given). Nothing where the hand ends before."""
+    engine, players = case.engine, _players(case.spec)
+    sides = len(engine.Game(players, deal=False).scores)
+    game = cast(_PlayedGame, engine.Game(players, seed=seed, scores=[start, *[0] * (sides - 1)]))
+    while not game.hand_over and not game.over:
+        moves = game.legal_moves()
+        if game.current == 0 and game.view(0)["hand_sizes"][0] == 1:
+            outs: dict[int, Event] = {}
+            for move in moves:
+                event = _out_event(copy.deepcopy(game).apply(move)) if move[0] == "play" else None
+                if event is not None and total in (None, event["total"]):
+                    outs.setdefault(event["total"], event)
+            return game.scores[0], outs
+        game.apply(moves[0])
+    return 0, {}
+
+
+class _LastTiles:
+    """The deals explored so far for last tiles: by the total a last tile makes, the seeds whose hand has one,
+    with seat 0's score before it when the hand starts from 0."""
+
+    def __init__(self) -> None:
+        self.seeds: dict[int, list[tuple[int, int]]] = {}
+        self.explored = 0
+
+    def deals(self, case: _Case, total: int) -> Iterator[tuple[int, int]]:
+        yield from self.seeds.get(total, [])
+        while self.explored < DEALS:
+            seed, self.explored = self.explored, self.explored + 1
+            before, outs = _play_hand(case, seed, 0, None)
+            for made in outs:
+                self.seeds.setdefault(made, []).append((seed, before))
+            if total in outs:
+                yield seed, before
+
+
+_explored: dict[tuple[VariantEngine, int], _LastTiles] = {}
+
+
+def going_out(case: _Case, score: int, total: int) -> Event | None:
+    """The play event of a last tile that makes the ends `total` with seat 0's side at `score`, played through
+    the engine: a deal's hand is played from 0 to learn what seat 0 scores before its last tile, then again
+    from what leaves it at `score` then."""
+    explored = _explored.setdefault((case.engine, _players(case.spec)), _LastTiles())
+    for seed, before in explored.deals(case, total):
+        if before > score:
+            continue
+        after, outs = _play_hand(case, seed, score - before, total)
+        if after == score and total in outs:
+            return outs[total]
+    return None
+
+
 def _check_exact_target(case: _Case, values: Values) -> list[Failure]:
     _target_kind(case, ir.TargetKind.EXACTLY)
-    engine = case.engine
     score, total = _int(values, "score"), _int(values, "total")
     target = _game_target(case)
     if not 0 <= score < target:
         return [_fail("score", f"a score below the target, 0 to {target - 1}", score)]
-    _, _, placement = _total(case, values)
-    bonus = engine.GOING_OUT_BONUS
+    _total(case, values)
+    event = going_out(case, score, total)
+    if event is None:
+        return [_fail("total", f"a total a last tile makes at {score} points (none in {DEALS} deals)", total)]
+    placement, bonus = event["points"], event.get("bonus", 0)
     failures = []
     for name, expected in (("target", target), ("placement", placement), ("bonus", bonus),
                            ("event", _int(values, "placement") + _int(values, "bonus")),
                            ("after", score + _int(values, "event"))):
         if _int(values, name) != expected:
             failures.append(_fail(name, expected, values[name]))
-    if score + placement + bonus <= target:
-        failures.append(_fail("total", f"a last tile whose event takes {score} past {target} (a total of {total} "
-                                       f"gives {score} + {placement + bonus} = {score + placement + bonus})", total))
+    if not event.get("cancelled") or event["scores"][0] != score:
+        failures.append(_fail("total", f"a last tile whose event takes {score} past {target} (one that makes the "
+                                       f"ends {total} scores {placement} + {bonus}, and the score becomes "
+                                       f"{event['scores'][0]})", total))
     return failures
 
 
@@ -525,17 +609,7 @@ def _target_claims(case: _Case) -> Iterator[Claim]:
         return
     target = _game_target(case)
     if spec.target.kind is ir.TargetKind.EXACTLY:
-        if not engine.RAW_POINTS:
-            return
-        score = target - 2
-        for total in sorted({_lone_total(engine, t) for t in _tiles(engine)}):
-            placement = engine.placement_points(total)[1]
-            event = placement + engine.GOING_OUT_BONUS
-            if score + event > target:
-                yield "target", "exact target", {"score": score, "total": total, "placement": placement,
-                                                 "bonus": engine.GOING_OUT_BONUS, "event": event,
-                                                 "after": score + event, "target": target}
-                return
+        yield from _exact_claims(case, target)
         return
     leads = sorted({_lone_points(engine, t) for t in _tiles(engine)} - {0})
     points = next((p for p in leads if p >= 2), leads[0] if leads else None)
@@ -553,10 +627,21 @@ def _target_claims(case: _Case) -> Iterator[Claim]:
         yield "target", "shared win", {"score": target - points, "points": points, "total": target}
 
 
-def _lone_total(engine: VariantEngine, tile: Tile) -> int:
-    layout = engine.Layout()
-    layout.place(tile)
-    return sum(value for _, _, value in layout.counted_ends())
+def _exact_claims(case: _Case, target: int) -> Iterator[Claim]:
+    """Two short of the target, the smallest total a last tile makes whose event would pass it."""
+    engine = case.engine
+    if not engine.RAW_POINTS:
+        return
+    score, bonus = target - 2, engine.GOING_OUT_BONUS
+    for total in range(len(engine.RAW_POINTS)):
+        placement = engine.placement_points(total)[1]
+        if score + placement + bonus <= target:
+            continue
+        values: Values = {"score": score, "total": total, "placement": placement, "bonus": bonus,
+                          "event": placement + bonus, "after": score + placement + bonus, "target": target}
+        if not _check_exact_target(case, values):
+            yield "target", "exact target", values
+            return
 
 
 def _match_claims(engine: Engine, spec: ir.Variant | ir.MatchFormat) -> Iterator[Claim]:

@@ -151,8 +151,7 @@ class Wording:
 
     def pattern(self, key: str) -> re.Pattern[str]:
         if key not in self._patterns:
-            self._patterns[key] = re.compile(self._regex(key, key.replace(".", "_").replace(" ", "_")
-                                                         .replace("'", "_").replace(",", "_")))
+            self._patterns[key] = re.compile(self._regex(key, _group_prefix(key)))
         return self._patterns[key]
 
     def _regex(self, key: str, prefix: str) -> str:
@@ -243,7 +242,7 @@ class Wording:
         or follows white space, and ends the line or is followed by white space or punctuation."""
         found: list[Found] = []
         for key in keys:
-            prefix = key.replace(".", "_").replace(" ", "_").replace("'", "_").replace(",", "_")
+            prefix = _group_prefix(key)
             for match in self.pattern(key).finditer(line):
                 start, end = match.span()
                 if start == end or (start and not line[start - 1].isspace()):
@@ -257,6 +256,21 @@ class Wording:
             if all(item.end <= other.start or item.start >= other.end for other in chosen):
                 chosen.append(item)
         return sorted(chosen, key=lambda f: f.start)
+
+
+    def find_whole(self, line: str, key: str) -> Found | None:
+        """The sentence of key where it is the whole line. One try from the line's start: a template that begins
+        with a free text (a title) would be tried from every position of the line by find."""
+        match = self.pattern(key).fullmatch(line)
+        if match is None:
+            return None
+        values, problems = self.read_values(key, match.groupdict(), _group_prefix(key))
+        return Found(key, values, 0, len(line), tuple(problems))
+
+
+def _group_prefix(key: str) -> str:
+    """The prefix of a key's group names in its pattern: the key with what a group name cannot hold replaced."""
+    return key.replace(".", "_").replace(" ", "_").replace("'", "_").replace(",", "_")
 
 
 def _number(value: Value) -> int:
