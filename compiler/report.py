@@ -27,7 +27,7 @@ def outcome_lines(document: str, outcome: Outcome) -> list[str]:
     for failure in outcome.failures:
         lines.setdefault(failure.line or outcome.line, []).append(failure)
     out = []
-    for line, (first, *rest) in lines.items():
+    for line, (first, *rest) in sorted(lines.items()):
         out += [f"{document}:{line}: FAIL: {failure_text(first)}", *(f"    {failure_text(f)}" for f in rest)]
     return out
 
