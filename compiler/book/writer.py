@@ -9,6 +9,7 @@ spec's rule sentences (sentences.py), the engine's tables, worked examples and c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from .. import ir
 from ..diagnostics import InputError
@@ -16,6 +17,7 @@ from ..engine_api import Engine, EngineLayout, VariantEngine, as_variant, match_
 from ..example_writer import example_block
 from ..language_pack import Pack
 from ..pictures import BoardWords, Legend, board_picture, layout_picture
+from ..simulation.python_units import SimulatedEngine
 from .layouts import worked_layouts
 from .scenarios import double_end_value, scenario_claims
 from .sentences import SECTIONS, Sentence, rule_sentences
@@ -108,7 +110,7 @@ def write_book(spec: ir.Variant | ir.MatchFormat, engine: Engine, pack: Pack) ->
         for topic, example in _examples(variant, pack, wording):
             blocks[_EXAMPLE_SECTIONS[topic]].append(example)
     if isinstance(spec, ir.MatchFormat) or spec.match is not None:
-        blocks["match"].append(_board(engine, spec, wording))
+        blocks["match"].append(_board(engine, spec, wording, claims.get("match", [])))
     sections = tuple(Section(key, wording.sections[key], tuple(blocks[key])) for key in SECTIONS if blocks[key])
     title = wording.write("title", {"name": spec.name})
     source = spec.source
@@ -204,15 +206,42 @@ def _letter(n: int) -> str:
     return "abcdefghijklmnopqrstuvwxyz"[(n - 1) % 26]
 
 
-def _board(engine: Engine, spec: ir.Variant | ir.MatchFormat, wording: Wording) -> Picture:
-    """The cribbage board at the end of a game: the winner in the game hole, the loser below the first line."""
+def _board(engine: Engine, spec: ir.Variant | ir.MatchFormat, wording: Wording,
+           cases: list[tuple[str, dict[str, Value]]]) -> Picture:
+    """The cribbage board with the match lines and both pegs of each side: at the end of a game the
+    variant's engine plays with its own bots; for a match format, which plays no game, at the end of
+    the book's first match-line case (both pegs on the final score)."""
     rules = spec.rules if isinstance(spec, ir.MatchFormat) else spec.match
     assert rules is not None and match_rules(engine) is not None
     target = spec.game_target if isinstance(spec, ir.MatchFormat) else spec.target.points
     lines = [(line.name, line.below.cutoff(target)) for line in rules.lines]
-    loser = min((cutoff for _, cutoff in lines), default=target) - 1
-    pegs = [(max(0, target - 5), target), (max(0, loser - 5), max(0, loser))]
+    variant = as_variant(engine)
+    if variant is not None:
+        pegs = _played_pegs(variant)
+    else:
+        winner, loser = next(((int(str(v["winner"])), int(str(v["loser"]))) for key, v in cases
+                              if key == "match line"), (target, 0))
+        pegs = [(winner, winner), (loser, loser)]
     words = BoardWords(wording.board["title"].replace("{target}", str(target)), wording.board["front"],
                        wording.board["back"], wording.board["game hole"])
     svg = board_picture(pegs, target, lines, ("A", "B"), words)
     return Picture("board", svg, wording.texts["board"])
+
+
+def _played_pegs(engine: VariantEngine) -> list[tuple[int, int]]:
+    """Each side's (back, front) pegs after one two-player game of the engine's random bots (seeds 1
+    and 2): the back peg where the side's last score started."""
+    bots_engine = cast(SimulatedEngine, engine)
+    game = engine.Game(2, seed=1)
+    bots = [bots_engine.RandomBot(seed) for seed in (1, 2)]
+    for _ in range(1000):  # a game without a target would never end: match play always has one
+        if game.over:
+            break
+        if game.hand_over:
+            game.start_hand()
+        bots_engine.play_hand(game, bots)
+    pegs = [(score, score) for score in game.scores]
+    for event in game.events:
+        if "pegs" in event:
+            pegs = [(back, front) for back, front in event["pegs"]]
+    return pegs
