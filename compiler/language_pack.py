@@ -314,7 +314,7 @@ TOP_KEYS = ("language", "name", "placed", "caption", "detail", "templates", "sep
             "plural", "units", "columns")
 
 
-BOOK_KEYS = {"sections": sentences.SECTION_KEYS, "sentences": sentences.SENTENCE_KEYS,
+BOOK_KEYS = {"sections": sentences.SECTIONS, "sentences": sentences.SENTENCE_KEYS,
              "phrases": sentences.PHRASE_KEYS, "claims": sentences.CLAIM_KEYS, "formula": sentences.FORMULA_KEYS,
              "texts": sentences.TEXT_KEYS, "legend": ("counted", "continuation", "spinner"),
              "board": ("title", "front", "back", "game hole")}

@@ -308,7 +308,6 @@ CLAIM_KEYS: tuple[str, ...] = ("score", "score one", "score raw", "score nothing
 TEXT_KEYS: tuple[str, ...] = ("title", "source", "scoring table", "no other total", "not tabulated", "deal table",
                               "double_end", "double_covered", "lone_double", "spinner", "branches", "unopened_branch",
                               "scoring", "matching", "wild", "board")
-SECTION_KEYS: tuple[str, ...] = (*SECTIONS, "examples", "board")
 
 
 # The value slots each template takes (every one of them); a key not named takes none.

@@ -83,9 +83,8 @@ def write_book(spec: ir.Variant | ir.MatchFormat, engine: Engine, pack: Pack) ->
     """The rule book of a variant or of a match format in the pack's language."""
     wording = wording_of(pack)
     blocks: dict[str, list[Block]] = {key: [] for key in SECTIONS}
-    rules = rule_sentences(spec, wording)
     sentences: dict[str, list[Sentence]] = {}
-    for sentence in rules:
+    for sentence in rule_sentences(spec, wording):
         sentences.setdefault(sentence.section, []).append(sentence)
     claims: dict[str, list[tuple[str, dict[str, Value]]]] = {}
     for section, key, values in scenario_claims(engine, spec):
@@ -111,14 +110,11 @@ def write_book(spec: ir.Variant | ir.MatchFormat, engine: Engine, pack: Pack) ->
             blocks[_EXAMPLE_SECTIONS[topic]].append(example)
     if isinstance(spec, ir.MatchFormat) or spec.match is not None:
         blocks["match"].append(_board(engine, spec, wording, claims.get("match", [])))
+    if spec.source is not None:  # the source closes the book, in its last section
+        last = next(key for key in reversed(SECTIONS) if blocks[key])
+        blocks[last].append(Paragraph(wording.write("source", {"source": spec.source})))
     sections = tuple(Section(key, wording.sections[key], tuple(blocks[key])) for key in SECTIONS if blocks[key])
-    title = wording.write("title", {"name": spec.name})
-    source = spec.source
-    if source is not None:
-        sections = (*sections[:-1], Section(sections[-1].key, sections[-1].title,
-                                            (*sections[-1].blocks, Paragraph(wording.write("source",
-                                                                                           {"source": source})))))
-    return Book(title, pack.code, sections)
+    return Book(wording.write("title", {"name": spec.name}), pack.code, sections)
 
 
 def _deal_table(engine: VariantEngine, pack: Pack) -> Table:
