@@ -8,7 +8,7 @@ INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --qu
 # The user's rule documents, beside the checkout.
 SEEDS := ../shared/seeds
 
-.PHONY: demo lint test bench clean
+.PHONY: demo lint test bench book-page clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,17 @@ bench: $(STAMP)
 	$(INSTALL) '.[bench]'
 	$(BIN)/python benchmarks/bench_engines.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_simulate.py $(BENCH_ARGS)
+
+# The README's picture of a page of the Turkish Fives and Threes book: its doubles section, as headless
+# Chromium (Debian's chromium) draws the HTML book.
+BOOK_PAGE := examples/fives_and_threes.tr.page.png
+book-page: $(STAMP)
+	mkdir -p build/book-page
+	$(BIN)/dominospec book spec/fives_and_threes.rules --lang tr -o build/book-page/book.html
+	sed -i 's|</head>|<style>#players, #deal, #lead, #placing { display: none }</style></head>|' build/book-page/book.html
+	chromium --headless --disable-gpu --no-sandbox --hide-scrollbars --force-device-scale-factor=1 \
+	  --user-data-dir=build/book-page/profile --window-size=820,1160 --screenshot=$(BOOK_PAGE) \
+	  "file://$(CURDIR)/build/book-page/book.html"
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -285,7 +285,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from .verify import Report, verify_document
     packs = language_packs(args.lang_pack)
     forced = choose(packs, args.lang)
-    engine = load_engine(load(args.spec), args.spec)
+    spec = load(args.spec)
+    engine = load_engine(spec, args.spec)
     reports: list[Report] = []
     code = EXIT_OK
     for path in args.documents:
@@ -293,7 +294,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             document = load_document(path, packs, forced)
             orders = f" in {count(args.orders, 'build order')} each" if args.orders else ""
             with progress(f"verifying {path}{orders}"):
-                reports.append(verify_document(document, engine, args.orders))
+                reports.append(verify_document(document, engine, args.orders, spec))
         except Problems as err:
             report_problems(err)
             code = max(code, err.exit_code)
@@ -313,13 +314,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_example(args: argparse.Namespace) -> int:
     from .example_writer import example_block, layout_from_steps, steps_from_file
     from .language_pack import language_packs, pack_for
+    from .pictures import layout_picture, legend_for
     try:
         pack = pack_for(language_packs(args.lang_pack), args.lang)
         engine = load_variant_engine(args.spec, "example")
         steps: list[str] = []
         for argument in args.placements:
             steps.extend(steps_from_file(input_path(argument[1:])) if argument.startswith("@") else [argument])
-        block = example_block(engine, layout_from_steps(engine, steps), pack)
+        layout = layout_from_steps(engine, steps)
+        block = example_block(engine, layout, pack)
+        if args.svg is not None:
+            write_new_file(args.svg, layout_picture(engine, layout, legend_for(pack), block[0]))
     except Problems as err:
         if not args.json:
             raise
@@ -330,6 +335,49 @@ def cmd_example(args: argparse.Namespace) -> int:
     else:
         print(("\n\n" if args.markdown else "\n").join(block))
     return EXIT_OK
+
+
+def cmd_book(args: argparse.Namespace) -> int:
+    from .book.html import book_html
+    from .book.markdown import book_markdown
+    from .book.writer import BookError, write_book
+    from .language_pack import language_packs, pack_for
+    from .loader import load
+    pack = pack_for(language_packs(args.lang_pack), args.lang)
+    kind = args.format or ("html" if args.output is not None and args.output.suffix.lower() in (".html", ".htm")
+                           else "md")
+    if args.output is not None and not args.output.parent.is_dir():
+        raise UsageError([Diagnostic(f"cannot write the book {args.output}: there is no folder "
+                                     f"{args.output.parent}", None)])
+    spec = load(args.spec)
+    try:
+        book = write_book(spec, load_engine(spec, args.spec), pack)
+    except BookError as err:
+        raise UsageError([Diagnostic(str(err), None, hint="choose another language with --lang")]) from None
+    files: dict[str, str] = {}
+    if kind == "html":
+        text = book_html(book)
+    else:
+        stem = None if args.output is None else args.output.name.removesuffix(args.output.suffix)
+        text, files = book_markdown(book, stem)
+    if args.output is None:
+        if kind == "md":
+            show("the pictures are written only beside a book file: give -o FILE.md", sys.stderr)
+        sys.stdout.write(text)
+        return EXIT_OK
+    for name, svg in files.items():
+        write_new_file(args.output.parent / name, svg)
+    write_new_file(args.output, text)
+    show(f"book written to {args.output}" + (f" with {count(len(files), 'picture')}" if files else ""), sys.stderr)
+    return EXIT_OK
+
+
+def write_new_file(path: Path, text: str) -> None:
+    """Write a file the command makes; a file that cannot be written is a UsageError (exit 2)."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UsageError([Diagnostic(f"cannot write: {err.strerror or err}", None, file=str(path))]) from None
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -549,7 +597,22 @@ def build_parser() -> argparse.ArgumentParser:
     example_cmd.add_argument("--markdown", action="store_true",
                              help="separate the three lines by blank lines, so Markdown shows them as paragraphs")
     example_cmd.add_argument("--json", action="store_true", help="print one JSON object: the block's lines, problems")
+    example_cmd.add_argument("--svg", type=Path, metavar="FILE",
+                             help="also write the layout's picture to FILE as SVG, in the language's words")
     example_cmd.set_defaults(run=cmd_example)
+
+    book_cmd = commands.add_parser("book", help="write the rule book of a variant or a match format")
+    book_cmd.add_argument("spec", type=Path, metavar="SPEC", help=SPEC_HELP)
+    book_cmd.add_argument("--lang", default="en", metavar="L", help="the language to write in (default: en)")
+    book_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
+                          help="load a language pack that is not shipped (may be repeated)")
+    book_cmd.add_argument("--format", choices=("md", "html"),
+                          help="Markdown with SVG pictures beside it, or one self-contained HTML page "
+                               "(default: html for -o FILE.html, else md)")
+    book_cmd.add_argument("-o", "--output", type=Path, metavar="FILE",
+                          help="where the book goes (default: standard output); a Markdown book's pictures "
+                               "are written beside it as FILE-STEM.TOPIC.svg")
+    book_cmd.set_defaults(run=cmd_book)
 
     simulation = simulation_options()
     simulate_cmd = commands.add_parser("simulate", parents=[simulation],

@@ -5,9 +5,11 @@ A worked example is a placed-tile line, then a caption line (the sum and the poi
 contributions), blank lines allowed between them. A table is a Markdown pipe table whose headers all
 name columns the language pack knows: end total -> points (plain, raw, displayed), or players -> tiles
 dealt; or a match table: the game number, one score column per player (headed by the player's name),
-an optional result column, and the running match score ("2-1"). Every other line is prose: skipped,
-and counted as skipped. Whatever cannot be read becomes a failure of the example it belongs to, so
-nothing wrong in a block goes unreported.
+an optional result column, and the running match score ("2-1"). Every other line is prose: where the
+document's pack words rule books, each sentence of a rule book found in it (a rule, a computed case,
+the title or the source) is a claim; a prose line without one is skipped, and counted as skipped.
+Whatever cannot be read becomes a failure of the example it belongs to, so nothing wrong in a block
+goes unreported.
 """
 
 from __future__ import annotations
@@ -17,17 +19,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .book.sentences import CLAIM_KEYS
+from .book.wording import Value, Wording
 from .diagnostics import Diagnostic, UsageError
+from .html_lines import html_lines, is_html
 from .language_pack import DASHES, LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
 from .textfile import DOCUMENT, read_text_file
 
 
 @dataclass(frozen=True)
 class Failure:
-    """One disagreement: field, what the rules (or the format) expect, what the document says."""
+    """One disagreement: field, what the rules (or the format) expect, what the document says, and the
+    line that says it where that is not its item's first line (a worked example's caption or detail)."""
     field: str
     expected: str
     found: str
+    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,8 @@ class LayoutExample:
     detail: Detail | None = None
     problems: list[Failure] = field(default_factory=list)
     kind: str = "layout"
+    caption_line: int | None = None  # where the caption and the detail line stand, when the block has them
+    detail_line: int | None = None
 
 
 @dataclass
@@ -111,7 +120,46 @@ class MatchRow:
     kind: str = "table-row"
 
 
-Item = LayoutExample | TableRow | MatchRow
+@dataclass
+class Claim:
+    """A sentence of a rule book found in prose: its template's key and the values its slots hold."""
+    line: int
+    key: str
+    values: dict[str, Value]
+    pack: Pack
+    text: str  # the sentence as the document writes it
+    rest: str  # the line from the sentence on: a free text (a source) may hold what reads as the sentence's end
+    problems: list[Failure] = field(default_factory=list)
+    kind: str = "claim"
+
+
+Item = LayoutExample | TableRow | MatchRow | Claim
+
+# Markdown's marks before a line's text: a heading's hashes or a list bullet.
+LINE_MARK = re.compile(r"\s*+(?:#{1,6}|[-*+])\s++")
+
+
+def book_keys(wording: Wording) -> list[str]:
+    """The keys of every sentence a rule book says in its text: its rules, its computed cases and its source."""
+    return [*wording.sentences, *CLAIM_KEYS, "source"]
+
+
+def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
+    """The rule book's sentences in one prose line, in the words of pack (none where it words no books). The
+    title, which begins with the book's name, is a line of its own: else any prose before it would read as the name."""
+    wording = pack.book
+    if wording is None:
+        return []
+    mark = LINE_MARK.match(line)
+    text = (line[mark.end():] if mark else line).strip()
+    title = wording.find_whole(text, "title")
+    claims = []
+    for found in [title] if title is not None else wording.find(text, book_keys(wording)):
+        problems = [Failure("numbers", "one number wherever the sentence repeats it", problem)
+                    for problem in found.problems]
+        claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], text[found.start:],
+                            problems))
+    return claims
 
 
 @dataclass
@@ -180,7 +228,13 @@ class _Reader:
                 if index != start:
                     break
             self.pack = self.document_pack
-            if index == start:  # prose, or a table of no known language: skipped whole
+            if index == start and not line.lstrip().startswith("|"):
+                claims = find_claims(line, index + 1, self.document_pack)
+                self.examples.extend(claims)
+                if claims:
+                    self.read += 1
+                    index += 1
+            if index == start:  # prose without a claim, or a table of no known language: skipped whole
                 index = self.table_end(start) if line.lstrip().startswith("|") else start + 1
                 self.skipped += index - start
 
@@ -208,14 +262,17 @@ class _Reader:
             problems.append(Failure("detail line", "a caption line and a detail line", "none"))
         elif pack.detail_re.fullmatch(texts[0]) or (len(texts) == 1 and not pack.caption_re.fullmatch(texts[0])):
             problems.append(Failure("caption line", "a caption line before the detail line", "none"))
+            example.detail_line = block_lines[0] + 1
             example.detail = self.detail(texts[0], problems)
             block_lines = block_lines[:1]
             index = self.next_text_line(block_lines[0] + 1)
         else:
+            example.caption_line = block_lines[0] + 1
             example.caption = self.caption(texts[0], problems)
             if len(texts) == 1:
                 problems.append(Failure("detail line", "a detail line after the caption", "none"))
             else:
+                example.detail_line = block_lines[1] + 1
                 example.detail = self.detail(texts[1], problems)
         self.read += len(block_lines) + (placed_at is not None)
         self.examples.append(example)
@@ -321,6 +378,8 @@ class _Reader:
         if kind == "match":
             self.match_table(start, rows, roles)
             return index
+        key = "players" if kind == "deal" else "end_total"
+        seen: dict[int, TableRow] = {}  # a row's player count or end total -> the row that gives it first
         for offset, cells in enumerate(rows[2:], start=start + 2):
             row = TableRow(line=offset + 1, table=kind, cells={})
             for role, cell in _row_cells(roles, cells, row.problems):
@@ -328,6 +387,13 @@ class _Reader:
                 number = _whole(cell, role.replace("_", " "), row.problems)
                 if number is not None:
                     row.cells[role] = number
+            value = row.cells.get(key)
+            if value is not None and value in seen:  # two rows for one count: which is the rule? both fail
+                for one, other in ((seen[value], row), (row, seen[value])):
+                    one.problems.append(Failure(key.replace("_", " "), f"each once, not also at line {other.line}",
+                                                str(value)))
+            elif value is not None:
+                seen[value] = row
             self.examples.append(row)
         return index
 
@@ -404,12 +470,20 @@ def parse_document(lines: list[str], pack: Pack, path: str, others: Iterable[Pac
     return Document(path, pack, reader.examples, reader.read, reader.skipped)
 
 
+def _book_language(lines: list[str], packs: dict[str, Pack]) -> Pack | None:
+    """For a document of prose alone: the pack whose rule book sentences it holds most of; None if none."""
+    counts = {code: sum(len(find_claims(line, 0, packs[code])) for line in lines) for code in sorted(packs)}
+    best = max(counts, key=lambda code: counts[code], default=None)
+    return packs[best] if best is not None and counts[best] else None
+
+
 def load_document(path: Path, packs: dict[str, Pack], pack: Pack | None = None) -> Document:
     """Read a document in the given language, or the one detected from its text among packs; UsageError
     when it cannot be read or its language cannot be told, InputError when it is not UTF-8 text."""
-    lines = split_lines(read_text_file(path, DOCUMENT))
+    text = read_text_file(path, DOCUMENT)
+    lines = html_lines(split_lines(text)) if is_html(text) else split_lines(text)
     if pack is None:
-        pack = detect(lines, packs)
+        pack = detect(lines, packs) or _book_language(lines, packs)
         if pack is None:
             raise UsageError([Diagnostic(f"cannot tell the language: no worked example or table of a known "
                                          f"language ({', '.join(sorted(packs))}); give it with --lang", None,

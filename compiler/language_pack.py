@@ -17,6 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .book import sentences
+from .book.wording import Wording, check_wording
 from .diagnostics import Diagnostic, InputError, UsageError
 from .ir import Pos
 from .textfile import PACK, parse_json, read_text_file
@@ -123,8 +125,11 @@ class Pack:
                             for c in rule["when"]])
             for rule in data["plural"]]
         self._port_by_name = {_words(name): port for port, name in self.ports.items()}
+        self.column_headers: dict[str, list[str]] = data["columns"]
         self._column_by_name = {_words(name): role for role, names in data["columns"].items() for name in names}
         self._none = _words(self.none)
+        # The words a rule book is written in; a pack without them reads documents but writes no book.
+        self.book: Wording | None = Wording(data["book"], self.plural_form) if "book" in data else None
         self.placed_re = re.compile(SPACE + self._pattern("placed", "") + SPACE)
         self.caption_re = self._line(self.caption)
         self.detail_re = self._line(self.detail)
@@ -135,6 +140,16 @@ class Pack:
                         for template in (("points", "raw_points") if fields[0] == "points" else fields[:1])]
         self._items = {kind: re.compile(f"{self._item_pattern(kind)}{SPACE}(?:"
                                         f"{_literal(self.separators[kind].strip())}{SPACE}|$)") for kind in LISTS}
+
+    def legend(self) -> tuple[str, str, str]:
+        """The words of a layout picture's legend: counted, continuation, spinner; UsageError for a pack
+        without book wording, which has no words for pictures."""
+        if self.book is None:
+            raise UsageError([Diagnostic(f"the {self.name} pack ({self.code}) has no words for pictures: its "
+                                         f"\"book\" section has them (see the shipped packs)", None,
+                                         file=self.source)])
+        words = self.book.legend
+        return words["counted"], words["continuation"], words["spinner"]
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -197,6 +212,10 @@ class Pack:
 
     def port_named(self, name: str) -> str | None:
         return self._port_by_name.get(_words(name))
+
+    def column_header(self, role: str) -> str:
+        """The header a book writes for a column: the first of the names the pack gives the role."""
+        return self.column_headers[role][0]
 
     def column_named(self, header: str) -> str | None:
         return self._column_by_name.get(_words(header))
@@ -295,9 +314,17 @@ TOP_KEYS = ("language", "name", "placed", "caption", "detail", "templates", "sep
             "plural", "units", "columns")
 
 
+BOOK_KEYS = {"sections": sentences.SECTIONS, "sentences": sentences.SENTENCE_KEYS,
+             "phrases": sentences.PHRASE_KEYS, "claims": sentences.CLAIM_KEYS, "formula": sentences.FORMULA_KEYS,
+             "texts": sentences.TEXT_KEYS, "legend": ("counted", "continuation", "spinner"),
+             "board": ("title", "front", "back", "game hole")}
+
+
 def validate(data: Any, text: str, source: str) -> Pack:
     v = _Validator(text, source)
-    v.mapping(data, (), TOP_KEYS)
+    v.mapping(data, (), TOP_KEYS, also=("book",))
+    if "book" in data:
+        check_wording(data["book"], v.fail, BOOK_KEYS, sentences.SLOTS)
     code = v.string(data["language"], ("language",))
     if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]+)*", code):
         raise v.fail(("language",), f"'{code}' is not a language code such as 'en' or 'pt-BR'")

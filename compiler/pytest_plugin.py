@@ -1,4 +1,4 @@
-"""A pytest plugin: every worked example and table row of a rule document becomes its own test item.
+"""A pytest plugin: every worked example, table row and claim of a rule document becomes its own test item.
 
 Declare documents in any test module; paths are relative to pytest's rootdir:
 
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    from . import ir
     from .document import Item
     from .engine_api import Engine
     from .verify import Outcome
@@ -53,38 +54,45 @@ def rule_document(document: str, spec: str, *, lang: str | None = None, lang_pac
 
 
 @functools.cache
+def _spec(path: Path) -> ir.Variant | ir.MatchFormat:
+    from .loader import load
+    return load(path)
+
+
+@functools.cache
 def _engine(spec: Path) -> Engine:
     from .engine_api import engine_of
     from .engines import load_engine
-    from .loader import load
-    return engine_of(load_engine(load(spec), spec))
+    return engine_of(load_engine(_spec(spec), spec))
 
 
 class ExampleFailed(Exception):
-    def __init__(self, where: str, outcome: Outcome):
-        super().__init__(where)
-        self.where = where
+    def __init__(self, document: str, outcome: Outcome):
+        super().__init__(f"{document}:{outcome.line}")
+        self.document = document
         self.outcome = outcome
 
 
 class ExampleItem(pytest.Item):
-    def __init__(self, *, example: Item, engine: Engine, orders: int, path_text: str, **kwargs: Any):
+    def __init__(self, *, example: Item, engine: Engine, spec: ir.Variant | ir.MatchFormat, orders: int,
+                 path_text: str, **kwargs: Any):
         super().__init__(**kwargs)
         self.example = example
         self.engine = engine
+        self.spec = spec
         self.orders = orders
         self.path_text = path_text
 
     def runtest(self) -> None:
         from .verify import verify_item
-        outcome = verify_item(self.example, self.engine, self.orders, self.path_text)
+        outcome = verify_item(self.example, self.engine, self.orders, self.path_text, self.spec)
         if not outcome.passed:
-            raise ExampleFailed(f"{self.path_text}:{self.example.line}", outcome)
+            raise ExampleFailed(self.path_text, outcome)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, ExampleFailed):
             from .report import outcome_lines
-            return "\n".join(outcome_lines(excinfo.value.where, excinfo.value.outcome))
+            return "\n".join(outcome_lines(excinfo.value.document, excinfo.value.outcome))
         return super().repr_failure(excinfo)
 
     def reportinfo(self) -> tuple[Path, int, str]:
@@ -109,15 +117,20 @@ class DocumentCollector(pytest.Collector):
         try:
             packs = language_packs([root / p for p in declared.lang_packs])
             document = load_document(path, packs, choose(packs, declared.lang))
-            engine = _engine((root / declared.spec).resolve())
+            spec_path = (root / declared.spec).resolve()
+            engine = _engine(spec_path)
+            spec = _spec(spec_path)
             check_spec_fits(document, engine)
             if declared.orders:
                 require_build_orders()
         except Problems as err:
             raise self.CollectError(err.render()) from None
+        on_line: dict[int, int] = {}
         for example in document.examples:
-            yield ExampleItem.from_parent(self, name=f"line{example.line}", example=example, engine=engine,
-                                          orders=declared.orders, path_text=declared.document)
+            on_line[example.line] = on_line.get(example.line, 0) + 1  # a line may hold several claims
+            name = f"line{example.line}" + (f"-{on_line[example.line]}" if on_line[example.line] > 1 else "")
+            yield ExampleItem.from_parent(self, name=name, example=example, engine=engine,
+                                          spec=spec, orders=declared.orders, path_text=declared.document)
 
 
 def pytest_pycollect_makeitem(collector: pytest.Collector, name: str, obj: object) -> DocumentCollector | None:

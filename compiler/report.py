@@ -18,12 +18,18 @@ def failure_text(failure: Failure) -> str:
     return f"{failure.field}: expected {failure.expected}, document says {failure.found}"
 
 
-def outcome_lines(where: str, outcome: Outcome) -> list[str]:
-    """`WHERE: ok`, or `WHERE: FAIL: ...` and one indented line for each further failure."""
+def outcome_lines(document: str, outcome: Outcome) -> list[str]:
+    """`DOC:LINE: ok`, or `DOC:LINE: FAIL: ...` and one indented line for each further failure at that line;
+    an example's failures on its other lines (its caption, its detail line) follow at their own lines."""
     if outcome.passed:
-        return [f"{where}: ok"]
-    first, *rest = outcome.failures
-    return [f"{where}: FAIL: {failure_text(first)}", *(f"    {failure_text(f)}" for f in rest)]
+        return [f"{document}:{outcome.line}: ok"]
+    lines: dict[int, list[Failure]] = {}
+    for failure in outcome.failures:
+        lines.setdefault(failure.line or outcome.line, []).append(failure)
+    out = []
+    for line, (first, *rest) in sorted(lines.items()):
+        out += [f"{document}:{line}: FAIL: {failure_text(first)}", *(f"    {failure_text(f)}" for f in rest)]
+    return out
 
 
 def _count(n: int, word: str) -> str:
@@ -40,7 +46,7 @@ def human(reports: list[Report], stopped: int = 0, verbosity: int = 0) -> str:
                          f"read, {report.skipped_lines} skipped")
         if verbosity >= 0:
             for outcome in report.outcomes:
-                lines.extend(outcome_lines(f"{report.document}:{outcome.line}", outcome))
+                lines.extend(outcome_lines(report.document, outcome))
     lines.append(summary(reports, stopped))
     return "\n".join(lines)
 
@@ -51,25 +57,35 @@ def summary(reports: list[Report], stopped: int) -> str:
         return f"nothing checked: {which} stopped at an error"
     outcomes = [o for r in reports for o in r.outcomes]
     layouts = sum(1 for o in outcomes if o.kind == "layout")
+    claims = sum(1 for o in outcomes if o.kind == "claim")
     passed = sum(1 for o in outcomes if o.passed)
-    checked = (f"{len(outcomes)} checked ({_count(layouts, 'worked example')}, "
-               f"{_count(len(outcomes) - layouts, 'table row')}): {passed} passed, {len(outcomes) - passed} failed"
+    kinds = [_count(layouts, "worked example"), _count(len(outcomes) - layouts - claims, "table row")]
+    if claims:
+        kinds.append(_count(claims, "claim"))
+    checked = (f"{len(outcomes)} checked ({', '.join(kinds)}): {passed} passed, {len(outcomes) - passed} failed"
                if outcomes else "nothing to check")
     read = f"{_count(sum(r.read_lines for r in reports), 'line')} read, {sum(r.skipped_lines for r in reports)} skipped"
     more = f"; {stopped} more stopped at an error" if stopped else ""
     return f"{_count(len(reports), 'document')}: {checked}; {read}{more}"
 
 
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """One outcome; a claim's also names its sentence's key and gives the sentence as the document writes it."""
+    out: dict[str, Any] = {"line": outcome.line, "kind": outcome.kind}
+    if outcome.key is not None:
+        out["key"] = outcome.key
+        out["text"] = outcome.text
+    out["status"] = "pass" if outcome.passed else "fail"
+    out["failures"] = [{"field": f.field, "expected": f.expected, "found": f.found, "line": f.line or outcome.line}
+                       for f in outcome.failures]
+    return out
+
+
 def as_json(reports: list[Report]) -> list[dict[str, Any]]:
     return [{
         "document": report.document,
         "language": report.language,
-        "examples": [{
-            "line": outcome.line,
-            "kind": outcome.kind,
-            "status": "pass" if outcome.passed else "fail",
-            "failures": [{"field": f.field, "expected": f.expected, "found": f.found} for f in outcome.failures],
-        } for outcome in report.outcomes],
+        "examples": [outcome_json(outcome) for outcome in report.outcomes],
         "passed": report.passed,
         "failed": report.failed,
         "skipped_lines": report.skipped_lines,

@@ -1,23 +1,30 @@
-"""Checking worked examples and table rows against a generated engine.
+"""Checking worked examples, table rows and the sentences of a rule book against a generated engine.
 
 Nothing here knows a rule: tiles, spinners, ports, counted ends and points all come from the engine
 module (TILES through parse_tile, SPINNER_POLICY, DEAL, placement_points, Layout), match points from
 its MatchScore. This module only decides whether the document's layout is a well-formed tree that
 some build order produces, rebuilds it through Layout.place, feeds a match table's games to
 MatchScore, and compares what the engine says with what the document says, writing every expected
-value the way the document's language pack writes it.
+value the way the document's language pack writes it. A rule book's sentences are checked against the
+spec: a rule against the spec's own sentences (book.sentences), a computed case through the engine
+(book.scenarios).
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from . import ir
+from .book.scenarios import check_claim
+from .book.sentences import Sentence, rule_sentences
+from .book.wording import Value, Wording
 from .diagnostics import Diagnostic, UsageError
-from .document import Detail, Document, Failure, Item, LayoutExample, MatchRow, MatchTable, Statement, TableRow
+from .document import Claim, Detail, Document, Failure, Item, LayoutExample, MatchRow, MatchTable, Statement, TableRow
 from .engine_api import (
     Engine,
     EngineLayout,
@@ -36,12 +43,16 @@ from .ir import Pos
 from .language_pack import Pack
 from .snapshot import Placement, Rules, Snapshot, build_layout, build_orders, is_double, port_value, ports_of
 
+Spec = ir.Variant | ir.MatchFormat
+
 
 @dataclass(frozen=True)
 class Outcome:
     line: int
-    kind: str  # "layout" or "table-row"
+    kind: str  # "layout", "table-row" or "claim"
     failures: tuple[Failure, ...]
+    key: str | None = None  # a claim's: its template's key, and the sentence as the document writes it
+    text: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -151,9 +162,16 @@ class _Example:
             if len(ends) < 2:
                 continue
             (a, pa), (b, pb) = ends
-            if port_value(a, pa) != port_value(b, pb):
+            wild = a in self.engine.WILD_TILES or b in self.engine.WILD_TILES
+            total = self.engine.MATCHING
+            if wild:
+                pass  # a wild tile joins any end: the rebuild through the engine judges it
+            elif total is None and port_value(a, pa) != port_value(b, pb):
                 self.fail("connections", f"equal pips at {self.write.end(a, pa)} – {self.write.end(b, pb)}",
                           f"{port_value(a, pa)} – {port_value(b, pb)}")
+            elif total is not None and port_value(a, pa) + port_value(b, pb) != total:
+                self.fail("connections", f"pips adding up to {total} at {self.write.end(a, pa)} – "
+                                         f"{self.write.end(b, pb)}", f"{port_value(a, pa)} + {port_value(b, pb)}")
             edges.append(((a, pa), (b, pb)))
         used = Counter(end for edge in edges for end in edge)
         for (tile, port), count in used.items():
@@ -444,9 +462,68 @@ def verify_match_table(table: MatchTable, engine: Engine) -> tuple[tuple[Failure
     return tuple(verdicts)
 
 
-def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = None) -> Outcome:
-    """One example or row of the document at path; UsageError for a worked example or a scoring or deal
-    row against a match format."""
+def _prefix(key: str) -> str:
+    return key.split(".", 1)[0]
+
+
+def _differing(wording: Wording, found: dict[str, Value], sentence: Sentence) -> Failure | None:
+    """The first slot in which the spec's sentence says other than the document's, in the pack's words."""
+    for name, value in sentence.values:
+        if found.get(name) != value:
+            return Failure(name, wording.value_text(name, value),
+                           wording.value_text(name, found[name]) if name in found else "nothing")
+    return None
+
+
+def verify_rule(claim: Claim, wording: Wording, spec: Spec) -> list[Failure]:
+    """A rule sentence against the spec's: the same sentence with the same values, or the spec's own words."""
+    said = rule_sentences(spec, wording)
+    same = [s for s in said if s.key == claim.key]
+    if not same:
+        prefix = _prefix(claim.key)
+        clause = [s for s in said if _prefix(s.key) == prefix or prefix in s.clauses]
+        expected = " ".join(wording.write(s.key, dict(s.values)) for s in clause) or "no such rule"
+        return [Failure("rule", expected, claim.text)]
+    differences = [_differing(wording, claim.values, s) for s in same]
+    if None in differences:
+        return []
+    return [next(f for f in differences if f is not None)]
+
+
+def _written_from(claim: Claim, wording: Wording, values: dict[str, Value]) -> bool:
+    """Does the line, from the claim on, say the sentence with these values? A free text such as a source is
+    read up to the first place the sentence could end ("J. Kelley" stops at "J"): the spec's text reads on."""
+    sentence = " ".join(wording.write(claim.key, values).split())
+    line = " ".join(claim.rest.split())
+    return line.startswith(sentence) and not line[len(sentence):len(sentence) + 1].isalnum()
+
+
+def verify_claim(claim: Claim, engine: Engine, spec: Spec | None) -> list[Failure]:
+    """A sentence of a rule book: the title, the source, a rule, or a case computed through the engine."""
+    if claim.problems:
+        return list(claim.problems)
+    wording = claim.pack.book
+    assert wording is not None  # a claim is only read with a pack that words rule books
+    if spec is None:
+        return [Failure(claim.key, "not checkable (no spec)", claim.text)]
+    if claim.key in ("title", "source"):
+        slot, said = ("name", spec.name) if claim.key == "title" else ("source", spec.source)
+        if said is not None and _written_from(claim, wording, {slot: said}):
+            return []
+        return [Failure(slot, " ".join((said or "no source").split()), str(claim.values[slot]))]
+    if claim.key in wording.sentences:
+        return verify_rule(claim, wording, spec)
+    # A case the spec cannot have is reported with the sentence that states it.
+    return [Failure(f.field, f.expected, claim.text) if f.field == "rule" else f
+            for f in check_claim(engine, spec, claim.key, claim.values)]
+
+
+def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = None,
+                spec: Spec | None = None) -> Outcome:
+    """One example, row or claim of the document at path; UsageError for a worked example or a scoring or deal
+    row against a match format. Claims are checked against spec."""
+    if isinstance(item, Claim):
+        return Outcome(item.line, item.kind, tuple(verify_claim(item, engine, spec)), item.key, item.text)
     if isinstance(item, MatchRow):
         failures = list(verify_match_table(item.table, engine)[item.table.rows.index(item)])
     else:
@@ -454,10 +531,22 @@ def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = 
         if variant is None:
             raise _needs_a_variant(item, engine, path)
         if isinstance(item, LayoutExample):
-            failures = verify_example(item, variant, item.pack, orders)
+            failures = [at for f in verify_example(item, variant, item.pack, orders) for at in _at_its_lines(f, item)]
         else:
             failures = verify_row(item, variant)
     return Outcome(item.line, item.kind, tuple(failures))
+
+
+def _at_its_lines(failure: Failure, example: LayoutExample) -> list[Failure]:
+    """A worked example's failure placed at the line that says what failed: the caption's fields at the
+    caption line, everything else at the detail line; the placed tile against the detail line's tiles at
+    both (either may be the one that is wrong), a missing line at the block's first."""
+    if failure.line is not None or failure.field in ("placed tile line", "caption line", "detail line"):
+        return [failure]
+    if failure.field == "placed tile":
+        return [failure, dataclasses.replace(failure, line=example.detail_line)]
+    line = example.caption_line if failure.field.startswith("caption ") else example.detail_line
+    return [dataclasses.replace(failure, line=line)]
 
 
 def _needs_a_variant(item: LayoutExample | TableRow, engine: Engine, path: str | None) -> UsageError:
@@ -471,14 +560,15 @@ def check_spec_fits(document: Document, engine: Engine) -> None:
     if as_match_format(engine) is None:
         return
     for item in document.examples:
-        if not isinstance(item, MatchRow):
+        if not isinstance(item, (MatchRow, Claim)):
             raise _needs_a_variant(item, engine, document.path)
 
 
-def verify_document(document: Document, engine: Engine, orders: int = 0) -> Report:
-    """Every example and table row; orders > 0 also rebuilds each passing example in random build orders."""
+def verify_document(document: Document, engine: Engine, orders: int = 0, spec: Spec | None = None) -> Report:
+    """Every example, table row and claim; orders > 0 also rebuilds each passing example in random build orders.
+    Claims are checked against spec, the one the engine was generated from."""
     check_spec_fits(document, engine)
     if orders:
         require_build_orders()
-    outcomes = tuple(verify_item(item, engine, orders, document.path) for item in document.examples)
+    outcomes = tuple(verify_item(item, engine, orders, document.path, spec) for item in document.examples)
     return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)

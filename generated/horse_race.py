@@ -212,6 +212,10 @@ DISPLAYED_POINTS: tuple[int, ...] = (
 _PIPS = {t: t[0] + t[1] for t in TILES}
 _TILE_SET = frozenset(TILES)
 _TEXT = {t: f"[{t[0]}|{t[1]}]" for t in TILES}  # events name tiles on every move: look them up
+# How a tile joins an open end: by the half equal to it (None), or by the half adding up to MATCHING with
+# it; a wild tile (WILD_TILES) joins any open end, by either half.
+MATCHING: int | None = None
+WILD_TILES: frozenset[Tile] = frozenset()
 
 
 class IllegalMove(ValueError):

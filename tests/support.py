@@ -5,8 +5,11 @@ from __future__ import annotations
 import functools
 import os
 import random
+import shutil
+import struct
 import subprocess
 import sys
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -101,3 +104,62 @@ def read_to_the_end(leader: int) -> bytes:
         seen += chunk
     os.close(leader)
     return seen
+
+
+# --- pages in a real browser ---------------------------------------------------------------------------
+
+def chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("Chromium is not installed (Debian: apt-get install chromium): the HTML page was NOT "
+                    "opened in a browser")
+    return found
+
+
+def browse(page: str, tmp_path: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """Open an HTML page in headless Chromium with the given options (--dump-dom, --screenshot=FILE, ...)."""
+    path = tmp_path / "page.html"
+    path.write_text(page, encoding="utf-8")
+    return subprocess.run([chromium(), "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
+                           "--force-device-scale-factor=1", f"--user-data-dir={tmp_path / 'profile'}", *options,
+                           path.as_uri()], capture_output=True, text=True, timeout=180, check=True)
+
+
+def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
+    """(width, height, rows of RGB bytes) of an 8-bit RGB or RGBA PNG, decoded as the PNG standard says."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, idat, header = 8, b"", b""
+    while at < len(data):
+        (length,), kind = struct.unpack(">I", data[at:at + 4]), data[at + 4:at + 8]
+        body = data[at + 8:at + 8 + length]
+        header = body if kind == b"IHDR" else header
+        idat += body if kind == b"IDAT" else b""
+        at += 12 + length
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    assert depth == 8 and colour in (2, 6) and interlace == 0, (depth, colour, interlace)
+    step = 3 if colour == 2 else 4
+    raw, stride = zlib.decompress(idat), width * step
+    rows: list[bytes] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        previous = line
+        rows.append(bytes(line) if step == 3 else bytes(b for i, b in enumerate(line) if i % 4 != 3))
+    return width, height, rows
+
+
+def near(pixel: tuple[int, int, int], colour: tuple[int, int, int]) -> bool:
+    return sum(abs(p - c) for p, c in zip(pixel, colour, strict=True)) < 30

@@ -128,8 +128,8 @@ def test_plugin_reports_each_failing_example_at_its_line(tmp_path: Path) -> None
     result = _project(tmp_path, 'rules = rule_document("faulty.en.md", spec="spec/fives_and_threes.rules")')
     assert result.returncode == 1, result.stdout + result.stderr
     assert "13 failed, 2 passed" in result.stdout
-    assert "faulty.en.md:57: FAIL: sum: expected 5, document says 6" in result.stdout
-    assert "    caption points: expected 1, document says 2" in result.stdout
+    assert "faulty.en.md:59: FAIL: sum: expected 5, document says 6" in result.stdout
+    assert "faulty.en.md:58: FAIL: caption sum: expected 5, document says 6" in result.stdout
     assert "Traceback" not in result.stdout
 
 

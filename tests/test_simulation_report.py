@@ -9,12 +9,9 @@ import functools
 import math
 import os
 import re
-import shutil
-import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-import zlib
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
@@ -40,7 +37,7 @@ from dominospec.simulation.figures import (
     Simulation,
 )
 from dominospec.simulation.report import report_html, require_plotting, write_report
-from support import ROOT
+from support import ROOT, browse, near, read_png
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 PLOT_IDS = ("hand-points", "game-length", "win-rate", "score-race")
@@ -347,62 +344,6 @@ def test_without_matplotlib_the_report_names_the_extra_to_install(monkeypatch: p
 
 
 # In a real browser.
-
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        pytest.skip("Chromium is not installed (Debian: apt-get install chromium): the HTML report was NOT "
-                    "opened in a browser")
-    return found
-
-
-def browse(page: str, tmp_path: Path, *options: str) -> subprocess.CompletedProcess[str]:
-    path = tmp_path / "report.html"
-    path.write_text(page, encoding="utf-8")
-    return subprocess.run([chromium(), "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
-                           "--force-device-scale-factor=1", f"--user-data-dir={tmp_path / 'profile'}", *options,
-                           path.as_uri()], capture_output=True, text=True, timeout=180, check=True)
-
-
-def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
-    """(width, height, rows of RGB bytes) of an 8-bit RGB or RGBA PNG, decoded as the PNG standard says."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    at, idat, header = 8, b"", b""
-    while at < len(data):
-        (length,), kind = struct.unpack(">I", data[at:at + 4]), data[at + 4:at + 8]
-        body = data[at + 8:at + 8 + length]
-        header = body if kind == b"IHDR" else header
-        idat += body if kind == b"IDAT" else b""
-        at += 12 + length
-    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
-    assert depth == 8 and colour in (2, 6) and interlace == 0, (depth, colour, interlace)
-    step = 3 if colour == 2 else 4
-    raw, stride = zlib.decompress(idat), width * step
-    rows: list[bytes] = []
-    previous = bytearray(stride)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            left = line[i - step] if i >= step else 0
-            up, corner = previous[i], previous[i - step] if i >= step else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + up) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 0xFF
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
-        previous = line
-        rows.append(bytes(line) if step == 3 else bytes(b for i, b in enumerate(line) if i % 4 != 3))
-    return width, height, rows
-
-
-def near(pixel: tuple[int, int, int], colour: tuple[int, int, int]) -> bool:
-    return sum(abs(p - c) for p, c in zip(pixel, colour, strict=True)) < 30
-
 
 def test_the_page_opens_in_chromium_with_every_plot_in_its_dom(tmp_path: Path) -> None:
     dom = browse(report_html(COMPARISON), tmp_path, "--dump-dom").stdout

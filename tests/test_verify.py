@@ -44,7 +44,7 @@ def test_seed_documents_verify_clean(name: str, spec: str, layouts: int, rows: i
     assert report["language"] == ("fi" if name.startswith("001") else "tr")
     kinds = [e["kind"] for e in report["examples"]]
     assert kinds.count("layout") == layouts and kinds.count("table-row") == rows
-    assert report["passed"] == layouts + rows and report["failed"] == 0
+    assert report["passed"] == len(kinds) and report["failed"] == 0  # and every claim its prose makes
     assert report["skipped_lines"] > 0
 
 
@@ -81,21 +81,24 @@ def test_json_contract() -> None:
         assert report["language"] == "en"
         assert report["passed"] + report["failed"] == len(report["examples"])
         for example in report["examples"]:
-            assert set(example) == {"line", "kind", "status", "failures"}
-            assert example["kind"] in ("layout", "table-row") and example["status"] in ("pass", "fail")
+            claim = example["kind"] == "claim"
+            assert set(example) == {"line", "kind", "status", "failures"} | ({"key", "text"} if claim else set())
+            assert example["kind"] in ("layout", "table-row", "claim") and example["status"] in ("pass", "fail")
             assert (example["status"] == "fail") == bool(example["failures"])
             for failure in example["failures"]:
-                assert set(failure) == {"field", "expected", "found"}
-                assert all(isinstance(v, str) and v for v in failure.values())
+                assert set(failure) == {"field", "expected", "found", "line"}
+                assert isinstance(failure["line"], int) and failure["line"] >= example["line"]
+                assert all(isinstance(failure[k], str) and failure[k] for k in ("field", "expected", "found"))
     faulty = {e["line"]: e for e in reports[0]["examples"]}
-    assert faulty[5]["failures"] == [{"field": "tiles per player", "expected": "5", "found": "6"}]
+    assert faulty[5]["failures"] == [{"field": "tiles per player", "expected": "5", "found": "6", "line": 5}]
     assert reports[1]["failed"] == 0
 
 
 # --- injected faults -----------------------------------------------------------------------------
 
 _packs = shipped_packs()
-_engines = {spec: load_engine(load(ROOT / spec), ROOT / spec) for spec in (FT, HR)}
+_specs = {spec: load(ROOT / spec) for spec in (FT, HR)}
+_engines = {spec: load_engine(_specs[spec], ROOT / spec) for spec in (FT, HR)}
 
 
 class Seed:
@@ -118,7 +121,7 @@ class Seed:
         return index
 
     def verify(self, lines: list[str]) -> Report:
-        return verify_document(parse_document(lines, self.pack, "doc"), _engines[self.spec])
+        return verify_document(parse_document(lines, self.pack, "doc"), _engines[self.spec], spec=_specs[self.spec])
 
 
 Edit = Callable[[str], str]
@@ -234,10 +237,11 @@ def test_a_fault_through_the_command_line(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = run_cli("verify", HR, str(path))
     assert result.returncode == 1
-    assert f"{path}:41: FAIL: displayed points: expected 2, document says 3" in result.stdout.splitlines()
+    detail = document.detail_index(41) + 1  # the fault is on the detail line, and is reported there
+    assert f"{path}:{detail}: FAIL: displayed points: expected 2, document says 3" in result.stdout.splitlines()
     assert result.stdout.count("FAIL") == 1
-    assert result.stdout.splitlines()[-1].startswith("1 document: 14 checked (11 worked examples, 3 table rows): "
-                                                     "13 passed, 1 failed;")
+    assert re.match(r"1 document: \d+ checked \(11 worked examples, 3 table rows(, \d+ claims)?\): \d+ passed, "
+                    r"1 failed;", result.stdout.splitlines()[-1])
 
 
 # --- languages -----------------------------------------------------------------------------------

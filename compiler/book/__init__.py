@@ -1,0 +1,1 @@
+"""Rule books written from specs."""

@@ -1,0 +1,44 @@
+"""A rule book as Markdown: one paragraph per line, tables as pipe tables, worked examples as the
+verifier's blocks, and pictures as SVG files written beside the book."""
+
+from __future__ import annotations
+
+from .writer import Book, Example, Paragraph, Picture, Table
+
+
+def picture_file(stem: str, picture: Picture) -> str:
+    """The name of a picture's file beside a book named stem: "horse_race.tr.double_end.svg"."""
+    return f"{stem}.{picture.name}.svg"
+
+
+def book_markdown(book: Book, stem: str | None) -> tuple[str, dict[str, str]]:
+    """The Markdown text and the pictures to write beside it (file name -> SVG); without a stem (the book
+    goes to standard output) there are no files and the text refers to no pictures."""
+    out = [f"# {book.title}"]
+    files: dict[str, str] = {}
+
+    def picture(item: Picture) -> None:
+        if stem is not None:
+            name = picture_file(stem, item)
+            files[name] = item.svg
+            out.append(f"![{item.alt}]({name})")
+
+    for section in book.sections:
+        out.append(f"## {section.title}")
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                out.append(block.text)
+            elif isinstance(block, Table):
+                out.append("\n".join([_row(block.header), _row(["---"] * len(block.header)),
+                                      *(_row(row) for row in block.rows)]))
+            elif isinstance(block, Example):
+                out.append(block.text)
+                picture(block.picture)
+                out.extend(block.lines)
+            else:
+                picture(block)
+    return "\n\n".join(out) + "\n", files
+
+
+def _row(cells: tuple[str, ...] | list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"

@@ -1,0 +1,364 @@
+"""Pictures of the table as SVG documents: a layout drawn as dominoes with its ends marked (filled: a
+counted contribution, hollow: a legal continuation not counted), spinners framed in orange, and a
+cribbage board with its pegs and match lines.
+
+Everything drawn is read from the engine (tiles, connections, open ports, counted ends, spinners), so a
+picture cannot show other rules than the engine plays. The SVG is plain text built here: no scripts, no
+external references, every word XML-escaped, the same bytes for the same layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from .board import GROUP, ROW
+from .engine_api import EngineLayout, Tile, VariantEngine
+from .language_pack import Pack
+
+UNIT = 40  # the side of a half domino; every coordinate is a whole number of pixels
+PIP = 4
+MARKER = 12  # radius of an end marker
+MARGIN = 20
+FONT = 14
+ORANGE = "#e8770e"
+INK = "#222222"
+
+Point = tuple[int, int]
+Direction = tuple[int, int]  # a unit step along x or y; y grows downwards, as SVG draws
+LEFT, RIGHT, UP, DOWN = (-1, 0), (1, 0), (0, -1), (0, 1)
+
+# Pip positions on a 3 x 3 grid (-1, 0, 1 per axis): the usual faces up to nine.
+_CORNERS = ((-1, -1), (1, 1))
+_OTHER_CORNERS = ((1, -1), (-1, 1))
+_MIDDLE_SIDES = ((-1, 0), (1, 0))
+PIP_FACES: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((0, 0),),
+    2: _CORNERS,
+    3: (*_CORNERS, (0, 0)),
+    4: (*_CORNERS, *_OTHER_CORNERS),
+    5: (*_CORNERS, *_OTHER_CORNERS, (0, 0)),
+    6: (*_CORNERS, *_OTHER_CORNERS, *_MIDDLE_SIDES),
+    7: (*_CORNERS, *_OTHER_CORNERS, *_MIDDLE_SIDES, (0, 0)),
+    8: (*_CORNERS, *_OTHER_CORNERS, *_MIDDLE_SIDES, (0, -1), (0, 1)),
+    9: (*_CORNERS, *_OTHER_CORNERS, *_MIDDLE_SIDES, (0, -1), (0, 1), (0, 0)),
+}
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The words of a picture, in the document's language."""
+    counted: str  # "Filled number: a counted contribution"
+    continuation: str  # "Hollow dot: a legal continuation not counted here"
+    spinner: str  # "Orange frame: a spinner"
+
+
+def legend_for(pack: Pack) -> Legend:
+    return Legend(*pack.legend())
+
+
+@dataclass(frozen=True)
+class BoardWords:
+    title: str  # "Board to 121", already filled in by the caller
+    front: str  # "front peg"
+    back: str  # "back peg"
+    game_hole: str  # "game hole"
+
+
+def _attr(value: object) -> str:
+    return quoteattr(str(value))
+
+
+def _text(x: int, y: int, words: str, anchor: str = "start", size: int = FONT, light: bool = False) -> str:
+    fill = "#ffffff" if light else INK
+    return (f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" dominant-baseline="central" '
+            f'fill="{fill}">{escape(words)}</text>')
+
+
+def _text_width(words: str, size: int = FONT) -> int:
+    """A generous estimate (no font is measured): the viewBox must hold the longest legend line."""
+    return (len(words) * size * 6 + 9) // 10
+
+
+class _Box:
+    """The bounds of everything drawn, for the viewBox."""
+
+    def __init__(self) -> None:
+        self.left = self.top = self.right = self.bottom = 0
+        self.empty = True
+
+    def add(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        if self.empty:
+            self.left, self.top, self.right, self.bottom = x0, y0, x1, y1
+            self.empty = False
+            return
+        self.left, self.top = min(self.left, x0), min(self.top, y0)
+        self.right, self.bottom = max(self.right, x1), max(self.bottom, y1)
+
+
+def _svg(box: _Box, body: Iterable[str]) -> str:
+    x, y = box.left - MARGIN, box.top - MARGIN
+    width, height = box.right - box.left + 2 * MARGIN, box.bottom - box.top + 2 * MARGIN
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x} {y} {width} {height}" width="{width}" '
+            f'height="{height}" font-family="sans-serif">')
+    return "\n".join([head, f'<rect x="{x}" y="{y}" width="{width}" height="{height}" fill="#ffffff"/>',
+                      *body, "</svg>"]) + "\n"
+
+
+# ---------------------------------------------------------------- layouts
+
+
+@dataclass(frozen=True)
+class _Exit:
+    """Where a port of a drawn tile leads: the point on the tile's edge and the way out."""
+    point: Point
+    way: Direction
+
+
+@dataclass(frozen=True)
+class _Half:
+    centre: Point
+    value: int
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    tile: Tile
+    centre: Point
+    along: Direction  # the way its line runs
+    halves: tuple[_Half, _Half]
+    exits: dict[str, _Exit]
+
+    @property
+    def crosswise(self) -> bool:
+        return self.tile[0] == self.tile[1]
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        across = self.along[1] != 0  # a line running up or down
+        long_x = across == self.crosswise  # whether the tile's long side lies along x
+        half_w, half_h = (UNIT, UNIT // 2) if long_x else (UNIT // 2, UNIT)
+        x, y = self.centre
+        return x - half_w, y - half_h, x + half_w, y + half_h
+
+
+def _step(point: Point, way: Direction, distance: int) -> Point:
+    return point[0] + way[0] * distance, point[1] + way[1] * distance
+
+
+def _sideways(way: Direction) -> tuple[Direction, Direction]:
+    """A double's branches: up and down from a line running sideways, left and right from one running up or down."""
+    return (UP, DOWN) if way[1] == 0 else (LEFT, RIGHT)
+
+
+def _double(tile: Tile, centre: Point, along: Direction, back: Direction) -> _Drawn:
+    """A double drawn crosswise: its halves side by side across the line; back is the way to its line A."""
+    branch_a, branch_b = _sideways(along)
+    value = tile[0]
+    exits = {"lineA": _Exit(_step(centre, back, UNIT // 2), back),
+             "lineB": _Exit(_step(centre, (-back[0], -back[1]), UNIT // 2), (-back[0], -back[1])),
+             "branchA": _Exit(_step(centre, branch_a, UNIT), branch_a),
+             "branchB": _Exit(_step(centre, branch_b, UNIT), branch_b)}
+    halves = (_Half(_step(centre, branch_a, UNIT // 2), value), _Half(_step(centre, branch_b, UNIT // 2), value))
+    return _Drawn(tile, centre, along, halves, exits)
+
+
+def _lead(tile: Tile) -> _Drawn:
+    if tile[0] == tile[1]:
+        return _double(tile, (0, 0), RIGHT, LEFT)
+    return _Drawn(tile, (0, 0), RIGHT, (_Half((-UNIT // 2, 0), tile[0]), _Half((UNIT // 2, 0), tile[1])),
+                  {"low": _Exit((-UNIT, 0), LEFT), "high": _Exit((UNIT, 0), RIGHT)})
+
+
+def _joined(tile: Tile, own_port: str, at: _Exit) -> _Drawn:
+    """A tile joining by own_port at a parent's exit, continuing straight on."""
+    way = at.way
+    if tile[0] == tile[1]:
+        return _double(tile, _step(at.point, way, UNIT // 2), way, (-way[0], -way[1]))
+    near, far = (tile[0], tile[1]) if own_port == "low" else (tile[1], tile[0])
+    other = "high" if own_port == "low" else "low"
+    return _Drawn(tile, _step(at.point, way, UNIT), way,
+                  (_Half(_step(at.point, way, UNIT // 2), near), _Half(_step(at.point, way, 3 * UNIT // 2), far)),
+                  {own_port: _Exit(at.point, (-way[0], -way[1])), other: _Exit(_step(at.point, way, 2 * UNIT), way)})
+
+
+def _place_tiles(layout: EngineLayout) -> dict[Tile, _Drawn]:
+    """Every tile's place: the lead in the middle, each later tile straight on from the port it joined."""
+    drawn: dict[Tile, _Drawn] = {}
+    if not layout.tiles:
+        return drawn
+    drawn[layout.tiles[0]] = _lead(layout.tiles[0])
+    for (on, port), (tile, own_port) in layout.connections():
+        parent = drawn.get(on)
+        if parent is not None and port in parent.exits and tile not in drawn:
+            drawn[tile] = _joined(tile, own_port, parent.exits[port])
+    return drawn
+
+
+def _pips(half: _Half) -> list[str]:
+    x, y = half.centre
+    face = PIP_FACES.get(half.value)
+    if face is None:  # sets beyond double nine: the number itself
+        return [_text(x, y, str(half.value), "middle", FONT + 2)]
+    spacing = UNIT // 4
+    return [f'<circle cx="{x + dx * spacing}" cy="{y + dy * spacing}" r="{PIP}" fill="{INK}"/>' for dx, dy in face]
+
+
+def _tile_svg(engine: VariantEngine, drawn: _Drawn, box: _Box) -> list[str]:
+    x0, y0, x1, y1 = drawn.bounds()
+    box.add(x0, y0, x1, y1)
+    (ax, ay), (bx, by) = drawn.halves[0].centre, drawn.halves[1].centre
+    mx, my = (ax + bx) // 2, (ay + by) // 2
+    if ax == bx:  # halves one above the other: the dividing line runs across
+        divider = f'<line x1="{x0 + 4}" y1="{my}" x2="{x1 - 4}" y2="{my}" stroke="{INK}" stroke-width="1.5"/>'
+    else:
+        divider = f'<line x1="{mx}" y1="{y0 + 4}" x2="{mx}" y2="{y1 - 4}" stroke="{INK}" stroke-width="1.5"/>'
+    return [f'<g class="tile" data-tile={_attr(engine.format_tile(drawn.tile))}>',
+            f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{x1 - x0 - 2}" height="{y1 - y0 - 2}" rx="5" fill="#fbfaf5" '
+            f'stroke="{INK}" stroke-width="2"/>',
+            divider, *_pips(drawn.halves[0]), *_pips(drawn.halves[1]), "</g>"]
+
+
+def _marker_svg(engine: VariantEngine, tile: Tile, port: str, value: int, counted: bool, at: _Exit,
+                box: _Box) -> list[str]:
+    x, y = _step(at.point, at.way, MARKER + 4)
+    box.add(x - MARKER, y - MARKER, x + MARKER, y + MARKER)
+    kind = "counted" if counted else "open"
+    circle = (f'<circle cx="{x}" cy="{y}" r="{MARKER}" fill="{INK}"/>' if counted else
+              f'<circle cx="{x}" cy="{y}" r="{MARKER}" fill="#ffffff" stroke="{INK}" stroke-width="2"/>')
+    return [f'<g class="end {kind}" data-tile={_attr(engine.format_tile(tile))} data-port={_attr(port)} '
+            f'data-value="{value}">', circle, _text(x, y, str(value), "middle", light=counted),
+            "</g>"]
+
+
+def _legend_svg(legend: Legend, with_spinner: bool, top: int, left: int, box: _Box) -> list[str]:
+    out = ['<g class="legend">']
+    entries = [("counted", legend.counted), ("open", legend.continuation)]
+    if with_spinner:
+        entries.append(("spinner", legend.spinner))
+    for row, (kind, words) in enumerate(entries):
+        y = top + MARKER + row * (2 * MARKER + 8)
+        x = left + MARKER
+        if kind == "counted":
+            out.append(f'<circle cx="{x}" cy="{y}" r="{MARKER}" fill="{INK}"/>')
+        elif kind == "open":
+            out.append(f'<circle cx="{x}" cy="{y}" r="{MARKER}" fill="#ffffff" stroke="{INK}" stroke-width="2"/>')
+        else:
+            out.append(f'<rect x="{x - MARKER}" y="{y - MARKER}" width="{2 * MARKER}" height="{2 * MARKER}" '
+                       f'fill="none" stroke="{ORANGE}" stroke-width="3"/>')
+        out.append(_text(x + 2 * MARKER, y, words))
+        box.add(left, y - MARKER, x + 2 * MARKER + _text_width(words), y + MARKER)
+    out.append("</g>")
+    return out
+
+
+def layout_picture(engine: VariantEngine, layout: EngineLayout, legend: Legend, title: str | None = None) -> str:
+    """An SVG document (text, starting with <svg xmlns=...>) of the layout."""
+    drawn = _place_tiles(layout)
+    box = _Box()
+    tiles_svg = [line for tile in layout.tiles if tile in drawn for line in _tile_svg(engine, drawn[tile], box)]
+    frames = []
+    for spinner in layout.spinners():
+        if spinner in drawn:
+            x0, y0, x1, y1 = drawn[spinner].bounds()
+            box.add(x0 - 3, y0 - 3, x1 + 3, y1 + 3)
+            frames.append(f'<rect class="spinner" data-tile={_attr(engine.format_tile(spinner))} x="{x0 - 3}" '
+                          f'y="{y0 - 3}" width="{x1 - x0 + 6}" height="{y1 - y0 + 6}" rx="6" fill="none" '
+                          f'stroke="{ORANGE}" stroke-width="3"/>')
+    counted = {(tile, port): value for tile, port, value in layout.counted_ends()}
+    ends: dict[tuple[Tile, str], int] = {(tile, port): value for tile, port, value in layout.open_ports()}
+    ends.update(counted)  # a counted end shows what it counts (a double at an end: both halves)
+    markers = [line for (tile, port), value in ends.items()
+               if tile in drawn and port in drawn[tile].exits
+               for line in _marker_svg(engine, tile, port, value, (tile, port) in counted,
+                                       drawn[tile].exits[port], box)]
+    if box.empty:  # an empty table: the legend alone
+        box.add(0, 0, 0, 0)
+    body: list[str] = []
+    if title is not None:
+        top = box.top - MARGIN - FONT
+        body.append(f'<g class="title">{_text(box.left, top, title, size=FONT + 2)}</g>')
+        box.add(box.left, top - FONT, box.left + _text_width(title, FONT + 2), top)
+    legend_svg = _legend_svg(legend, bool(layout.spinners()), box.bottom + MARGIN, box.left, box)
+    return _svg(box, [*body, *tiles_svg, *frames, *markers, *legend_svg])
+
+
+# ---------------------------------------------------------------- the cribbage board
+
+HOLE = 4
+PITCH = 16  # between holes of a row
+GROUP_GAP = 8  # between groups of five
+ROW_HEIGHT = 30
+
+
+def _hole_x(hole: int) -> int:
+    """x of a hole in its row; hole 0 (no points yet) is the start, left of the first hole."""
+    if hole == 0:
+        return -PITCH
+    index = (hole - 1) % ROW
+    return index * PITCH + (index // GROUP) * GROUP_GAP
+
+
+def board_picture(pegs: Sequence[tuple[int, int]], game_target: int, lines: Sequence[tuple[str, int]],
+                  labels: Sequence[str], words: BoardWords) -> str:
+    """SVG of a cribbage board: a track per side (rows of 30 holes in groups of 5, as board.py), both pegs
+    of each side (back = score before the last move, front = score), the game hole, and each match line
+    (name, first hole clear of it) drawn across the tracks with its name."""
+    box = _Box()
+    body = [f'<g class="title">{_text(-PITCH - HOLE, 0, words.title, size=FONT + 2)}</g>']
+    box.add(-PITCH - HOLE, -FONT, _text_width(words.title, FONT + 2), FONT)
+    rows = max(1, (game_target - 2) // ROW + 1)  # holes 1 .. target - 1, then the game hole on its own
+    track_height = (rows + 1) * ROW_HEIGHT + FONT + 8
+    row_width = _hole_x(ROW) + PITCH
+    drawn_lines = [(name, cutoff) for name, cutoff in lines if 1 <= cutoff < game_target]
+
+    def hole_point(top: int, hole: int) -> Point:
+        if hole >= game_target:
+            return row_width // 2, top + rows * ROW_HEIGHT
+        row = 0 if hole == 0 else (hole - 1) // ROW
+        return _hole_x(hole), top + row * ROW_HEIGHT
+
+    for side, (back, front) in enumerate(pegs):
+        label = labels[side] if side < len(labels) else str(side + 1)
+        top = 2 * FONT + side * track_height + FONT + 8
+        body.append(f'<g class="track" data-side="{side}">')
+        body.append(_text(-PITCH - HOLE, top - FONT - 4, f"{label}: {front}"))
+        box.add(-PITCH - HOLE, top - 2 * FONT, _text_width(f"{label}: {front}") - PITCH, top)
+        for hole in range(1, game_target):
+            x, y = hole_point(top, hole)
+            body.append(f'<circle class="hole" data-hole="{hole}" cx="{x}" cy="{y}" r="{HOLE}" fill="#ffffff" '
+                        f'stroke="{INK}"/>')
+        for start in range(1, game_target, ROW):  # each row's last hole, to count along by
+            last = min(start + ROW, game_target) - 1
+            x, y = hole_point(top, last)
+            body.append(_text(row_width, y, str(last), size=10))
+            box.add(row_width, y - HOLE, row_width + _text_width(str(last), 10), y + HOLE)
+        gx, gy = hole_point(top, game_target)
+        body.append(f'<circle class="game-hole" data-hole="{game_target}" cx="{gx}" cy="{gy}" r="{HOLE + 3}" '
+                    f'fill="#ffffff" stroke="{INK}" stroke-width="2"/>')
+        body.append(_text(gx + 2 * HOLE + 6, gy, words.game_hole))
+        box.add(-PITCH - HOLE, top - HOLE, row_width, gy + HOLE + 3)
+        box.add(gx, gy, gx + 2 * HOLE + 6 + _text_width(words.game_hole), gy + FONT)
+        for name, cutoff in drawn_lines:
+            x, y = hole_point(top, cutoff)
+            x -= PITCH // 2 + (GROUP_GAP // 2 if (cutoff - 1) % GROUP == 0 else 0)
+            body.append(f'<g class="line" data-name={_attr(name)} data-hole="{cutoff}">'
+                        f'<line x1="{x}" y1="{y - 12}" x2="{x}" y2="{y + 12}" stroke="{ORANGE}" stroke-width="2"/>'
+                        f'{_text(x + 2, y - 18, name, size=10)}</g>')
+        for kind, score, word in (("back", back, words.back), ("front", front, words.front)):
+            hole = max(0, min(score, game_target))
+            x, y = hole_point(top, hole)
+            fill = INK if kind == "front" else "#9a9a9a"
+            body.append(f'<circle class="peg {kind}" data-hole="{hole}" cx="{x}" cy="{y}" r="{HOLE + 2}" '
+                        f'fill="{fill}"><title>{escape(word)}: {score}</title></circle>')
+        body.append("</g>")
+    legend_top = 2 * FONT + len(pegs) * track_height + FONT
+    body.append('<g class="legend">')
+    for row, (word, fill) in enumerate(((words.front, INK), (words.back, "#9a9a9a"))):
+        y = legend_top + row * (FONT + 8)
+        body.append(f'<circle cx="0" cy="{y}" r="{HOLE + 2}" fill="{fill}"/>')
+        body.append(_text(2 * HOLE + 6, y, word))
+        box.add(-HOLE - 2, y - FONT, 2 * HOLE + 6 + _text_width(word), y + FONT)
+    body.append("</g>")
+    return _svg(box, body)
