@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .arithmetic import Calculation, find_calculations
 from .book.sentences import CLAIM_KEYS
 from .book.wording import Value, Wording
 from .diagnostics import Diagnostic, UsageError
@@ -133,7 +134,16 @@ class Claim:
     kind: str = "claim"
 
 
-Item = LayoutExample | TableRow | MatchRow | Claim
+@dataclass
+class Arithmetic:
+    """A calculation written out in prose, in any language: checked as arithmetic."""
+    line: int
+    calculation: Calculation
+    kind: str = "claim"
+    key: str = "arithmetic"
+
+
+Item = LayoutExample | TableRow | MatchRow | Claim | Arithmetic
 
 # Markdown's marks before a line's text: a heading's hashes or a list bullet.
 LINE_MARK = re.compile(r"\s*+(?:#{1,6}|[-*+])\s++")
@@ -160,6 +170,17 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
         claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], text[found.start:],
                             problems))
     return claims
+
+
+def find_arithmetic(line: str, number: int, sentences: list[str]) -> list[Arithmetic]:
+    """The calculations of a prose line that are not inside one of its book sentences (which check their own)."""
+    spans = []
+    for sentence in sentences:
+        at = line.find(sentence)
+        if at >= 0:
+            spans.append((at, at + len(sentence)))
+    return [Arithmetic(number, calculation) for calculation in find_calculations(line)
+            if not any(start <= calculation.start and calculation.end <= end for start, end in spans)]
 
 
 @dataclass
@@ -229,7 +250,8 @@ class _Reader:
                     break
             self.pack = self.document_pack
             if index == start and not line.lstrip().startswith("|"):
-                claims = find_claims(line, index + 1, self.document_pack)
+                claims: list[Item] = [*find_claims(line, index + 1, self.document_pack)]
+                claims += find_arithmetic(line, index + 1, [c.text for c in claims if isinstance(c, Claim)])
                 self.examples.extend(claims)
                 if claims:
                     self.read += 1

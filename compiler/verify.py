@@ -20,11 +20,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import ir
+from .arithmetic import wrong_step
 from .book.scenarios import check_claim
 from .book.sentences import Sentence, rule_sentences
 from .book.wording import Value, Wording
 from .diagnostics import Diagnostic, UsageError
-from .document import Claim, Detail, Document, Failure, Item, LayoutExample, MatchRow, MatchTable, Statement, TableRow
+from .document import (
+    Arithmetic,
+    Claim,
+    Detail,
+    Document,
+    Failure,
+    Item,
+    LayoutExample,
+    MatchRow,
+    MatchTable,
+    Statement,
+    TableRow,
+)
 from .engine_api import (
     Engine,
     EngineLayout,
@@ -524,6 +537,10 @@ def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = 
     row against a match format. Claims are checked against spec."""
     if isinstance(item, Claim):
         return Outcome(item.line, item.kind, tuple(verify_claim(item, engine, spec)), item.key, item.text)
+    if isinstance(item, Arithmetic):
+        wrong = wrong_step(item.calculation)
+        failures = [] if wrong is None else [Failure("arithmetic", *wrong)]
+        return Outcome(item.line, item.kind, tuple(failures), item.key, item.calculation.text)
     if isinstance(item, MatchRow):
         failures = list(verify_match_table(item.table, engine)[item.table.rows.index(item)])
     else:
@@ -560,7 +577,7 @@ def check_spec_fits(document: Document, engine: Engine) -> None:
     if as_match_format(engine) is None:
         return
     for item in document.examples:
-        if not isinstance(item, (MatchRow, Claim)):
+        if not isinstance(item, (MatchRow, Claim, Arithmetic)):
             raise _needs_a_variant(item, engine, document.path)
 
 

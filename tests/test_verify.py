@@ -52,9 +52,11 @@ def test_seed_documents_verify_clean(name: str, spec: str, layouts: int, rows: i
 def test_bundled_documents_verify_clean(path: str, spec: str, layouts: int, rows: int) -> None:
     result = run_cli("verify", spec, path, "--orders", "20")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.splitlines()[-1].startswith(
-        f"1 document: {layouts + rows} checked ({layouts} worked examples, {rows} table rows): "
-        f"{layouts + rows} passed, 0 failed;")
+    summary = result.stdout.splitlines()[-1]  # and the calculations their prose writes out, as claims
+    found = re.match(rf"1 document: (\d+) checked \({layouts} worked examples, {rows} table rows, (\d+) claims\): "
+                     rf"(\d+) passed, 0 failed;", summary)
+    assert found is not None, summary
+    assert int(found[1]) == int(found[3]) == layouts + rows + int(found[2])
 
 
 @needs_seeds
@@ -252,7 +254,8 @@ def test_language_can_be_forced_and_blocks_of_other_languages_are_still_checked(
     assert (result.returncode, result.stderr) == (0, "")
     [report] = json.loads(result.stdout)
     assert report["language"] == "tr"
-    assert len(report["examples"]) == 20  # the English blocks and tables, read in English
+    # the English blocks and tables, read in English, and the calculations of its prose
+    assert [e["kind"] for e in report["examples"]].count("claim") == len(report["examples"]) - 20 == 3
 
 
 def test_a_new_language_is_a_pack_file() -> None:
@@ -344,7 +347,7 @@ def test_orders_without_hypothesis_name_the_extra_that_brings_it() -> None:
 def test_verify_without_orders_needs_no_hypothesis() -> None:
     done = _without_hypothesis("verify", "spec/fives_and_threes.rules", "examples/fives_and_threes.en.md")
     assert (done.returncode, done.stderr) == (0, "")
-    assert "20 passed, 0 failed" in done.stdout
+    assert "23 passed, 0 failed" in done.stdout
 
 
 # --- documents in more than one language ---------------------------------------------------------
