@@ -21,10 +21,10 @@ from pathlib import Path
 
 from .arithmetic import Calculation, find_calculations
 from .book.sentences import CLAIM_KEYS
-from .book.wording import Value, Wording
+from .book.wording import DASHES, Value, Wording
 from .diagnostics import Diagnostic, UsageError
 from .html_lines import html_lines, is_html
-from .language_pack import DASHES, LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
+from .language_pack import LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
 from .textfile import DOCUMENT, read_text_file
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .book import sentences
-from .book.wording import Wording, check_wording
+from .book.wording import SPACE, Wording, check_wording, literal
 from .diagnostics import Diagnostic, InputError, UsageError
 from .ir import Pos
 from .textfile import PACK, parse_json, read_text_file
@@ -48,7 +48,6 @@ ITEM_TEMPLATE = {"tiles": None, "spinners": None, "connections": "connection",
 # Every pattern is read in time linear in the line: white space and digits are possessive (never given
 # back), and a placeholder of free text ends at the first place its template's next fixed text stands,
 # once and for all (an atomic group), so no line can make the reader try its ways of splitting one by one.
-SPACE = r"\s*+"
 TILE = r"\[\s*+\d++\s*+\|\s*+\d++\s*+\]"  # any pips: the engine says which tiles its set has
 # Sums, points and table cells are whole numbers of a bounded size, so every number read converts quickly.
 MAX_DIGITS = 9
@@ -60,25 +59,11 @@ _PLACEHOLDER_PATTERNS = {
 }
 FREE = ("items", "port", "other_port")  # placeholders of free text: each ends where its template's next fixed text is
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
-DASHES = "-‐‑‒–—"
 
 
 def _words(text: str) -> str:
     """Text compared loosely: runs of white space are one space, case is ignored."""
     return " ".join(text.split()).casefold()
-
-
-def _literal(text: str) -> str:
-    out: list[str] = []
-    for ch in text:
-        if ch.isspace():
-            if not out or out[-1] != SPACE:
-                out.append(SPACE)
-        elif ch in DASHES:
-            out.append(f"[{DASHES}]")
-        else:
-            out.append(re.escape(ch))
-    return "".join(out)
 
 
 def _pieces(template: str) -> list[tuple[bool, str]]:
@@ -135,11 +120,11 @@ class Pack:
         self.detail_re = self._line(self.detail)
         # A line is a block line by its first label alone, so a wrong number after the label is reported, not
         # skipped as prose.
-        self._starts = [re.compile(SPACE + _literal(self.field_label(template)))
+        self._starts = [re.compile(SPACE + literal(self.field_label(template)))
                         for fields in (self.caption, self.detail)
                         for template in (("points", "raw_points") if fields[0] == "points" else fields[:1])]
         self._items = {kind: re.compile(f"{self._item_pattern(kind)}{SPACE}(?:"
-                                        f"{_literal(self.separators[kind].strip())}{SPACE}|$)") for kind in LISTS}
+                                        f"{literal(self.separators[kind].strip())}{SPACE}|$)") for kind in LISTS}
 
     def legend(self) -> tuple[str, str, str]:
         """The words of a layout picture's legend: counted, continuation, spinner; UsageError for a pack
@@ -158,13 +143,13 @@ class Pack:
         pieces = iter(_pieces(self.templates[name]))
         for is_placeholder, text in pieces:
             if not is_placeholder:
-                out.append(_literal(text))
+                out.append(literal(text))
             elif text in FREE:  # validation makes fixed text follow; the free text keeps any white space before it
                 _, after = next(pieces)
-                out.append(f"(?>(?P<{prefix}{text}>.+?){_literal(after.lstrip())})")
+                out.append(f"(?>(?P<{prefix}{text}>.+?){literal(after.lstrip())})")
             elif text.endswith("_unit"):
                 forms = sorted(set(self.units[text[:-5]].values()), key=len, reverse=True)
-                out.append(f"(?P<{prefix}{text}>(?>{'|'.join(_literal(form) for form in forms)}))")
+                out.append(f"(?P<{prefix}{text}>(?>{'|'.join(literal(form) for form in forms)}))")
             else:
                 out.append(f"(?P<{prefix}{text}>{_PLACEHOLDER_PATTERNS[text]})")
         return "".join(out)

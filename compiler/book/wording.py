@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 SLOT = re.compile(r"\{([a-z_]+)(?:@([a-z_]+))?\}")
-SPACE = r"\s*+"
-DASHES = "-‐‑‒–—"
+SPACE = r"\s*+"  # possessive: white space is never given back, so patterns read in linear time
+DASHES = "-‐‑‒–—"  # any dash matches any dash
 NUMBER = r"(?<!\d)\d{1,9}(?!\d)"
 TILE = r"\[\s*+\d{1,2}\s*+\|\s*+\d{1,2}\s*+\]"
 
