@@ -14,6 +14,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -264,6 +265,14 @@ def test_a_markdown_book_references_pictures_written_beside_it(tmp_path: Path) -
     assert referenced and sorted(referenced) == sorted(p.name for p in tmp_path.glob("house.*.svg"))
     for name in referenced:
         ET.parse(tmp_path / name)
+
+
+def test_a_markdown_books_links_to_its_pictures_hold_any_file_name(tmp_path: Path) -> None:
+    out = tmp_path / "club (house) rules [v2].md"
+    result = run_cli("book", "spec/fives_and_threes.rules", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    links = re.findall(r"!\[[^\]]+\]\(([^)\s]+)\)$", out.read_text(encoding="utf-8"), re.M)
+    assert links and all((tmp_path / unquote(link)).is_file() for link in links)
 
 
 def test_a_book_on_standard_output_is_markdown_without_pictures_and_says_so() -> None:

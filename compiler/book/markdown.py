@@ -3,6 +3,8 @@ verifier's blocks, and pictures as SVG files written beside the book."""
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from .writer import Book, Example, Paragraph, Picture, Table
 
 
@@ -21,7 +23,7 @@ def book_markdown(book: Book, stem: str | None) -> tuple[str, dict[str, str]]:
         if stem is not None:
             name = picture_file(stem, item)
             files[name] = item.svg
-            out.append(f"![{item.alt}]({name})")
+            out.append(f"![{item.alt}]({quote(name)})")  # a link target holds no space, bracket or parenthesis
 
     for section in book.sections:
         out.append(f"## {section.title}")
