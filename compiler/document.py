@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .arithmetic import Calculation, find_calculations
-from .book.sentences import CLAIM_KEYS
+from .book.sentences import CLAIM_KEYS, DOCUMENT_KEYS
 from .book.wording import DASHES, Value, Wording
 from .diagnostics import Diagnostic, UsageError
 from .html_lines import html_lines, is_html
@@ -150,8 +150,9 @@ LINE_MARK = re.compile(r"\s*+(?:#{1,6}|[-*+])\s++")
 
 
 def book_keys(wording: Wording) -> list[str]:
-    """The keys of every sentence a rule book says in its text: its rules, its computed cases and its source."""
-    return [*wording.sentences, *CLAIM_KEYS, "source"]
+    """The keys of every sentence a rule book says in its text (its rules, its computed cases and its source), and
+    of what documents written by people say beyond them."""
+    return [*wording.sentences, *CLAIM_KEYS, "source", *DOCUMENT_KEYS]
 
 
 def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:

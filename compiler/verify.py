@@ -480,11 +480,12 @@ def _prefix(key: str) -> str:
 
 
 def _differing(wording: Wording, found: dict[str, Value], sentence: Sentence) -> Failure | None:
-    """The first slot in which the spec's sentence says other than the document's, in the pack's words."""
+    """The first slot in which the spec's sentence says other than the document's, in the pack's words. A
+    document may say less than the book's sentence ("28 tiles", not the set): what it does not say is not
+    compared."""
     for name, value in sentence.values:
-        if found.get(name) != value:
-            return Failure(name, wording.value_text(name, value),
-                           wording.value_text(name, found[name]) if name in found else "nothing")
+        if name in found and found[name] != value:
+            return Failure(name, wording.value_text(name, value), wording.value_text(name, found[name]))
     return None
 
 

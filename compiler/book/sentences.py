@@ -371,3 +371,22 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'title': ('name',),
     'source': ('source',),
 }
+
+# What documents written by people state beyond the book's own sentences and cases: read, never written.
+DOCUMENT_KEYS: tuple[str, ...] = ("formula divisor", "double adds", "rounding remainders", "partner left out",
+                                  "blocked partnerships", "tie partnerships", "deal")
+DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
+    'score': ('divisors',),
+    'score nothing': ('totals',),
+    'tie for fewest': ('others', 'players', 'rounded', 'tied'),
+    'formula divisor': ('divisor',),
+    'double adds': ('value',),
+    'rounding remainders': ('down', 'up'),
+    'partner left out': ('hands', 'partner', 'points'),
+    'blocked partnerships': ('first', 'hands', 'pips', 'points', 'rounded', 'second', 'winner'),
+    'tie partnerships': ('pips', 'points', 'rounded'),
+    'deal': ('counts', 'tiles'),
+}
+# The slots a document's template of each key may say, some of them: the book's and the documents' own.
+READABLE: dict[str, tuple[str, ...]] = {key: (*SLOTS.get(key, ()), *DOCUMENT_SLOTS.get(key, ()))
+                                        for key in (*SENTENCE_KEYS, *CLAIM_KEYS, *DOCUMENT_KEYS)}
