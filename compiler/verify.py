@@ -16,7 +16,7 @@ import copy
 import dataclasses
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from . import ir
@@ -489,9 +489,25 @@ def _differing(wording: Wording, found: dict[str, Value], sentence: Sentence) ->
     return None
 
 
+def _player_counts(key: str, values: Mapping[str, Value]) -> tuple[int, ...] | None:
+    """The player counts a sentence of who plays names: "2, 3 or 4 players" and "2 to 4 players" are one rule."""
+    if key == "players.counts":
+        counts = values.get("counts")
+        return counts if isinstance(counts, tuple) else None
+    low, high = values.get("low"), values.get("high")
+    if key == "players.range" and isinstance(low, int) and isinstance(high, int):
+        return tuple(range(low, high + 1))
+    return None
+
+
 def verify_rule(claim: Claim, wording: Wording, spec: Spec) -> list[Failure]:
     """A rule sentence against the spec's: the same sentence with the same values, or the spec's own words."""
     said = rule_sentences(spec, wording)
+    counts = _player_counts(claim.key, claim.values)
+    if counts is not None:
+        spec_counts = [c for s in said if (c := _player_counts(s.key, dict(s.values))) is not None]
+        if counts in spec_counts:
+            return []
     same = [s for s in said if s.key == claim.key]
     if not same:
         prefix = _prefix(claim.key)

@@ -122,7 +122,7 @@ class Wording:
         self.last_or: str = words["or"]
         self.last_and: str = words["and"]
         self.units: dict[str, dict[str, str]] = words["units"]
-        self.numbers: dict[str, dict[str, int]] = {table: {" ".join(w.split()).casefold(): n for w, n in t.items()}
+        self.numbers: dict[str, dict[str, int]] = {table: {_folded(word): n for word, n in t.items()}
                                                    for table, t in words.get("numbers", {}).items()}
         self.legend: dict[str, str] = dict(data["legend"])
         self.board: dict[str, str] = dict(data["board"])
@@ -292,7 +292,7 @@ class Wording:
         if text.isdigit():
             return int(text)
         assert words is not None  # only a slot with number words reads other than digits
-        return self.numbers[words][" ".join(text.split()).casefold()]
+        return self.numbers[words][_folded(text)]
 
     def _value(self, piece: Piece, groups: Mapping[str, str | None], group: str) -> Value:
         name = piece.name
@@ -355,6 +355,11 @@ class Wording:
             return None
         values, problems = self.read_values(self.template(key), match.groupdict(), _group_prefix(key))
         return Found(key, values, 0, len(line), tuple(problems))
+
+
+def _folded(word: str) -> str:
+    """A word as the reader looks it up, in any case: "İki" is "iki" (the dot of a folded İ dropped)."""
+    return " ".join(word.split()).casefold().replace("\u0307", "")
 
 
 def _group_prefix(key: str) -> str:
