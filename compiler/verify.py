@@ -553,7 +553,9 @@ def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = 
     """One example, row or claim of the document at path; UsageError for a worked example or a scoring or deal
     row against a match format. Claims are checked against spec."""
     if isinstance(item, Claim):
-        return Outcome(item.line, item.kind, tuple(verify_claim(item, engine, spec)), item.key, item.text)
+        at_lines = tuple(Failure(f.field, f.expected, f.found, f.line or item.slot_lines.get(f.field))
+                         for f in verify_claim(item, engine, spec))
+        return Outcome(item.line, item.kind, at_lines, item.key, item.text)
     if isinstance(item, Arithmetic):
         wrong = wrong_step(item.calculation)
         failures = [] if wrong is None else [Failure("arithmetic", *wrong)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 SLOT = re.compile(r"\{([a-z_]+?)(?:_([1-9]))?(?:@([a-z_]+)|~([a-z_]+))?\}")
@@ -102,6 +102,7 @@ class Found:
     start: int
     end: int
     problems: tuple[str, ...] = ()  # a slot written twice with two different values
+    starts: Mapping[str, int] = field(default_factory=dict)  # where each slot's value is first written
 
 
 class Wording:
@@ -340,7 +341,7 @@ class Wording:
                     if end < len(line) and line[end].isalnum():
                         continue
                     values, problems = self.read_values(template.removeprefix("^"), match.groupdict(), prefix)
-                    found.append(Found(key, values, start, end, tuple(problems)))
+                    found.append(Found(key, values, start, end, tuple(problems), _slot_starts(match, prefix)))
         chosen: list[Found] = []
         for item in sorted(found, key=lambda f: (f.start - f.end, f.start, f.key)):
             if all(item.end <= other.start or item.start >= other.end for other in chosen):
@@ -355,6 +356,17 @@ class Wording:
             return None
         values, problems = self.read_values(self.template(key), match.groupdict(), _group_prefix(key))
         return Found(key, values, 0, len(line), tuple(problems))
+
+
+def _slot_starts(match: re.Match[str], prefix: str) -> dict[str, int]:
+    """Where each of the match's slots is first written: its value, or the first item of a list."""
+    starts: dict[str, int] = {}
+    for group, text in match.groupdict().items():
+        if text is None or not group.startswith(prefix + "__"):
+            continue
+        slot = re.sub(r"_[1-9]$", "", group[len(prefix) + 2:].split("__")[0])
+        starts[slot] = min(starts.get(slot, match.start(group)), match.start(group))
+    return starts
 
 
 def _folded(word: str) -> str:
