@@ -168,7 +168,7 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
     claims = []
     for found in [title] if title is not None else wording.find(text, book_keys(wording)):
         problems = [Failure("numbers", "one number wherever the sentence repeats it", problem)
-                    for problem in found.problems]
+                    for problem, _ in found.problems]
         claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], text[found.start:],
                             problems))
     return claims
@@ -200,8 +200,8 @@ def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[tu
         first, last = line_of(found.start), line_of(found.end - 1)
         if last == first:
             continue
-        problems = [Failure("numbers", "one number wherever the sentence repeats it", problem)
-                    for problem in found.problems]
+        problems = [Failure("numbers", "one number wherever the sentence repeats it", problem, line_of(at))
+                    for problem, at in found.problems]
         claim = Claim(first, found.key, found.values, pack, joined[found.start:found.end], joined[found.start:],
                       problems, slot_lines={slot: line_of(at) for slot, at in found.starts.items()})
         claims.append((claim, last))

@@ -95,14 +95,15 @@ def _terms_text(terms: Sequence[int]) -> str:
     return " + ".join(map(str, terms)) if terms else "nothing"
 
 
-def formula_divisors(spec: ir.Variant, highest: int) -> list[int]:
-    """The N of each part of the placement score that gives total / N when N divides the total and nothing
-    else ("divisible by 3 scores total / 3"), found by evaluating the part at every total."""
+def formula_divisors(spec: ir.Variant, highest: int, whole: bool = False) -> list[int]:
+    """The N of each part of the placement score that gives total / N (or, whole, the total itself) when N
+    divides the total and nothing else ("divisible by 3 scores total / 3"), found by evaluating the part at
+    every total."""
     found = []
     for part in formula_parts(spec.placement_score):
         points = [evaluate(part, {"total": t}) for t in range(highest + 1)]
-        found += [n for n in range(2, highest + 1)
-                  if any(points) and all(p == (t // n if t % n == 0 else 0) for t, p in enumerate(points))][:1]
+        found += [n for n in range(2, highest + 1) if any(points) and all(
+            p == ((t if whole else t // n) if t % n == 0 else 0) for t, p in enumerate(points))][:1]
     return found
 
 
@@ -110,12 +111,13 @@ def _highest(case: _Case) -> int:
     return len(case.engine.RAW_POINTS) - 1
 
 
-def _check_formula_divisor(case: _Case, values: Values) -> list[Failure]:
+def _check_formula_divisor(case: _Case, values: Values, whole: bool = False) -> list[Failure]:
     if not case.engine.RAW_POINTS:
         raise _NoCase("the placement score uses more than the end total")
-    divisors = formula_divisors(case.spec, _highest(case))
+    divisors = formula_divisors(case.spec, _highest(case), whole)
     if not divisors:
-        raise _NoCase("no part of the placement score divides the total")
+        raise _NoCase("no part of the placement score scores " + ("the total" if whole else "a share of the total")
+                      + " when a number divides it")
     divisor = _int(values, "divisor")
     return [] if divisor in divisors else [_fail("divisor", " or ".join(map(str, divisors)), divisor)]
 
@@ -159,9 +161,15 @@ def _check_score_one(case: _Case, values: Values) -> list[Failure]:
     return failures
 
 
+def _check_formula_multiple(case: _Case, values: Values) -> list[Failure]:
+    return _check_formula_divisor(case, values, whole=True)
+
+
 def _check_score_nothing(case: _Case, values: Values) -> list[Failure]:
-    totals = values["totals"] if "totals" in values else (values["total"],)
+    totals = values.get("totals", ())
     assert isinstance(totals, tuple)
+    if "total" in values:
+        totals = (*totals, values["total"])
     failures = []
     for total in totals:
         _, raw, displayed = _total(case, {"total": total})
@@ -506,7 +514,7 @@ def _check_tie(case: _Case, values: Values) -> list[Failure]:
         return [_fail("hands", "at least two hands tied for the fewest pips", _terms_text(hands))]
     winners, awards = case.engine.reckon_hand(tuple(range(len(hands))), list(hands), None)
     others = sum(hands) - fewest
-    failures = _compare(values, players=len(hands), tied=len(tied), others=others)
+    failures = _compare(values, players=len(hands), tied=len(tied), others=others, fewest=fewest)
     if "rounded" in values:
         failures += _compare(values, rounded=nearest(others, _blocked_round_to(case)))
     if winners != tied:
@@ -522,6 +530,21 @@ def _blocked_round_to(case: _Case) -> int:
     if not isinstance(award, ir.PipAward) or not award.round_to:
         raise _NoCase("the award of a blocked hand is not rounded")
     return award.round_to
+
+
+AWARD_PIPS = range(60)  # the hands a stated rounding or division is tried on, against the engine's awards
+
+
+def _check_award_step(case: _Case, values: Values) -> list[Failure]:
+    """"Round to the nearest multiple of 5" or "divide by 5": the award the engine gives every hand of
+    AWARD_PIPS is that hand rounded to the stated step and divided by the stated divisor."""
+    award = _pip_award(case)
+    round_to = _int(values, "round_to") if "round_to" in values else award.round_to or 1
+    divide_by = _int(values, "divide_by") if "divide_by" in values else award.divide_by
+    if round_to < 1 or divide_by < 1 or any(
+            hand_award(case.engine, pips) != nearest(pips, round_to) // divide_by for pips in AWARD_PIPS):
+        return _compare(values, round_to=award.round_to or 1, divide_by=award.divide_by)
+    return []
 
 
 def _check_rounding_remainders(case: _Case, values: Values) -> list[Failure]:
@@ -665,6 +688,8 @@ VARIANT_CHECKS: dict[str, Callable[[_Case, Values], list[Failure]]] = {
     "score raw": _check_score_raw, "double end": _check_double_end, "exact target": _check_exact_target,
     "at least target": _check_at_least_target, "hand award": _check_hand_award, "rounding": _check_rounding,
     "tie for fewest": _check_tie, "shared win": _check_shared_win, "formula divisor": _check_formula_divisor,
+    "formula multiple": _check_formula_multiple, "award rounding": _check_award_step,
+    "award division": _check_award_step,
     "double adds": _check_double_adds, "rounding remainders": _check_rounding_remainders,
     "partner left out": _check_partner_left_out, "blocked partnerships": _check_blocked_partnerships,
     "tie partnerships": _check_tie_partnerships, "deal": _check_deal,

@@ -101,7 +101,7 @@ class Found:
     values: dict[str, Value]
     start: int
     end: int
-    problems: tuple[str, ...] = ()  # a slot written twice with two different values
+    problems: tuple[tuple[str, int], ...] = ()  # a slot written again with another value, and where
     starts: Mapping[str, int] = field(default_factory=dict)  # where each slot's value is first written
 
 
@@ -261,11 +261,11 @@ class Wording:
         return f"{item}(?:(?:{joiners}){item})*+"
 
     def read_values(self, template: str, groups: Mapping[str, str | None],
-                    prefix: str) -> tuple[dict[str, Value], list[str]]:
-        """The values of a template's slots from a match's groups; and a problem for each slot written twice
-        unequal. The items of a list ({hands_1}, {hands_2}) are read as the list, in their order."""
+                    prefix: str) -> tuple[dict[str, Value], list[tuple[str, str]]]:
+        """The values of a template's slots from a match's groups; and a problem, with its group, for each slot
+        written twice unequal. The items of a list ({hands_1}, {hands_2}) are read as the list, in order."""
         values: dict[str, Value] = {}
-        problems: list[str] = []
+        problems: list[tuple[str, str]] = []
         seen: dict[str, int] = {}
         items: dict[str, dict[int, int]] = {}
         for piece in pieces(template):
@@ -277,8 +277,8 @@ class Wording:
             group = f"{prefix}__{group_name}__{seen[group_name]}"
             value = self._value(piece, groups, group)
             if group_name in values and values[group_name] != value:
-                problems.append(f"{group_name}: {self.value_text(piece.name, values[group_name])} and then "
-                                f"{self.value_text(piece.name, value)}, where both are the same number")
+                problems.append((f"{group_name}: {self.value_text(piece.name, values[group_name])} and then "
+                                 f"{self.value_text(piece.name, value)}, where both are the same number", group))
             values.setdefault(group_name, value)
             if piece.item is not None:
                 assert isinstance(value, int)
@@ -328,20 +328,21 @@ class Wording:
         return self._number(piece.words, text)
 
     def find(self, line: str, keys: Iterable[str]) -> list[Found]:
-        """The sentences of the given keys in a line, longest first where two overlap; each starts the line
-        or follows white space, and ends the line or is followed by white space or punctuation."""
+        """The sentences of the given keys in a line, longest first where two overlap; each starts and ends
+        where no letter or digit stands next to it (a word is never read from inside another)."""
         found: list[Found] = []
         for key in keys:
             prefix = _group_prefix(key)
             for reading, template in enumerate(self.readings(key)):
                 for match in self.pattern(key, reading).finditer(line):
                     start, end = match.span()
-                    if start == end or (start and not line[start - 1].isspace()):
+                    if start == end or (start and line[start - 1].isalnum()):
                         continue
                     if end < len(line) and line[end].isalnum():
                         continue
                     values, problems = self.read_values(template.removeprefix("^"), match.groupdict(), prefix)
-                    found.append(Found(key, values, start, end, tuple(problems), _slot_starts(match, prefix)))
+                    found.append(Found(key, values, start, end, _placed(problems, match),
+                                       _slot_starts(match, prefix)))
         chosen: list[Found] = []
         for item in sorted(found, key=lambda f: (f.start - f.end, f.start, f.key)):
             if all(item.end <= other.start or item.start >= other.end for other in chosen):
@@ -355,7 +356,12 @@ class Wording:
         if match is None:
             return None
         values, problems = self.read_values(self.template(key), match.groupdict(), _group_prefix(key))
-        return Found(key, values, 0, len(line), tuple(problems))
+        return Found(key, values, 0, len(line), _placed(problems, match))
+
+
+def _placed(problems: list[tuple[str, str]], match: re.Match[str]) -> tuple[tuple[str, int], ...]:
+    """Each problem with where its group stands in the line."""
+    return tuple((message, match.start(group)) for message, group in problems)
 
 
 def _slot_starts(match: re.Match[str], prefix: str) -> dict[str, int]:
