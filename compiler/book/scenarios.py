@@ -535,7 +535,7 @@ def _blocked_round_to(case: _Case) -> int:
 AWARD_PIPS = range(60)  # the hands a stated rounding or division is tried on, against the engine's awards
 
 
-def _check_award_step(case: _Case, values: Values) -> list[Failure]:
+def _check_award_steps(case: _Case, values: Values) -> list[Failure]:
     """"Round to the nearest multiple of 5" or "divide by 5": the award the engine gives every hand of
     AWARD_PIPS is that hand rounded to the stated step and divided by the stated divisor."""
     award = _pip_award(case)
@@ -688,8 +688,7 @@ VARIANT_CHECKS: dict[str, Callable[[_Case, Values], list[Failure]]] = {
     "score raw": _check_score_raw, "double end": _check_double_end, "exact target": _check_exact_target,
     "at least target": _check_at_least_target, "hand award": _check_hand_award, "rounding": _check_rounding,
     "tie for fewest": _check_tie, "shared win": _check_shared_win, "formula divisor": _check_formula_divisor,
-    "formula multiple": _check_formula_multiple, "award rounding": _check_award_step,
-    "award division": _check_award_step,
+    "formula multiple": _check_formula_multiple, "award steps": _check_award_steps,
     "double adds": _check_double_adds, "rounding remainders": _check_rounding_remainders,
     "partner left out": _check_partner_left_out, "blocked partnerships": _check_blocked_partnerships,
     "tie partnerships": _check_tie_partnerships, "deal": _check_deal,

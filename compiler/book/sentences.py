@@ -373,8 +373,8 @@ SLOTS: dict[str, tuple[str, ...]] = {
 }
 
 # What documents written by people state beyond the book's own sentences and cases: read, never written.
-DOCUMENT_KEYS: tuple[str, ...] = ("formula divisor", "formula multiple", "double adds", "award rounding",
-                                  "award division", "rounding remainders", "partner left out",
+DOCUMENT_KEYS: tuple[str, ...] = ("formula divisor", "formula multiple", "double adds", "award steps",
+                                  "rounding remainders", "partner left out",
                                   "blocked partnerships", "tie partnerships", "deal")
 DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
     'score': ('divisors',),
@@ -383,8 +383,7 @@ DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
     'formula divisor': ('divisor',),
     'formula multiple': ('divisor',),
     'double adds': ('value',),
-    'award rounding': ('round_to',),
-    'award division': ('divide_by',),
+    'award steps': ('divide_by', 'round_to'),
     'rounding remainders': ('down', 'up'),
     'partner left out': ('hands', 'partner', 'points'),
     'blocked partnerships': ('first', 'hands', 'pips', 'points', 'rounded', 'second', 'winner'),
