@@ -575,6 +575,15 @@ def _check_rounding_remainders(case: _Case, values: Values) -> list[Failure]:
 PARTNER_SIDES = (0, 1, 0, 1)  # partners sit across: seats 0 and 2 are one side, 1 and 3 the other
 
 
+def _hands(values: Values, count: int, which: str) -> tuple[int, ...]:
+    """The hands the sentence gives, as many as the case has."""
+    hands = values["hands"]
+    assert isinstance(hands, tuple)
+    if len(hands) != count:
+        raise _Stop([_fail("hands", which, _terms_text(hands))])
+    return hands
+
+
 def _partnerships(case: _Case) -> None:
     if case.spec.partnerships is ir.PartnershipKind.NONE or 4 not in case.spec.player_counts:
         raise _NoCase("there are no partnerships of two")
@@ -591,10 +600,7 @@ def _check_partner_left_out(case: _Case, values: Values) -> list[Failure]:
     """"With 7 in the partner's hand and 9 and 8 in the opponents', the side scores 3": seat 0 goes out."""
     _pip_award(case)
     _partnerships(case)
-    hands = values["hands"]
-    assert isinstance(hands, tuple)
-    if len(hands) != 2:
-        return [_fail("hands", "the two opponents' hands", _terms_text(hands))]
+    hands = _hands(values, 2, "the two opponents' hands")
     points = _going_out_award(case, [0, hands[0], _int(values, "partner"), hands[1]])
     return _compare(values, points=points)
 
@@ -604,10 +610,7 @@ def _check_blocked_partnerships(case: _Case, values: Values) -> list[Failure]:
     first two hands are one side's, the last two the other's."""
     _tie_rules(case)
     _partnerships(case)
-    hands = values["hands"]
-    assert isinstance(hands, tuple)
-    if len(hands) != 4:
-        return [_fail("hands", "two hands for each side", _terms_text(hands))]
+    hands = _hands(values, 4, "two hands for each side")
     first, second = hands[0] + hands[1], hands[2] + hands[3]
     winners, awards = case.engine.reckon_hand(PARTNER_SIDES, [hands[0], hands[2], hands[1], hands[3]], None)
     failures = _compare(values, first=first, second=second)
