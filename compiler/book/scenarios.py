@@ -128,16 +128,20 @@ def _check_score(case: _Case, values: Values) -> list[Failure]:
     assert isinstance(terms, tuple)
     parts = [p for p in part_points(case.spec, total) if p]
     failures = []
-    divisors = values.get("divisors", ())
-    assert isinstance(divisors, tuple)
-    allowed = formula_divisors(case.spec, _highest(case)) if divisors else []
-    for divisor, term in zip(divisors, terms, strict=False):
-        if divisor not in allowed:
-            failures.append(_fail("divisors", " or ".join(map(str, allowed)) or "no divisor", divisor))
-        elif total // divisor != term or total % divisor:
-            failures.append(_fail("arithmetic", f"{total} / {divisor} = {total / divisor:g}",
-                                  f"{total} / {divisor} = {term}"))
-    if Counter(terms) != Counter(parts):
+    allowed = formula_divisors(case.spec, _highest(case))
+    # Where the sentence names each term's divisor ("from the threes 5 and from the fives 3"), the term is that
+    # part's: the total divided, or nothing where the divisor does not divide it. Where it writes the division
+    # out ("15 / 3 + 15 / 5 = 5 + 3"), the division is arithmetic: exact, and equal to its term.
+    for slot in ("divisors", "divided"):
+        said = values.get(slot, ())
+        assert isinstance(said, tuple)
+        for divisor, term in zip(said, terms, strict=False):
+            if divisor not in allowed:
+                failures.append(_fail(slot, " or ".join(map(str, allowed)) or "no divisor", divisor))
+            elif term != (0 if total % divisor and slot == "divisors" else total / divisor):
+                failures.append(_fail("arithmetic", f"{total} / {divisor} = {total / divisor:g}",
+                                      f"{total} / {divisor} = {term}"))
+    if Counter(t for t in terms if t) != Counter(parts):
         failures.append(_fail("terms", _terms_text(parts), _terms_text(terms)))
     points = _int(values, "points")
     if points != displayed:
@@ -694,7 +698,7 @@ VARIANT_CHECKS: dict[str, Callable[[_Case, Values], list[Failure]]] = {
     "formula multiple": _check_formula_multiple, "award steps": _check_award_steps,
     "double adds": _check_double_adds, "rounding remainders": _check_rounding_remainders,
     "partner left out": _check_partner_left_out, "blocked partnerships": _check_blocked_partnerships,
-    "tie partnerships": _check_tie_partnerships, "deal": _check_deal,
+    "tie partnerships": _check_tie_partnerships, "deal counts": _check_deal,
 }
 SCORING_KEYS = ("score", "score one", "score nothing", "score raw")
 

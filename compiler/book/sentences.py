@@ -375,9 +375,9 @@ SLOTS: dict[str, tuple[str, ...]] = {
 # What documents written by people state beyond the book's own sentences and cases: read, never written.
 DOCUMENT_KEYS: tuple[str, ...] = ("formula divisor", "formula multiple", "double adds", "award steps",
                                   "rounding remainders", "partner left out",
-                                  "blocked partnerships", "tie partnerships", "deal")
+                                  "blocked partnerships", "tie partnerships", "deal counts")
 DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
-    'score': ('divisors',),
+    'score': ('divided', 'divisors'),
     'score nothing': ('totals',),
     'tie for fewest': ('fewest', 'others', 'players', 'rounded', 'tied'),
     'formula divisor': ('divisor',),
@@ -388,7 +388,7 @@ DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
     'partner left out': ('hands', 'partner', 'points'),
     'blocked partnerships': ('first', 'hands', 'pips', 'points', 'rounded', 'second', 'winner'),
     'tie partnerships': ('pips', 'points', 'rounded'),
-    'deal': ('counts', 'tiles'),
+    'deal counts': ('counts', 'tiles'),
 }
 # The slots a document's template of each key may say, some of them: the book's and the documents' own.
 READABLE: dict[str, tuple[str, ...]] = {key: (*SLOTS.get(key, ()), *DOCUMENT_SLOTS.get(key, ()))

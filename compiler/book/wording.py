@@ -30,7 +30,7 @@ TILE = r"\[\s*+\d{1,2}\s*+\|\s*+\d{1,2}\s*+\]"
 
 # Slot types by slot name. Every other name is a whole number.
 OR_LISTS = frozenset({"counts", "totals", "down", "up"})  # "2, 3 or 4"
-AND_LISTS = frozenset({"hands", "divisors"})  # "4, 4, 4 and 14"
+AND_LISTS = frozenset({"hands", "divisors", "divided"})  # "4, 4, 4 and 14"
 TERMS = frozenset({"terms"})  # "5 + 3"
 TILES = frozenset({"tile"})
 TILE_LISTS = frozenset({"tile_list"})
