@@ -390,6 +390,7 @@ DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
     'tie partnerships': ('pips', 'points', 'rounded'),
     'deal counts': ('counts', 'tiles'),
 }
-# The slots a document's template of each key may say, some of them: the book's and the documents' own.
-READABLE: dict[str, tuple[str, ...]] = {key: (*SLOTS.get(key, ()), *DOCUMENT_SLOTS.get(key, ()))
-                                        for key in (*SENTENCE_KEYS, *CLAIM_KEYS, *DOCUMENT_KEYS)}
+# The slots a document's template of each key may say, some of them: the book's and the documents' own. A
+# sentence without slots states no number, so documents have no template for it.
+READABLE: dict[str, tuple[str, ...]] = {key: slots for key in (*SENTENCE_KEYS, *CLAIM_KEYS, *DOCUMENT_KEYS)
+                                        if (slots := (*SLOTS.get(key, ()), *DOCUMENT_SLOTS.get(key, ())))}
