@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .arithmetic import Calculation, find_calculations
-from .book.sentences import CLAIM_KEYS
+from .book.sentences import CLAIM_KEYS, DOCUMENT_KEYS
 from .book.wording import DASHES, Value, Wording
 from .diagnostics import Diagnostic, UsageError
 from .html_lines import html_lines, is_html
@@ -132,6 +132,7 @@ class Claim:
     rest: str  # the line from the sentence on: a free text (a source) may hold what reads as the sentence's end
     problems: list[Failure] = field(default_factory=list)
     kind: str = "claim"
+    slot_lines: dict[str, int] = field(default_factory=dict)  # a wrapped sentence's: the line each slot is on
 
 
 @dataclass
@@ -150,8 +151,9 @@ LINE_MARK = re.compile(r"\s*+(?:#{1,6}|[-*+])\s++")
 
 
 def book_keys(wording: Wording) -> list[str]:
-    """The keys of every sentence a rule book says in its text: its rules, its computed cases and its source."""
-    return [*wording.sentences, *CLAIM_KEYS, "source"]
+    """The keys of every sentence a rule book says in its text (its rules, its computed cases and its source), and
+    of what documents written by people say beyond them."""
+    return [*wording.sentences, *CLAIM_KEYS, "source", *DOCUMENT_KEYS]
 
 
 def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
@@ -166,9 +168,43 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
     claims = []
     for found in [title] if title is not None else wording.find(text, book_keys(wording)):
         problems = [Failure("numbers", "one number wherever the sentence repeats it", problem)
-                    for problem in found.problems]
+                    for problem, _ in found.problems]
         claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], text[found.start:],
                             problems))
+    return claims
+
+
+def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[tuple[Claim, int]]:
+    """The rule book's sentences that a wrapped paragraph's line breaks cut, each at the line it starts on and
+    with the line of each of its slots, and the line it ends on (the sentences within one line are that
+    line's own)."""
+    wording = pack.book
+    if wording is None or len(paragraph) < 2:
+        return []
+    starts: list[tuple[int, int]] = []  # (offset in the paragraph's text, line number)
+    texts: list[str] = []
+    offset = 0
+    for number, line in paragraph:
+        mark = LINE_MARK.match(line) if not texts else None
+        text = (line[mark.end():] if mark else line).strip()
+        starts.append((offset, number))
+        texts.append(text)
+        offset += len(text) + 1
+    joined = " ".join(texts)
+
+    def line_of(at: int) -> int:
+        return next(number for start, number in reversed(starts) if start <= at)
+
+    claims = []
+    for found in wording.find(joined, book_keys(wording)):
+        first, last = line_of(found.start), line_of(found.end - 1)
+        if last == first:
+            continue
+        problems = [Failure("numbers", "one number wherever the sentence repeats it", problem, line_of(at))
+                    for problem, at in found.problems]
+        claim = Claim(first, found.key, found.values, pack, joined[found.start:found.end], joined[found.start:],
+                      problems, slot_lines={slot: line_of(at) for slot, at in found.starts.items()})
+        claims.append((claim, last))
     return claims
 
 
@@ -219,6 +255,11 @@ class _Reader:
         self.read = 0
         self.skipped = 0
         self.examples: list[Item] = []
+        # Where blank lines part the paragraphs (Markdown), a paragraph may be wrapped: a sentence may run on.
+        self.wrapping = any(not line.strip() for line in lines)
+        self.wrapped: dict[int, list[Claim]] = {}  # the wrapped sentences by the index of their first line
+        self.wrapped_onto: set[int] = set()  # the indexes of the lines they run onto: read, not skipped
+        self.paragraph_end = 0  # the index after the last line of the paragraph read for wrapped sentences
 
     def is_block_line(self, index: int) -> bool:
         return self.pack.starts_block_line(self.lines[index])
@@ -250,15 +291,36 @@ class _Reader:
                     break
             self.pack = self.document_pack
             if index == start and not line.lstrip().startswith("|"):
+                if self.wrapping and index >= self.paragraph_end:
+                    self.read_paragraph(index)
                 claims: list[Item] = [*find_claims(line, index + 1, self.document_pack)]
                 claims += find_arithmetic(line, index + 1, [c.text for c in claims if isinstance(c, Claim)])
+                claims += self.wrapped.pop(index, [])
                 self.examples.extend(claims)
-                if claims:
+                if claims or index in self.wrapped_onto:
                     self.read += 1
                     index += 1
             if index == start:  # prose without a claim, or a table of no known language: skipped whole
                 index = self.table_end(start) if line.lstrip().startswith("|") else start + 1
                 self.skipped += index - start
+
+    def read_paragraph(self, index: int) -> None:
+        """Find the wrapped sentences of the paragraph that starts at index: the prose lines up to a blank line,
+        a heading, a list item, a table or a block."""
+        end = index + 1
+        if not LINE_MARK.match(self.lines[index]) or not self.lines[index].lstrip().startswith("#"):
+            while end < len(self.lines) and self.continues_paragraph(end):
+                end += 1
+        self.paragraph_end = end
+        for claim, last in find_wrapped_claims([(i + 1, self.lines[i]) for i in range(index, end)],
+                                               self.document_pack):
+            self.wrapped.setdefault(claim.line - 1, []).append(claim)
+            self.wrapped_onto.update(range(claim.line, last))
+
+    def continues_paragraph(self, index: int) -> bool:
+        line = self.lines[index]
+        return bool(line.strip()) and not line.lstrip().startswith("|") and not LINE_MARK.match(line) and not any(
+            pack.placed_re.fullmatch(line) or pack.starts_block_line(line) for pack in self.packs)
 
     # --- worked examples -----------------------------------------------------------------------
 

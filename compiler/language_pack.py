@@ -309,7 +309,7 @@ def validate(data: Any, text: str, source: str) -> Pack:
     v = _Validator(text, source)
     v.mapping(data, (), TOP_KEYS, also=("book",))
     if "book" in data:
-        check_wording(data["book"], v.fail, BOOK_KEYS, sentences.SLOTS)
+        check_wording(data["book"], v.fail, BOOK_KEYS, sentences.SLOTS, sentences.READABLE)
     code = v.string(data["language"], ("language",))
     if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]+)*", code):
         raise v.fail(("language",), f"'{code}' is not a language code such as 'en' or 'pt-BR'")

@@ -16,7 +16,7 @@ import copy
 import dataclasses
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from . import ir
@@ -480,17 +480,34 @@ def _prefix(key: str) -> str:
 
 
 def _differing(wording: Wording, found: dict[str, Value], sentence: Sentence) -> Failure | None:
-    """The first slot in which the spec's sentence says other than the document's, in the pack's words."""
+    """The first slot in which the spec's sentence says other than the document's, in the pack's words. A
+    document may say less than the book's sentence ("28 tiles", not the set): what it does not say is not
+    compared."""
     for name, value in sentence.values:
-        if found.get(name) != value:
-            return Failure(name, wording.value_text(name, value),
-                           wording.value_text(name, found[name]) if name in found else "nothing")
+        if name in found and found[name] != value:
+            return Failure(name, wording.value_text(name, value), wording.value_text(name, found[name]))
+    return None
+
+
+def _player_counts(key: str, values: Mapping[str, Value]) -> tuple[int, ...] | None:
+    """The player counts a sentence of who plays names: "2, 3 or 4 players" and "2 to 4 players" are one rule."""
+    if key == "players.counts":
+        counts = values.get("counts")
+        return counts if isinstance(counts, tuple) else None
+    low, high = values.get("low"), values.get("high")
+    if key == "players.range" and isinstance(low, int) and isinstance(high, int):
+        return tuple(range(low, high + 1))
     return None
 
 
 def verify_rule(claim: Claim, wording: Wording, spec: Spec) -> list[Failure]:
     """A rule sentence against the spec's: the same sentence with the same values, or the spec's own words."""
     said = rule_sentences(spec, wording)
+    counts = _player_counts(claim.key, claim.values)
+    if counts is not None:
+        spec_counts = [c for s in said if (c := _player_counts(s.key, dict(s.values))) is not None]
+        if counts in spec_counts:
+            return []
     same = [s for s in said if s.key == claim.key]
     if not same:
         prefix = _prefix(claim.key)
@@ -536,7 +553,9 @@ def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = 
     """One example, row or claim of the document at path; UsageError for a worked example or a scoring or deal
     row against a match format. Claims are checked against spec."""
     if isinstance(item, Claim):
-        return Outcome(item.line, item.kind, tuple(verify_claim(item, engine, spec)), item.key, item.text)
+        at_lines = tuple(Failure(f.field, f.expected, f.found, f.line or item.slot_lines.get(f.field))
+                         for f in verify_claim(item, engine, spec))
+        return Outcome(item.line, item.kind, at_lines, item.key, item.text)
     if isinstance(item, Arithmetic):
         wrong = wrong_step(item.calculation)
         failures = [] if wrong is None else [Failure("arithmetic", *wrong)]

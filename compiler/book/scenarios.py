@@ -95,13 +95,53 @@ def _terms_text(terms: Sequence[int]) -> str:
     return " + ".join(map(str, terms)) if terms else "nothing"
 
 
+def formula_divisors(spec: ir.Variant, highest: int, whole: bool = False) -> list[int]:
+    """The N of each part of the placement score that gives total / N (or, whole, the total itself) when N
+    divides the total and nothing else ("divisible by 3 scores total / 3"), found by evaluating the part at
+    every total."""
+    found = []
+    for part in formula_parts(spec.placement_score):
+        points = [evaluate(part, {"total": t}) for t in range(highest + 1)]
+        found += [n for n in range(2, highest + 1) if any(points) and all(
+            p == ((t if whole else t // n) if t % n == 0 else 0) for t, p in enumerate(points))][:1]
+    return found
+
+
+def _highest(case: _Case) -> int:
+    return len(case.engine.RAW_POINTS) - 1
+
+
+def _check_formula_divisor(case: _Case, values: Values, whole: bool = False) -> list[Failure]:
+    if not case.engine.RAW_POINTS:
+        raise _NoCase("the placement score uses more than the end total")
+    divisors = formula_divisors(case.spec, _highest(case), whole)
+    if not divisors:
+        raise _NoCase("no part of the placement score scores " + ("the total" if whole else "a share of the total")
+                      + " when a number divides it")
+    divisor = _int(values, "divisor")
+    return [] if divisor in divisors else [_fail("divisor", " or ".join(map(str, divisors)), divisor)]
+
+
 def _check_score(case: _Case, values: Values) -> list[Failure]:
     total, _, displayed = _total(case, values)
     terms = values["terms"]
     assert isinstance(terms, tuple)
     parts = [p for p in part_points(case.spec, total) if p]
     failures = []
-    if Counter(terms) != Counter(parts):
+    allowed = formula_divisors(case.spec, _highest(case))
+    # Where the sentence names each term's divisor ("from the threes 5 and from the fives 3"), the term is that
+    # part's: the total divided, or nothing where the divisor does not divide it. Where it writes the division
+    # out ("15 / 3 + 15 / 5 = 5 + 3"), the division is arithmetic: exact, and equal to its term.
+    for slot in ("divisors", "divided"):
+        said = values.get(slot, ())
+        assert isinstance(said, tuple)
+        for divisor, term in zip(said, terms, strict=False):
+            if divisor not in allowed:
+                failures.append(_fail(slot, " or ".join(map(str, allowed)) or "no divisor", divisor))
+            elif term != (0 if total % divisor and slot == "divisors" else total / divisor):
+                failures.append(_fail("arithmetic", f"{total} / {divisor} = {total / divisor:g}",
+                                      f"{total} / {divisor} = {term}"))
+    if Counter(t for t in terms if t) != Counter(parts):
         failures.append(_fail("terms", _terms_text(parts), _terms_text(terms)))
     points = _int(values, "points")
     if points != displayed:
@@ -125,19 +165,33 @@ def _check_score_one(case: _Case, values: Values) -> list[Failure]:
     return failures
 
 
+def _check_formula_multiple(case: _Case, values: Values) -> list[Failure]:
+    return _check_formula_divisor(case, values, whole=True)
+
+
 def _check_score_nothing(case: _Case, values: Values) -> list[Failure]:
-    total, raw, displayed = _total(case, values)
-    return [] if raw == displayed == 0 else [_fail("total", f"a total that scores nothing ({total} scores "
-                                                            f"{displayed})", total)]
+    totals = values.get("totals", ())
+    assert isinstance(totals, tuple)
+    if "total" in values:
+        totals = (*totals, values["total"])
+    failures = []
+    for total in totals:
+        _, raw, displayed = _total(case, {"total": total})
+        if raw or displayed:
+            failures.append(_fail("total", f"a total that scores nothing ({total} scores {displayed})", total))
+    return failures
 
 
 def _check_score_raw(case: _Case, values: Values) -> list[Failure]:
     _, raw, displayed = _total(case, values)
-    failures = []
-    for name, expected in (("raw", raw), ("displayed", displayed)):
-        if _int(values, name) != expected:
-            failures.append(_fail(name, expected, values[name]))
-    return failures
+    return _compare(values, raw=raw, displayed=displayed)
+
+
+def _compare(values: Values, **expected: int) -> list[Failure]:
+    """A failure for each of these slots the sentence says with another number (one it does not say is not
+    compared: a document may say less than a book)."""
+    return [_fail(name, want, values[name]) for name, want in expected.items()
+            if name in values and values[name] != want]
 
 
 # --- doubles ----------------------------------------------------------------------------------------------
@@ -171,6 +225,16 @@ def _check_double_end(case: _Case, values: Values) -> list[Failure]:
     if value is None:
         raise _NoCase(f"no tile takes [{low}|{high}] at an end")
     return [] if value == _int(values, "value") else [_fail("value", value, values["value"])]
+
+
+def _check_double_adds(case: _Case, values: Values) -> list[Failure]:
+    """What some double adds at an end ("a double at an end adds 12"), the double not named."""
+    ends = (double_end_value(case.engine, (n, n)) for n in range(case.engine.MAX_PIP + 1))
+    adds = sorted({value for value in ends if value is not None})
+    if not adds:
+        raise _NoCase("no double stands at an end")
+    value = _int(values, "value")
+    return [] if value in adds else [_fail("value", "what a double adds: " + ", ".join(map(str, adds)), value)]
 
 
 # --- the target -------------------------------------------------------------------------------------------
@@ -283,12 +347,12 @@ def _check_exact_target(case: _Case, values: Values) -> list[Failure]:
     if event is None:
         return [_fail("total", f"a total a last tile makes at {score} points (none in {DEALS} deals)", total)]
     placement, bonus = event["points"], event.get("bonus", 0)
-    failures = []
-    for name, expected in (("target", target), ("placement", placement), ("bonus", bonus),
-                           ("event", _int(values, "placement") + _int(values, "bonus")),
-                           ("after", score + _int(values, "event"))):
-        if _int(values, name) != expected:
-            failures.append(_fail(name, expected, values[name]))
+    said_placement, said_bonus = values.get("placement", placement), values.get("bonus", bonus)
+    assert isinstance(said_placement, int) and isinstance(said_bonus, int)
+    said_event = values.get("event", said_placement + said_bonus)
+    assert isinstance(said_event, int)
+    failures = _compare(values, target=target, placement=placement, bonus=bonus,
+                        event=said_placement + said_bonus, after=score + said_event)
     if not event.get("cancelled") or event["scores"][0] != score:
         failures.append(_fail("total", f"a last tile whose event takes {score} past {target} (one that makes the "
                                        f"ends {total} scores {placement} + {bonus}, and the score becomes "
@@ -326,10 +390,7 @@ def _check_at_least_target(case: _Case, values: Values) -> list[Failure]:
     engine = case.engine
     score, points = _int(values, "score"), _int(values, "points")
     target = _game_target(case)
-    failures = []
-    for name, expected in (("target", target), ("after", score + points)):
-        if _int(values, name) != expected:
-            failures.append(_fail(name, expected, values[name]))
+    failures = _compare(values, target=target, after=score + points)
     if score >= target:
         return [*failures, _fail("score", f"a score below the target, 0 to {target - 1}", score)]
     if score + points < target:
@@ -370,7 +431,8 @@ def _shared_points(case: _Case) -> dict[int, int]:
 
 def _check_shared_win(case: _Case, values: Values) -> list[Failure]:
     _target_kind(case, ir.TargetKind.AT_LEAST)
-    score, points, total = _int(values, "score"), _int(values, "points"), _int(values, "total")
+    score, total = _int(values, "score"), _int(values, "total")
+    points = _int(values, "points") if "points" in values else total - score
     target = _game_target(case)
     failures = []
     if points not in _shared_points(case):
@@ -415,12 +477,9 @@ def _check_rounding(case: _Case, values: Values) -> list[Failure]:
     award = _pip_award(case)
     if not award.round_to:
         raise _NoCase("the pip award is not rounded")
-    pips, rounded, divide_by = _int(values, "pips"), _int(values, "rounded"), _int(values, "divide_by")
-    failures = []
-    if rounded != nearest(pips, award.round_to):
-        failures.append(_fail("rounded", nearest(pips, award.round_to), rounded))
-    if divide_by != award.divide_by:
-        failures.append(_fail("divide_by", award.divide_by, divide_by))
+    pips, rounded = _int(values, "pips"), _int(values, "rounded")
+    divide_by = _int(values, "divide_by") if "divide_by" in values else award.divide_by
+    failures = _compare(values, rounded=nearest(pips, award.round_to), divide_by=award.divide_by)
     points = hand_award(case.engine, pips)
     if _int(values, "points") != points:
         failures.append(_fail("points", points, values["points"]))
@@ -458,12 +517,140 @@ def _check_tie(case: _Case, values: Values) -> list[Failure]:
     if len(tied) < 2:
         return [_fail("hands", "at least two hands tied for the fewest pips", _terms_text(hands))]
     winners, awards = case.engine.reckon_hand(tuple(range(len(hands))), list(hands), None)
-    failures = []
+    others = sum(hands) - fewest
+    failures = _compare(values, players=len(hands), tied=len(tied), others=others, fewest=fewest)
+    if "rounded" in values:
+        failures += _compare(values, rounded=nearest(others, _blocked_round_to(case)))
     if winners != tied:
         failures.append(_fail("hands", f"winners {tied}", f"winners {winners}"))
     wrong = sorted({awards[seat] for seat in tied if awards[seat] != _int(values, "points")})
     if wrong:
         failures.append(_fail("points", " and ".join(map(str, wrong)), values["points"]))
+    return failures
+
+
+def _blocked_round_to(case: _Case) -> int:
+    award = case.spec.blocked_pip_award
+    if not isinstance(award, ir.PipAward) or not award.round_to:
+        raise _NoCase("the award of a blocked hand is not rounded")
+    return award.round_to
+
+
+AWARD_PIPS = range(60)  # the hands a stated rounding or division is tried on, against the engine's awards
+
+
+def _check_award_steps(case: _Case, values: Values) -> list[Failure]:
+    """"Round to the nearest multiple of 5" or "divide by 5": the award the engine gives every hand of
+    AWARD_PIPS is that hand rounded to the stated step and divided by the stated divisor."""
+    award = _pip_award(case)
+    round_to = _int(values, "round_to") if "round_to" in values else award.round_to or 1
+    divide_by = _int(values, "divide_by") if "divide_by" in values else award.divide_by
+    if round_to < 1 or divide_by < 1 or any(
+            hand_award(case.engine, pips) != nearest(pips, round_to) // divide_by for pips in AWARD_PIPS):
+        return _compare(values, round_to=award.round_to or 1, divide_by=award.divide_by)
+    return []
+
+
+def _check_rounding_remainders(case: _Case, values: Values) -> list[Failure]:
+    """"1 or 2 left over goes down, 3 or 4 up": each remainder named once, every one named, and each rounded
+    the way the engine's reckoning rounds it (a hand of two steps and the remainder, against one of two and
+    one of three steps)."""
+    award = _pip_award(case)
+    step = award.round_to
+    if not step:
+        raise _NoCase("the pip award is not rounded")
+    down, up = values["down"], values["up"]
+    assert isinstance(down, tuple) and isinstance(up, tuple)
+    named = [*down, *up]
+    expected = list(range(1, step))
+    if sorted(named) != expected:
+        return [_fail("down", f"each remainder of a division by {step} once: {', '.join(map(str, expected))}",
+                      ", ".join(map(str, named)))]
+    low, high = hand_award(case.engine, 2 * step), hand_award(case.engine, 3 * step)
+    failures = []
+    for name, remainders, goes in (("down", down, low), ("up", up, high)):
+        wrong = [r for r in remainders if hand_award(case.engine, 2 * step + r) != goes]
+        if wrong:
+            other = "up" if name == "down" else "down"
+            failures.append(_fail(name, f"{', '.join(map(str, wrong))} rounded {other}", _terms_text(remainders)))
+    return failures
+
+
+PARTNER_SIDES = (0, 1, 0, 1)  # partners sit across: seats 0 and 2 are one side, 1 and 3 the other
+
+
+def _hands(values: Values, count: int, which: str) -> tuple[int, ...]:
+    """The hands the sentence gives, as many as the case has."""
+    hands = values["hands"]
+    assert isinstance(hands, tuple)
+    if len(hands) != count:
+        raise _Stop([_fail("hands", which, _terms_text(hands))])
+    return hands
+
+
+def _partnerships(case: _Case) -> None:
+    if case.spec.partnerships is ir.PartnershipKind.NONE or 4 not in case.spec.player_counts:
+        raise _NoCase("there are no partnerships of two")
+
+
+def _going_out_award(case: _Case, remaining: list[int]) -> int:
+    """What seat 0's side scores from the reckoning when seat 0 goes out, any going-out bonus left out."""
+    engine = case.engine
+    _, awards = engine.reckon_hand(PARTNER_SIDES, remaining, 0)
+    return awards[0] - (engine.GOING_OUT_BONUS if engine.TARGET_KIND != "exactly" else 0)
+
+
+def _check_partner_left_out(case: _Case, values: Values) -> list[Failure]:
+    """"With 7 in the partner's hand and 9 and 8 in the opponents', the side scores 3": seat 0 goes out."""
+    _pip_award(case)
+    _partnerships(case)
+    hands = _hands(values, 2, "the two opponents' hands")
+    points = _going_out_award(case, [0, hands[0], _int(values, "partner"), hands[1]])
+    return _compare(values, points=points)
+
+
+def _check_blocked_partnerships(case: _Case, values: Values) -> list[Failure]:
+    """"Blocked with 1 + 17 = 18 and 5 + 6 = 11, the second side wins and scores the 18 rounded to 20: 4": the
+    first two hands are one side's, the last two the other's."""
+    _tie_rules(case)
+    _partnerships(case)
+    hands = _hands(values, 4, "two hands for each side")
+    first, second = hands[0] + hands[1], hands[2] + hands[3]
+    winners, awards = case.engine.reckon_hand(PARTNER_SIDES, [hands[0], hands[2], hands[1], hands[3]], None)
+    failures = _compare(values, first=first, second=second)
+    if len(winners) != 1:
+        return [*failures, _fail("hands", "one side with fewer pips", f"{first} and {second}")]
+    side = winners[0]
+    failures += _compare(values, winner=side + 1, pips=(first, second)[1 - side], points=awards[side])
+    if "rounded" in values:
+        failures += _compare(values, rounded=nearest((first, second)[1 - side], _blocked_round_to(case)))
+    return failures
+
+
+def _check_tie_partnerships(case: _Case, values: Values) -> list[Failure]:
+    """"Both sides hold 12: each scores the other's 12 rounded to 10, 2 points"."""
+    _tie_rules(case)
+    _partnerships(case)
+    pips = _int(values, "pips")
+    winners, awards = case.engine.reckon_hand(PARTNER_SIDES, [pips, pips, 0, 0], None)
+    if winners != [0, 1]:
+        return [_fail("pips", "a tie both sides win", pips)]
+    failures = _compare(values, points=awards[0])
+    if "rounded" in values:
+        failures += _compare(values, rounded=nearest(pips, _blocked_round_to(case)))
+    return failures
+
+
+def _check_deal(case: _Case, values: Values) -> list[Failure]:
+    """"Two players take seven each, three or four players five": the engine's deal for each count."""
+    counts = values["counts"]
+    assert isinstance(counts, tuple)
+    deal = case.engine.DEAL
+    failures = [_fail("counts", f"a player count of {case.spec.name}: {', '.join(map(str, deal))}", n)
+                for n in counts if n not in deal]
+    dealt = sorted({deal[n] for n in counts if n in deal})
+    if dealt and dealt != [values["tiles"]]:
+        failures.append(_fail("tiles", " and ".join(map(str, dealt)), values["tiles"]))
     return failures
 
 
@@ -507,7 +694,11 @@ VARIANT_CHECKS: dict[str, Callable[[_Case, Values], list[Failure]]] = {
     "score": _check_score, "score one": _check_score_one, "score nothing": _check_score_nothing,
     "score raw": _check_score_raw, "double end": _check_double_end, "exact target": _check_exact_target,
     "at least target": _check_at_least_target, "hand award": _check_hand_award, "rounding": _check_rounding,
-    "tie for fewest": _check_tie, "shared win": _check_shared_win,
+    "tie for fewest": _check_tie, "shared win": _check_shared_win, "formula divisor": _check_formula_divisor,
+    "formula multiple": _check_formula_multiple, "award steps": _check_award_steps,
+    "double adds": _check_double_adds, "rounding remainders": _check_rounding_remainders,
+    "partner left out": _check_partner_left_out, "blocked partnerships": _check_blocked_partnerships,
+    "tie partnerships": _check_tie_partnerships, "deal counts": _check_deal,
 }
 SCORING_KEYS = ("score", "score one", "score nothing", "score raw")
 

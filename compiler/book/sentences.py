@@ -371,3 +371,26 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'title': ('name',),
     'source': ('source',),
 }
+
+# What documents written by people state beyond the book's own sentences and cases: read, never written.
+DOCUMENT_KEYS: tuple[str, ...] = ("formula divisor", "formula multiple", "double adds", "award steps",
+                                  "rounding remainders", "partner left out",
+                                  "blocked partnerships", "tie partnerships", "deal counts")
+DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
+    'score': ('divided', 'divisors'),
+    'score nothing': ('totals',),
+    'tie for fewest': ('fewest', 'others', 'players', 'rounded', 'tied'),
+    'formula divisor': ('divisor',),
+    'formula multiple': ('divisor',),
+    'double adds': ('value',),
+    'award steps': ('divide_by', 'round_to'),
+    'rounding remainders': ('down', 'up'),
+    'partner left out': ('hands', 'partner', 'points'),
+    'blocked partnerships': ('first', 'hands', 'pips', 'points', 'rounded', 'second', 'winner'),
+    'tie partnerships': ('pips', 'points', 'rounded'),
+    'deal counts': ('counts', 'tiles'),
+}
+# The slots a document's template of each key may say, some of them: the book's and the documents' own. A
+# sentence without slots states no number, so documents have no template for it.
+READABLE: dict[str, tuple[str, ...]] = {key: slots for key in (*SENTENCE_KEYS, *CLAIM_KEYS, *DOCUMENT_KEYS)
+                                        if (slots := (*SLOTS.get(key, ()), *DOCUMENT_SLOTS.get(key, ())))}

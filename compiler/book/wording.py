@@ -5,24 +5,32 @@ list of numbers, a tile, a set's name, a free text or a nested phrase); `{name@u
 the pack's word `unit` that agrees with the number in slot `name`. One template is both how a book
 writes a sentence and the pattern a verifier finds it by, so every sentence a book says reads back to
 the values it was written from: no sentence can be written that cannot be checked.
+
+Documents written by people say the same things in their own words: a pack's "document" templates are
+read, never written, and may say less. In them `{name~words}` is a number written in digits or as
+one of the pack's number words (`words.numbers.words`: "ikişer", "beşer"); `{name_2}` is the second
+number of the list `name` ("4 + 1 + 2" as three slots); `…` is any word ending ("61’e", "61:een");
+a template that begins with `^` is a whole line (a heading); and case does not matter.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
-SLOT = re.compile(r"\{([a-z_]+)(?:@([a-z_]+))?\}")
+SLOT = re.compile(r"\{([a-z_]+?)(?:_([1-9]))?(?:@([a-z_]+)|~([a-z_]+))?\}")
 SPACE = r"\s*+"  # possessive: white space is never given back, so patterns read in linear time
 DASHES = "-‐‑‒–—"  # any dash matches any dash
+APOSTROPHES = "'’ʼ"  # any apostrophe matches any apostrophe
+ENDING = "…"  # in a document template: any word ending, the case suffix a number takes
 NUMBER = r"(?<!\d)\d{1,9}(?!\d)"
 TILE = r"\[\s*+\d{1,2}\s*+\|\s*+\d{1,2}\s*+\]"
 
 # Slot types by slot name. Every other name is a whole number.
-OR_LISTS = frozenset({"counts"})  # "2, 3 or 4"
-AND_LISTS = frozenset({"hands"})  # "4, 4, 4 and 14"
+OR_LISTS = frozenset({"counts", "totals", "down", "up"})  # "2, 3 or 4"
+AND_LISTS = frozenset({"hands", "divisors", "divided"})  # "4, 4, 4 and 14"
 TERMS = frozenset({"terms"})  # "5 + 3"
 TILES = frozenset({"tile"})
 TILE_LISTS = frozenset({"tile_list"})
@@ -43,26 +51,46 @@ def literal(text: str) -> str:
                 out.append(SPACE)
         elif ch in DASHES:
             out.append(f"[{DASHES}]")
+        elif ch in APOSTROPHES:
+            out.append(f"[{APOSTROPHES}]")
+        elif ch == ENDING:
+            out.append(r"[^\W\d_]*+")
         else:
             out.append(re.escape(ch))
     return "".join(out)
 
 
-def pieces(template: str) -> list[tuple[str, str | None, str | None]]:
-    """[(fixed text, slot name, unit)] in order; the last piece's slot is None when the text ends fixed."""
-    out: list[tuple[str, str | None, str | None]] = []
+class Piece(NamedTuple):
+    """Fixed text, then the slot after it (None where the template ends with the text)."""
+
+    text: str
+    name: str | None = None
+    item: int | None = None  # {hands_2}: the second number of the list "hands"
+    unit: str | None = None  # {n@unit}: the unit word that agrees with n, not a value
+    words: str | None = None  # {n~words}: digits or one of the pack's number words of that table
+
+    @property
+    def group(self) -> str | None:
+        """The value this slot reads: the slot's name, or for a list's item, its number in the list."""
+        return self.name if self.item is None else f"{self.name}_{self.item}"
+
+
+def pieces(template: str) -> list[Piece]:
+    """The template's fixed texts and slots in order; the last piece has no slot when the text ends fixed."""
+    out: list[Piece] = []
     position = 0
     for match in SLOT.finditer(template):
-        out.append((template[position:match.start()], match.group(1), match.group(2)))
+        name, item, unit, words = match.groups()
+        out.append(Piece(template[position:match.start()], name, int(item) if item else None, unit, words))
         position = match.end()
     if position < len(template):
-        out.append((template[position:], None, None))
+        out.append(Piece(template[position:]))
     return out
 
 
 def slots(template: str) -> list[str]:
-    """The value slots of a template, in order (unit slots are not values)."""
-    return [name for _, name, unit in pieces(template) if name is not None and unit is None]
+    """The value slots of a template, in order (unit slots are not values; a list's items are its slot)."""
+    return list(dict.fromkeys(p.name for p in pieces(template) if p.name is not None and p.unit is None))
 
 
 @dataclass(frozen=True)
@@ -73,7 +101,8 @@ class Found:
     values: dict[str, Value]
     start: int
     end: int
-    problems: tuple[str, ...] = ()  # a slot written twice with two different values
+    problems: tuple[tuple[str, int], ...] = ()  # a slot written again with another value, and where
+    starts: Mapping[str, int] = field(default_factory=dict)  # where each slot's value is first written
 
 
 class Wording:
@@ -86,16 +115,20 @@ class Wording:
         self.claims: dict[str, str] = dict(data["claims"])
         self.formula: dict[str, str] = dict(data["formula"])
         self.texts: dict[str, str] = dict(data["texts"])  # fixed texts: headings of examples, table notes, ...
+        # Read only: how documents written by people say a rule or a case, by the key of what they say.
+        self.document: dict[str, list[str]] = {key: list(t) for key, t in data.get("document", {}).items()}
         words = data["words"]
         self.set_names: dict[int, str] = {int(n): name for n, name in words["sets"].items()}
         self.list_separator: str = words["list"]
         self.last_or: str = words["or"]
         self.last_and: str = words["and"]
         self.units: dict[str, dict[str, str]] = words["units"]
+        self.numbers: dict[str, dict[str, int]] = {table: {_folded(word): n for word, n in t.items()}
+                                                   for table, t in words.get("numbers", {}).items()}
         self.legend: dict[str, str] = dict(data["legend"])
         self.board: dict[str, str] = dict(data["board"])
         self.plural = plural
-        self._patterns: dict[str, re.Pattern[str]] = {}
+        self._patterns: dict[tuple[str, int], re.Pattern[str]] = {}
 
     # --- writing ------------------------------------------------------------------------------------------
 
@@ -108,12 +141,13 @@ class Wording:
     def write(self, key: str, values: Mapping[str, Value]) -> str:
         """The sentence of key with its slots filled in."""
         out = []
-        for text, name, unit in pieces(self.template(key)):
-            out.append(text)
-            if name is None:
+        for piece in pieces(self.template(key)):
+            out.append(piece.text)
+            if piece.name is None:
                 continue
-            value = values[name]
-            out.append(self.unit(unit, _number(value)) if unit is not None else self.value_text(name, value))
+            value = values[piece.name]
+            out.append(self.unit(piece.unit, _number(value)) if piece.unit is not None
+                       else self.value_text(piece.name, value))
         return "".join(out)
 
     def unit(self, unit: str, n: int) -> str:
@@ -149,34 +183,63 @@ class Wording:
 
     # --- reading ------------------------------------------------------------------------------------------
 
-    def pattern(self, key: str) -> re.Pattern[str]:
-        if key not in self._patterns:
-            self._patterns[key] = re.compile(self._regex(key, _group_prefix(key)))
-        return self._patterns[key]
+    def readings(self, key: str) -> list[str]:
+        """Every template key is read by: the book's own first, where it writes one, then the documents'."""
+        try:
+            own = [self.template(key)]
+        except KeyError:
+            own = []
+        return [*own, *self.document.get(key, [])]
 
-    def _regex(self, key: str, prefix: str) -> str:
+    def pattern(self, key: str, reading: int = 0) -> re.Pattern[str]:
+        """The pattern of one of key's readings. A document's is read in any case, and one that begins with "^"
+        only as a whole line (a heading)."""
+        if (key, reading) not in self._patterns:
+            template = self.readings(key)[reading]
+            if reading < len(self.readings(key)) - len(self.document.get(key, [])):
+                self._patterns[key, reading] = re.compile(self._regex(template, _group_prefix(key)))
+            else:
+                regex = self._regex(template.removeprefix("^"), _group_prefix(key))
+                whole = template.startswith("^")
+                self._patterns[key, reading] = re.compile(f"^{regex}$" if whole else regex, re.IGNORECASE)
+        return self._patterns[key, reading]
+
+    def _regex(self, template: str, prefix: str) -> str:
         out = []
         seen: dict[str, int] = {}
-        parts = pieces(self.template(key))
-        for index, (text, name, unit) in enumerate(parts):
-            out.append(literal(text))
-            if name is None:
+        parts = pieces(template)
+        for index, piece in enumerate(parts):
+            out.append(literal(piece.text))
+            if piece.name is None:
                 continue
-            if unit is not None:
-                forms = sorted(set(self.units[unit].values()), key=len, reverse=True)
+            if piece.unit is not None:
+                forms = sorted(set(self.units[piece.unit].values()), key=len, reverse=True)
                 out.append(f"(?:{'|'.join(literal(form) for form in forms)})")
                 continue
-            seen[name] = seen.get(name, 0) + 1
-            group = f"{prefix}__{name}__{seen[name]}"
-            after = parts[index + 1][0] if index + 1 < len(parts) else ""
-            last = index + 2 == len(parts) and parts[index + 1][1] is None  # after is the template's last text
-            out.append(f"(?P<{group}>{self._slot_regex(name, after, group, last)})")
+            group_name = piece.group
+            assert group_name is not None
+            seen[group_name] = seen.get(group_name, 0) + 1
+            group = f"{prefix}__{group_name}__{seen[group_name]}"
+            after = parts[index + 1].text if index + 1 < len(parts) else ""
+            last = index + 2 == len(parts) and parts[index + 1].name is None  # after is the template's last text
+            out.append(f"(?P<{group}>{self._slot_regex(piece, after, group, last)})")
         return "".join(out)
 
-    def _slot_regex(self, name: str, after: str, group: str, last: bool = False) -> str:
+    def _number_regex(self, words: str | None) -> str:
+        if words is None:
+            return NUMBER
+        written = sorted(self.numbers.get(words, {}), key=len, reverse=True)
+        return "|".join([NUMBER, *(rf"{literal(word)}(?![^\W_])" for word in written)])
+
+    def _slot_regex(self, piece: Piece, after: str, group: str, last: bool = False) -> str:
+        name = piece.name
+        assert name is not None
+        number = f"(?:{self._number_regex(piece.words)})"
+        if piece.item is not None:
+            return number
         if name in PHRASES:
             keys = sorted(k for k in self.phrases if k.startswith(PHRASES[name]))
-            return "|".join(f"(?:{self._regex(k, f'{group}_{i}')})" for i, k in enumerate(keys))
+            return "|".join(f"(?:{self._regex(self.phrases[k], f'{group}_{i}')})" for i, k in enumerate(keys))
         if name in SETS:
             return "|".join(literal(word) for word in sorted(self.set_names.values(), key=len, reverse=True))
         if name in TILES:
@@ -184,44 +247,68 @@ class Wording:
         if name in TILE_LISTS:
             return self._list_regex(TILE, self.last_and)
         if name in OR_LISTS or name in AND_LISTS:
-            return self._list_regex(NUMBER, self.last_or if name in OR_LISTS else self.last_and)
+            return self._list_regex(number, self.last_or if name in OR_LISTS else self.last_and)
         if name in TERMS:
             return rf"{NUMBER}(?:{SPACE}\+{SPACE}{NUMBER})*+"
         if name in FREE:  # up to the first place the next fixed text stands (validation makes one follow); where
             # that text ends the sentence, the first place it stands before no letter or digit ("pagat.com." whole)
             ahead = literal(after) + (r"(?![^\W_])" if last else "") if after.strip() else "$"
             return rf"(?>.+?(?={ahead}))"
-        return NUMBER
+        return number
 
     def _list_regex(self, item: str, last: str) -> str:
         joiners = "|".join(literal(j) for j in sorted({self.list_separator, last}, key=len, reverse=True))
         return f"{item}(?:(?:{joiners}){item})*+"
 
-    def read_values(self, key: str, groups: Mapping[str, str | None],
-                    prefix: str) -> tuple[dict[str, Value], list[str]]:
-        """The values of key's slots from a match's groups; and a problem for each slot written twice unequal."""
+    def read_values(self, template: str, groups: Mapping[str, str | None],
+                    prefix: str) -> tuple[dict[str, Value], list[tuple[str, str]]]:
+        """The values of a template's slots from a match's groups; and a problem, with its group, for each slot
+        written twice unequal. The items of a list ({hands_1}, {hands_2}) are read as the list, in order."""
         values: dict[str, Value] = {}
-        problems: list[str] = []
+        problems: list[tuple[str, str]] = []
         seen: dict[str, int] = {}
-        for name in slots(self.template(key)):
-            seen[name] = seen.get(name, 0) + 1
-            group = f"{prefix}__{name}__{seen[name]}"
-            value = self._value(name, groups, group)
-            if name in values and values[name] != value:
-                problems.append(f"{name}: {self.value_text(name, values[name])} and then "
-                                f"{self.value_text(name, value)}, where both are the same number")
-            values.setdefault(name, value)
+        items: dict[str, dict[int, int]] = {}
+        for piece in pieces(template):
+            if piece.name is None or piece.unit is not None:
+                continue
+            group_name = piece.group
+            assert group_name is not None
+            seen[group_name] = seen.get(group_name, 0) + 1
+            group = f"{prefix}__{group_name}__{seen[group_name]}"
+            value = self._value(piece, groups, group)
+            if group_name in values and values[group_name] != value:
+                problems.append((f"{group_name}: {self.value_text(piece.name, values[group_name])} and then "
+                                 f"{self.value_text(piece.name, value)}, where both are the same number", group))
+            values.setdefault(group_name, value)
+            if piece.item is not None:
+                assert isinstance(value, int)
+                items.setdefault(piece.name, {})[piece.item] = value
+        for name, numbered in items.items():
+            for item in numbered:
+                del values[f"{name}_{item}"]
+            values[name] = tuple(numbered[i] for i in sorted(numbered))
         return values, problems
 
-    def _value(self, name: str, groups: Mapping[str, str | None], group: str) -> Value:
+    def _number(self, words: str | None, text: str) -> int:
+        if text.isdigit():
+            return int(text)
+        assert words is not None  # only a slot with number words reads other than digits
+        return self.numbers[words][_folded(text)]
+
+    def _value(self, piece: Piece, groups: Mapping[str, str | None], group: str) -> Value:
+        name = piece.name
+        assert name is not None
         text = groups[group] or ""
+        if piece.item is not None:
+            return self._number(piece.words, text)
         if name in PHRASES:
             keys = sorted(k for k in self.phrases if k.startswith(PHRASES[name]))
             for i, key in enumerate(keys):
                 prefix = f"{group}_{i}"
+                template = self.phrases[key]
                 if any(g.startswith(prefix + "__") and v is not None for g, v in groups.items()) or (
-                        not slots(self.phrases[key]) and re.fullmatch(self._regex(key, prefix), text)):
-                    values, _ = self.read_values(key, groups, prefix)
+                        not slots(template) and re.fullmatch(self._regex(template, prefix), text)):
+                    values, _ = self.read_values(template, groups, prefix)
                     return key, tuple(sorted(values.items()))
             raise AssertionError(f"no phrase of {name} read {text!r}")  # pragma: no cover
         if name in SETS:
@@ -231,32 +318,36 @@ class Wording:
             return _read_tile(text)
         if name in TILE_LISTS:
             return tuple(_read_tile(t) for t in re.findall(TILE, text))
-        if name in OR_LISTS or name in AND_LISTS or name in TERMS:
+        if name in OR_LISTS or name in AND_LISTS:
+            item = self._number_regex(piece.words)
+            return tuple(self._number(piece.words, n.group()) for n in re.finditer(item, text, re.IGNORECASE))
+        if name in TERMS:
             return tuple(int(n) for n in re.findall(r"\d+", text))
         if name in FREE:
             return " ".join(text.split())
-        return int(text)
+        return self._number(piece.words, text)
 
     def find(self, line: str, keys: Iterable[str]) -> list[Found]:
-        """The sentences of the given keys in a line, longest first where two overlap; each starts the line
-        or follows white space, and ends the line or is followed by white space or punctuation."""
+        """The sentences of the given keys in a line, longest first where two overlap; each starts and ends
+        where no letter or digit stands next to it (a word is never read from inside another)."""
         found: list[Found] = []
         for key in keys:
             prefix = _group_prefix(key)
-            for match in self.pattern(key).finditer(line):
-                start, end = match.span()
-                if start == end or (start and not line[start - 1].isspace()):
-                    continue
-                if end < len(line) and line[end].isalnum():
-                    continue
-                values, problems = self.read_values(key, match.groupdict(), prefix)
-                found.append(Found(key, values, start, end, tuple(problems)))
+            for reading, template in enumerate(self.readings(key)):
+                for match in self.pattern(key, reading).finditer(line):
+                    start, end = match.span()
+                    if start == end or (start and line[start - 1].isalnum()):
+                        continue
+                    if end < len(line) and line[end].isalnum():
+                        continue
+                    values, problems = self.read_values(template.removeprefix("^"), match.groupdict(), prefix)
+                    found.append(Found(key, values, start, end, _placed(problems, match),
+                                       _slot_starts(match, prefix)))
         chosen: list[Found] = []
         for item in sorted(found, key=lambda f: (f.start - f.end, f.start, f.key)):
             if all(item.end <= other.start or item.start >= other.end for other in chosen):
                 chosen.append(item)
         return sorted(chosen, key=lambda f: f.start)
-
 
     def find_whole(self, line: str, key: str) -> Found | None:
         """The sentence of key where it is the whole line. One try from the line's start: a template that begins
@@ -264,8 +355,29 @@ class Wording:
         match = self.pattern(key).fullmatch(line)
         if match is None:
             return None
-        values, problems = self.read_values(key, match.groupdict(), _group_prefix(key))
-        return Found(key, values, 0, len(line), tuple(problems))
+        values, problems = self.read_values(self.template(key), match.groupdict(), _group_prefix(key))
+        return Found(key, values, 0, len(line), _placed(problems, match))
+
+
+def _placed(problems: list[tuple[str, str]], match: re.Match[str]) -> tuple[tuple[str, int], ...]:
+    """Each problem with where its group stands in the line."""
+    return tuple((message, match.start(group)) for message, group in problems)
+
+
+def _slot_starts(match: re.Match[str], prefix: str) -> dict[str, int]:
+    """Where each of the match's slots is first written: its value, or the first item of a list."""
+    starts: dict[str, int] = {}
+    for group, text in match.groupdict().items():
+        if text is None or not group.startswith(prefix + "__"):
+            continue
+        slot = re.sub(r"_[1-9]$", "", group[len(prefix) + 2:].split("__")[0])
+        starts[slot] = min(starts.get(slot, match.start(group)), match.start(group))
+    return starts
+
+
+def _folded(word: str) -> str:
+    """A word as the reader looks it up, in any case: "İki" is "iki" (the dot of a folded İ dropped)."""
+    return " ".join(word.split()).casefold().replace("\u0307", "")
 
 
 def _group_prefix(key: str) -> str:
@@ -293,16 +405,17 @@ Fail = Callable[[tuple[str, ...], str], Exception]
 
 
 def check_wording(data: Any, fail: Fail, wanted: Mapping[str, Iterable[str]],
-                  slots_of: Mapping[str, tuple[str, ...]]) -> None:
+                  slots_of: Mapping[str, tuple[str, ...]], readable: Mapping[str, tuple[str, ...]]) -> None:
     """Raise fail(path, message) for the first problem of a pack's book section: a missing or unknown key, a
     slot its template may not use, a unit the pack does not word, a free text with nothing fixed after it,
-    or two sentences worded alike (the reader could not tell them apart)."""
+    or two sentences worded alike (the reader could not tell them apart). A document template (read only)
+    may say any of `readable`'s slots of its key, and must say one."""
     if not isinstance(data, dict):
         raise fail(("book",), "expected an object")
     tables = ("sections", "sentences", "phrases", "claims", "formula", "texts", "words", "legend", "board")
     for key in data:
-        if key not in tables:
-            raise fail(("book", key), f"unknown key (known: {', '.join(tables)})")
+        if key not in (*tables, "document"):
+            raise fail(("book", key), f"unknown key (known: {', '.join(tables)}, document)")
     for table in tables:
         if table not in data:
             raise fail(("book",), f"'{table}' is missing")
@@ -320,8 +433,8 @@ def check_wording(data: Any, fail: Fail, wanted: Mapping[str, Iterable[str]],
             if not isinstance(entries[key], str) or not entries[key].strip():
                 raise fail(("book", table, key), "expected a non-empty string")
     words = data["words"]
-    if not isinstance(words, dict) or sorted(words) != ["and", "list", "or", "sets", "units"]:
-        raise fail(("book", "words"), "expected an object with sets, list, or, and, units")
+    if not isinstance(words, dict) or sorted(set(words) - {"numbers"}) != ["and", "list", "or", "sets", "units"]:
+        raise fail(("book", "words"), "expected an object with sets, list, or, and, units (and numbers)")
     for name in ("list", "or", "and"):
         if not isinstance(words[name], str) or not words[name]:
             raise fail(("book", "words", name), "expected a string")
@@ -332,23 +445,63 @@ def check_wording(data: Any, fail: Fail, wanted: Mapping[str, Iterable[str]],
     if not isinstance(units, dict) or not all(isinstance(u, dict) and isinstance(u.get("other"), str)
                                               for u in units.values()):
         raise fail(("book", "words", "units"), "expected an object of words, each with its forms and 'other'")
+    numbers = words.get("numbers", {})
+    if not isinstance(numbers, dict) or not all(
+            isinstance(t, dict) and all(isinstance(w, str) and w.strip() and type(n) is int and n >= 0
+                                        for w, n in t.items()) for t in numbers.values()):
+        raise fail(("book", "words", "numbers"), "expected an object of number words, such as "
+                                                 "{\"each\": {\"ikişer\": 2}}")
     seen: dict[str, str] = {}
     for table in ("sentences", "phrases", "claims", "texts"):
         for key, template in data[table].items():
             path = ("book", table, key)
-            parts = pieces(template)
             used = sorted(set(slots(template)))
             if used != sorted(slots_of.get(key, ())):
                 want = ", ".join("{" + n + "}" for n in slots_of.get(key, ())) or "no slots"
                 raise fail(path, f"takes {want}, not {', '.join('{' + n + '}' for n in used) or 'none'}")
-            for index, (_, slot, unit) in enumerate(parts):
-                if slot is None:
-                    continue
-                if unit is not None and (unit not in units):
-                    raise fail(path, f"{{{slot}@{unit}}}: the word '{unit}' is not in book.words.units")
-                if slot in FREE and (index + 1 >= len(parts) or not parts[index + 1][0].strip()):
-                    raise fail(path, f"{{{slot}}} needs fixed text right after it, where the reader knows it ends")
+            if ENDING in template or template.startswith("^") or any(
+                    p.item is not None or p.words is not None for p in pieces(template)):
+                raise fail(path, f"'{ENDING}', '^', {{name_2}} and {{name~words}} are for document templates, "
+                                 "which are read and never written")
+            _check_pieces(template, path, fail, units, numbers)
             folded = " ".join(SLOT.sub("{}", template).split()).casefold()
             if table != "phrases" and folded in seen:
                 raise fail(path, f"worded exactly as {seen[folded]}: a reader could not tell them apart")
             seen[folded] = f"{table}.{key}"
+    document = data.get("document", {})
+    if not isinstance(document, dict):
+        raise fail(("book", "document"), "expected an object of template lists by key")
+    for key, templates in document.items():
+        if key not in readable:
+            raise fail(("book", "document", key), f"unknown key (known: {', '.join(sorted(readable))})")
+        if not isinstance(templates, list) or not all(isinstance(t, str) and t.strip() for t in templates):
+            raise fail(("book", "document", key), "expected a list of non-empty strings")
+        for index, template in enumerate(templates):
+            where = ("book", "document", key, str(index))
+            said = set(slots(template))
+            if not said or not said <= set(readable[key]):
+                allowed = ", ".join("{" + n + "}" for n in readable[key])
+                raise fail(where, f"takes some of {allowed}, not {', '.join('{' + n + '}' for n in sorted(said))}")
+            for piece in pieces(template):
+                if piece.item is not None and piece.name not in OR_LISTS | AND_LISTS | TERMS:
+                    raise fail(where, f"{{{piece.name}_{piece.item}}}: only a list's slot has numbered items")
+            _check_pieces(template, where, fail, units, numbers)
+            folded = " ".join(SLOT.sub("{}", template).split()).casefold()
+            if folded in seen:
+                raise fail(where, f"worded exactly as {seen[folded]}: a reader could not tell them apart")
+            seen[folded] = f"document.{key}"
+
+
+def _check_pieces(template: str, path: tuple[str, ...], fail: Fail, units: Mapping[str, Any],
+                  numbers: Mapping[str, Any]) -> None:
+    parts = pieces(template)
+    for index, piece in enumerate(parts):
+        slot = piece.name
+        if slot is None:
+            continue
+        if piece.unit is not None and piece.unit not in units:
+            raise fail(path, f"{{{slot}@{piece.unit}}}: the word '{piece.unit}' is not in book.words.units")
+        if piece.words is not None and piece.words not in numbers:
+            raise fail(path, f"{{{slot}~{piece.words}}}: the words '{piece.words}' are not in book.words.numbers")
+        if slot in FREE and (index + 1 >= len(parts) or not parts[index + 1].text.strip()):
+            raise fail(path, f"{{{slot}}} needs fixed text right after it, where the reader knows it ends")
