@@ -1,6 +1,7 @@
 """Reading time of adversarial input: lines built to make a backtracking reader try every way of
-splitting them, in each shipped language pack and in a hostile pack whose labels are all alike; and
-JSON records nested and sized to the limits. Reading should grow linearly with the size.
+splitting them, in each shipped language pack and in a hostile pack whose labels are all alike; prose
+that starts a rule statement or a calculation at every number; and JSON records nested and sized to
+the limits. Reading should grow linearly with the size.
 Usage: python benchmarks/bench_reading.py [--max-bytes N]
 """
 
@@ -42,6 +43,14 @@ def adversarial_lines(pack: Pack, size: int) -> dict[str, str]:
     return {name: head + piece * (size // len(piece)) + "x" for name, piece in pieces.items()}
 
 
+def prose_lines(pack: Pack, size: int) -> dict[str, str]:
+    """Prose of about `size` characters that starts a list, a sum or a calculation at every number and never
+    finishes a statement: read from every place, it must still read in time linear in its length."""
+    joiner = pack.book.last_or if pack.book else " or "
+    pieces = {"list": "1, ", "or-list": "1" + joiner, "sum": "1 + ", "equations": "1 = "}
+    return {name: piece * (size // len(piece)) + "x" for name, piece in pieces.items()}
+
+
 def seconds(run: Callable[..., object], *args: Any) -> float:
     start = time.perf_counter()
     run(*args)
@@ -67,6 +76,9 @@ def main() -> None:
             times = [seconds(parse_document, ["", adversarial_lines(pack, size)[name]], pack, "bench")
                      for size in sizes]
             print(f"{code:8} {name:18} " + " ".join(f"{t:10.4f}" for t in times))
+        for name in prose_lines(pack, 1):
+            times = [seconds(parse_document, ["", prose_lines(pack, size)[name]], pack, "bench") for size in sizes]
+            print(f"{code:8} {'prose ' + name:18} " + " ".join(f"{t:10.4f}" for t in times))
     deep = "[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH
     too_deep = "[" * 1_000_000
     record = json.dumps({"players": 2, "hands": [{"opener": 0, "deal": [["[1|4]"] * 7] * 2, "moves": []}] * 10_000})

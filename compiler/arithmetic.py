@@ -15,8 +15,10 @@ from fractions import Fraction
 # A whole number not part of a longer one, nor of a decimal ("2.5", "1,5"), nor of a tile ("[1|4]").
 _NUMBER = r"(?<![\d.,|\[])\d{1,9}(?![\d|\]]|[.,]\d)"
 _OPERATOR = r"(?:[+−×*·/÷]|(?<=\s)-(?=\s))"
-_SIDE = rf"{_NUMBER}(?:\s*{_OPERATOR}\s*{_NUMBER})*"
-CALCULATION = re.compile(rf"{_SIDE}(?:\s*=\s*{_SIDE})+")
+_SIDE = rf"{_NUMBER}(?:\s*+{_OPERATOR}\s*+{_NUMBER})*+"
+# A run of sides joined by "=", taken whole and never given back: the reader goes through a line once, run by
+# run, so a line of a thousand "1 + " reads in linear time. A run with no "=" is no calculation.
+_RUN = re.compile(rf"{_SIDE}(?:\s*+=\s*+{_SIDE})*+")
 _TOKEN = re.compile(rf"\d+|{_OPERATOR}")
 _SIGNS = {"−": "-", "×": "*", "·": "*", "÷": "/"}
 
@@ -33,7 +35,9 @@ class Calculation:
 def find_calculations(line: str) -> list[Calculation]:
     """The calculations in a line of prose, in order."""
     found = []
-    for match in CALCULATION.finditer(line):
+    for match in _RUN.finditer(line):
+        if "=" not in match.group():
+            continue
         sides = tuple(side.strip() for side in match.group().split("="))
         if all(token.isdigit() for side in sides for token in _TOKEN.findall(side)):
             continue  # "4 = 4": no calculation, only a number said twice

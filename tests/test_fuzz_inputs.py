@@ -153,3 +153,18 @@ def test_a_one_megabyte_adversarial_line_is_reported_not_hung_on(tmp_path: Path,
     result = run_cli("verify", FIVES, str(path))  # run_cli's timeout bounds the work
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert split_lines(result.stdout)[0].startswith(f"{path}:1: FAIL: caption line:")
+
+
+# Prose that starts a rule statement or a calculation at every number and never finishes one: lists, sums and
+# "=" chains of a quarter of a megabyte, in the words of the packs that read them.
+PROSE = {"en": ["1, ", "1 + ", "1 = ", "two, "], "tr": ["1 veya ", "iki, ", "Toplam 1, 1 + "], "fi": ["1 tai "]}
+
+
+@pytest.mark.parametrize(("code", "piece"), [(code, piece) for code, pieces in PROSE.items() for piece in pieces])
+def test_a_long_line_of_prose_numbers_is_read_not_hung_on(tmp_path: Path, code: str, piece: str) -> None:
+    path = tmp_path / f"prose.{code}.md"
+    row = "| " + " | ".join(PACKS[code].column_header(role) for role in ("players", "tiles_per_player")) + " |"
+    path.write_text(f"{row}\n|---|---|\n| 2 | 7 |\n\n{piece * (250_000 // len(piece))}x\n", encoding="utf-8")
+    result = run_cli("verify", FIVES, str(path))  # run_cli's timeout bounds the work
+    assert result.returncode in (0, 1) and "Traceback" not in result.stderr
+    assert f"{path}:3: ok" in result.stdout

@@ -15,7 +15,7 @@ from dominospec.engines import load_engine
 from dominospec.language_pack import detect, shipped_packs
 from dominospec.loader import load
 from dominospec.textfile import DOCUMENT, read_text_file
-from dominospec.verify import verify_document
+from dominospec.verify import Report, verify_document
 from support import ROOT, SEEDS, needs_seeds, run_cli
 
 FREE_PLAY = "examples/match_formats/free_play.rules"
@@ -24,16 +24,23 @@ ENGLISH = "examples/match_formats/free_play.en.md"
 CLUB_MATCH = "examples/fives_and_threes_match.rules"  # Fives and Threes to 61, a lurch line, first to 3
 
 _packs = shipped_packs()
-_free_play = load_engine(load(ROOT / FREE_PLAY), ROOT / FREE_PLAY)
+_free_play_spec = load(ROOT / FREE_PLAY)
+_free_play = load_engine(_free_play_spec, ROOT / FREE_PLAY)
 # document, its match rows' lines, the language
 DOCUMENTS = [pytest.param(SAMPLE_004, [174, 175, 176, 177, 178, 179], "uz", marks=needs_seeds, id="004"),
              pytest.param(ENGLISH, [28, 29, 30, 31, 32], "en", id="en")]
+# 004's prose on match play: the lines that state the game target, the skunk lines and the match target
+CLAIMS_004 = [49, 159, 163, 163, 171]
+
+
+def _report(lines: list[str], language: str) -> Report:
+    return verify_document(parse_document(lines, _packs[language], "doc"), _free_play, spec=_free_play_spec)
 
 
 def _verify(lines: list[str], language: str) -> list[tuple[int, list[str]]]:
     """(line, failing fields) of every checked row."""
-    report = verify_document(parse_document(lines, _packs[language], "doc"), _free_play)
-    return [(o.line, [f.field for f in o.failures]) for o in report.outcomes]
+    return [(o.line, [f.field for f in o.failures]) for o in _report(lines, language).outcomes
+            if o.kind == "table-row"]
 
 
 def _document(path: str, text: str) -> Path:
@@ -51,16 +58,18 @@ def test_the_sample_matches_verify_clean(document: str, rows: list[int], languag
     assert result.returncode == 0, result.stdout + result.stderr
     [report] = json.loads(result.stdout)
     assert report["language"] == language
-    assert [(e["line"], e["kind"], e["status"]) for e in report["examples"]] == [(r, "table-row", "pass") for r in rows]
-    assert report["passed"] == len(rows) and report["failed"] == 0
+    rows_read = [(e["line"], e["status"]) for e in report["examples"] if e["kind"] == "table-row"]
+    assert rows_read == [(r, "pass") for r in rows]
+    assert report["passed"] == len(report["examples"]) and report["failed"] == 0
 
 
 @needs_seeds
 def test_the_sample_match_report() -> None:
     result = run_cli("verify", FREE_PLAY, SAMPLE_004)
     assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout.splitlines() == [f"{SAMPLE_004}:{line}: ok" for line in range(174, 180)] + [
-        "1 document: 6 checked (0 worked examples, 6 table rows): 6 passed, 0 failed; 8 lines read, 201 skipped"]
+    assert result.stdout.splitlines() == [f"{SAMPLE_004}:{line}: ok" for line in [*CLAIMS_004, *range(174, 180)]] + [
+        "1 document: 11 checked (0 worked examples, 6 table rows, 5 claims): 11 passed, 0 failed; "
+        "12 lines read, 197 skipped"]
 
 
 @needs_seeds
@@ -111,6 +120,41 @@ def test_a_single_fault_fails_exactly_its_row(document: str, rows: list[int], la
 
 
 @needs_seeds
+def test_the_sample_matchs_prose_states_the_free_play_rules() -> None:
+    lines = split_lines(read_text_file(SEEDS / "004_e15a6d28b1457256.txt", DOCUMENT))
+    claims = [o for o in _report(lines, "uz").outcomes if o.kind == "claim"]
+    assert [(o.line, o.passed) for o in claims] == [(line, True) for line in CLAIMS_004]
+    assert [o.key for o in claims] == ["game target", "game target", "match line below", "match line below",
+                                       "match target.first to"]
+
+
+def _changed_fails_at_its_line(lines: list[str], number: int, old: str, new: str) -> None:
+    changed = list(lines)
+    changed[number - 1] = changed[number - 1].replace(old, new)
+    assert changed != lines
+    failing = [o.line for o in _report(changed, "uz").outcomes if not o.passed]
+    assert failing == [number], (old, new, failing)
+
+
+@needs_seeds
+def test_each_number_of_the_sample_matchs_rule_statements_changed_fails_at_its_line() -> None:
+    """Every number of the claims, digits and words, one at a time; 163's second half (a triple skunk, an
+    optional rule that free play does not have) is no claim."""
+    lines = split_lines(read_text_file(SEEDS / "004_e15a6d28b1457256.txt", DOCUMENT))
+    changed = 0
+    for report in [o for o in _report(lines, "uz").outcomes if o.kind == "claim"]:
+        assert report.text is not None
+        for number in re.finditer(r"\d+", report.text):
+            text = report.text[:number.start()] + str(int(number[0]) + 1) + report.text[number.end():]
+            _changed_fails_at_its_line(lines, report.line, report.text, text)
+            changed += 1
+    assert changed == 7
+    for old, new in (("jami ikkita", "jami uchta"), ("ular o'yin uchun ikkita", "ular o'yin uchun bitta"),
+                     ("jami to'rtta", "jami beshta"), ("o'yinchi bitta o'yin", "o'yinchi ikkita o'yin")):
+        _changed_fails_at_its_line(lines, 163, old, new)
+
+
+@needs_seeds
 def test_a_wrong_running_score_fails_at_its_line(tmp_path: Path) -> None:
     lines = split_lines(read_text_file(SEEDS / "004_e15a6d28b1457256.txt", DOCUMENT))
     lines[176 - 1] = lines[176 - 1].replace("| 2-2 |", "| 2-1 |")
@@ -119,8 +163,8 @@ def test_a_wrong_running_score_fails_at_its_line(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert [line for line in result.stdout.splitlines() if "FAIL" in line] == [
         f"{path}:176: FAIL: match score: expected 2-2, document says 2-1"]
-    assert result.stdout.splitlines()[-1].startswith("1 document: 6 checked (0 worked examples, 6 table rows): "
-                                                     "5 passed, 1 failed;")
+    assert result.stdout.splitlines()[-1].startswith("1 document: 11 checked (0 worked examples, 6 table rows, "
+                                                     "5 claims): 10 passed, 1 failed;")
 
 
 def test_the_reasons_a_row_fails() -> None:

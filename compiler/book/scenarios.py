@@ -663,12 +663,17 @@ def _match(engine: Engine) -> MatchRules:
     return rules
 
 
+def game_target(spec: ir.Variant | ir.MatchFormat) -> int:
+    """The score that wins a game of the match."""
+    return spec.game_target if isinstance(spec, ir.MatchFormat) else spec.target.points
+
+
 def match_points(rules: MatchRules, winner: int, loser: int) -> Event:
     """The result of one game won `winner` to `loser`, fed to a new two-side match."""
     return rules.MatchScore(2).add_game([winner, loser])
 
 
-def _check_match_line(engine: Engine, values: Values) -> list[Failure]:
+def _check_match_line(engine: Engine, spec: ir.Variant | ir.MatchFormat, values: Values) -> list[Failure]:
     rules = _match(engine)
     winner, loser = _int(values, "winner"), _int(values, "loser")
     try:
@@ -680,6 +685,22 @@ def _check_match_line(engine: Engine, values: Values) -> list[Failure]:
     if result["outright"]:
         return [_fail("points", "the whole match", values["points"])]
     return [] if result["points"] == _int(values, "points") else [_fail("points", result["points"], values["points"])]
+
+
+def _check_match_line_below(engine: Engine, spec: ir.Variant | ir.MatchFormat, values: Values) -> list[Failure]:
+    """"Reaching 121 before the opponent reaches 91 gives 2 match points in all, 1 more": a game won against a
+    loser just below the line scores the points, and as many more (the extra) as one against a loser on it."""
+    rules = _match(engine)
+    winner, cutoff = _int(values, "winner"), _int(values, "cutoff")
+    try:
+        under, on = match_points(rules, winner, cutoff - 1), match_points(rules, winner, cutoff)
+    except rules.IllegalMove as err:
+        return [_fail("winner", f"a game the match rules can score ({err})", f"{winner} against {cutoff - 1}")]
+    if under["outright"]:
+        return [_fail("points", "the whole match", values["points"])]
+    if on["points"] == under["points"] or on["outright"]:
+        return [_fail("cutoff", "a score where the match points change", cutoff)]
+    return _compare(values, winner=game_target(spec), points=under["points"], extra=under["points"] - on["points"])
 
 
 # --- checking ---------------------------------------------------------------------------------------------
@@ -700,6 +721,9 @@ VARIANT_CHECKS: dict[str, Callable[[_Case, Values], list[Failure]]] = {
     "partner left out": _check_partner_left_out, "blocked partnerships": _check_blocked_partnerships,
     "tie partnerships": _check_tie_partnerships, "deal counts": _check_deal,
 }
+MATCH_CHECKS: dict[str, Callable[[Engine, ir.Variant | ir.MatchFormat, Values], list[Failure]]] = {
+    "match line": _check_match_line, "match line below": _check_match_line_below,
+}
 SCORING_KEYS = ("score", "score one", "score nothing", "score raw")
 
 
@@ -710,8 +734,8 @@ def _name(spec: ir.Variant | ir.MatchFormat) -> str:
 def check_claim(engine: Engine, spec: ir.Variant | ir.MatchFormat, key: str, values: Values) -> list[Failure]:
     """The failures of the claim of key with these values: each case is built and computed through the engine."""
     try:
-        if key == "match line":
-            return _check_match_line(engine, values)
+        if key in MATCH_CHECKS:
+            return MATCH_CHECKS[key](engine, spec, values)
         variant = as_variant(engine)
         if variant is None or not isinstance(spec, ir.Variant):
             raise _NoCase("a match format has no placements or hands, only games")
@@ -839,15 +863,12 @@ def _match_claims(engine: Engine, spec: ir.Variant | ir.MatchFormat) -> Iterator
     rules = match_rules(engine)
     if rules is None:
         return
-    if isinstance(spec, ir.MatchFormat):
-        game_target, lines = spec.game_target, spec.rules.lines
-    else:
-        assert spec.match is not None  # a variant's module has match rules only where its spec does
-        game_target, lines = spec.target.points, spec.match.lines
-    cutoffs = sorted({line.below.cutoff(game_target) for line in lines if line.points is not None})
+    lines = spec.rules.lines if isinstance(spec, ir.MatchFormat) else spec.match.lines if spec.match else ()
+    target = game_target(spec)
+    cutoffs = sorted({line.below.cutoff(target) for line in lines if line.points is not None})
     # A loser just below each line, and one not below any.
-    losers = [*(c - 1 for c in cutoffs if c >= 1), *(cutoffs[-1:] or [game_target - 1])]
-    for loser in dict.fromkeys(min(loser, game_target - 1) for loser in losers):
-        result = match_points(rules, game_target, loser)
+    losers = [*(c - 1 for c in cutoffs if c >= 1), *(cutoffs[-1:] or [target - 1])]
+    for loser in dict.fromkeys(min(loser, target - 1) for loser in losers):
+        result = match_points(rules, target, loser)
         if not result["outright"]:
-            yield "match", "match line", {"winner": game_target, "loser": loser, "points": result["points"]}
+            yield "match", "match line", {"winner": target, "loser": loser, "points": result["points"]}

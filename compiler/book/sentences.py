@@ -375,7 +375,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
 # What documents written by people state beyond the book's own sentences and cases: read, never written.
 DOCUMENT_KEYS: tuple[str, ...] = ("formula divisor", "formula multiple", "double adds", "award steps",
                                   "rounding remainders", "partner left out",
-                                  "blocked partnerships", "tie partnerships", "deal counts")
+                                  "blocked partnerships", "tie partnerships", "deal counts", "match line below")
 DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
     'score': ('divided', 'divisors'),
     'score nothing': ('totals',),
@@ -389,6 +389,7 @@ DOCUMENT_SLOTS: dict[str, tuple[str, ...]] = {
     'blocked partnerships': ('first', 'hands', 'pips', 'points', 'rounded', 'second', 'winner'),
     'tie partnerships': ('pips', 'points', 'rounded'),
     'deal counts': ('counts', 'tiles'),
+    'match line below': ('cutoff', 'extra', 'points', 'winner'),
 }
 # The slots a document's template of each key may say, some of them: the book's and the documents' own. A
 # sentence without slots states no number, so documents have no template for it.

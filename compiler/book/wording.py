@@ -27,6 +27,10 @@ APOSTROPHES = "'’ʼ"  # any apostrophe matches any apostrophe
 ENDING = "…"  # in a document template: any word ending, the case suffix a number takes
 NUMBER = r"(?<!\d)\d{1,9}(?!\d)"
 TILE = r"\[\s*+\d{1,2}\s*+\|\s*+\d{1,2}\s*+\]"
+# The most items after the first a list or a sum is read with. A template may begin with a list, and the reader
+# tries it at every place in a line: bounded, each try is short, so a line of a thousand numbers reads in linear
+# time (a longer list is read from where its last items begin).
+MORE_ITEMS = 24
 
 # Slot types by slot name. Every other name is a whole number.
 OR_LISTS = frozenset({"counts", "totals", "down", "up"})  # "2, 3 or 4"
@@ -249,7 +253,7 @@ class Wording:
         if name in OR_LISTS or name in AND_LISTS:
             return self._list_regex(number, self.last_or if name in OR_LISTS else self.last_and)
         if name in TERMS:
-            return rf"{NUMBER}(?:{SPACE}\+{SPACE}{NUMBER})*+"
+            return rf"{NUMBER}(?:{SPACE}\+{SPACE}{NUMBER}){{0,{MORE_ITEMS}}}+"
         if name in FREE:  # up to the first place the next fixed text stands (validation makes one follow); where
             # that text ends the sentence, the first place it stands before no letter or digit ("pagat.com." whole)
             ahead = literal(after) + (r"(?![^\W_])" if last else "") if after.strip() else "$"
@@ -258,7 +262,7 @@ class Wording:
 
     def _list_regex(self, item: str, last: str) -> str:
         joiners = "|".join(literal(j) for j in sorted({self.list_separator, last}, key=len, reverse=True))
-        return f"{item}(?:(?:{joiners}){item})*+"
+        return f"{item}(?:(?:{joiners}){item}){{0,{MORE_ITEMS}}}+"
 
     def read_values(self, template: str, groups: Mapping[str, str | None],
                     prefix: str) -> tuple[dict[str, Value], list[tuple[str, str]]]:
