@@ -48,6 +48,8 @@ def prose_lines(pack: Pack, size: int) -> dict[str, str]:
     finishes a statement: read from every place, it must still read in time linear in its length."""
     joiner = pack.book.last_or if pack.book else " or "
     pieces = {"list": "1, ", "or-list": "1" + joiner, "sum": "1 + ", "equations": "1 = "}
+    if pack.book:  # and a line of nothing but sentences, each a claim to keep
+        pieces["sentences"] = pack.book.write("score nothing", {"total": 4}) + " 5 + 3 = 8. "
     return {name: piece * (size // len(piece)) + "x" for name, piece in pieces.items()}
 
 

@@ -15,6 +15,7 @@ goes unreported.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,10 +130,11 @@ class Claim:
     values: dict[str, Value]
     pack: Pack
     text: str  # the sentence as the document writes it
-    rest: str  # the line from the sentence on: a free text (a source) may hold what reads as the sentence's end
+    rest: str  # the line from the sentence on (up to READ_ON after it): a free text (a source) may run on
     problems: list[Failure] = field(default_factory=list)
     kind: str = "claim"
     slot_lines: dict[str, int] = field(default_factory=dict)  # a wrapped sentence's: the line each slot is on
+    span: tuple[int, int] = (0, 0)  # where a sentence of one line stands in it
 
 
 @dataclass
@@ -150,6 +152,11 @@ Item = LayoutExample | TableRow | MatchRow | Claim | Arithmetic
 LINE_MARK = re.compile(r"\s*+(?:#{1,6}|[-*+])\s++")
 
 
+# How far past a sentence a claim keeps the line: a free text that the reader ended early (a source read up to
+# "J" of "J. Kelley") is compared with the spec's on. Bounded, so a line of many sentences takes linear memory.
+READ_ON = 4096
+
+
 def book_keys(wording: Wording) -> list[str]:
     """The keys of every sentence a rule book says in its text (its rules, its computed cases and its source), and
     of what documents written by people say beyond them."""
@@ -163,14 +170,17 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
     if wording is None:
         return []
     mark = LINE_MARK.match(line)
-    text = (line[mark.end():] if mark else line).strip()
+    unmarked = line[mark.end():] if mark else line
+    text = unmarked.strip()
+    offset = len(line) - len(unmarked) + len(unmarked) - len(unmarked.lstrip())  # where text stands in the line
     title = wording.find_whole(text, "title")
     claims = []
     for found in [title] if title is not None else wording.find(text, book_keys(wording)):
         problems = [Failure("numbers", "one number wherever the sentence repeats it", problem)
                     for problem, _ in found.problems]
-        claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end], text[found.start:],
-                            problems))
+        claims.append(Claim(number, found.key, found.values, pack, text[found.start:found.end],
+                            text[found.start:found.end + READ_ON], problems,
+                            span=(offset + found.start, offset + found.end)))
     return claims
 
 
@@ -181,19 +191,19 @@ def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[tu
     wording = pack.book
     if wording is None or len(paragraph) < 2:
         return []
-    starts: list[tuple[int, int]] = []  # (offset in the paragraph's text, line number)
+    starts: list[int] = []  # where each line's text starts in the paragraph's
     texts: list[str] = []
     offset = 0
-    for number, line in paragraph:
+    for _, line in paragraph:
         mark = LINE_MARK.match(line) if not texts else None
         text = (line[mark.end():] if mark else line).strip()
-        starts.append((offset, number))
+        starts.append(offset)
         texts.append(text)
         offset += len(text) + 1
     joined = " ".join(texts)
 
     def line_of(at: int) -> int:
-        return next(number for start, number in reversed(starts) if start <= at)
+        return paragraph[bisect_right(starts, at) - 1][0]
 
     claims = []
     for found in wording.find(joined, book_keys(wording)):
@@ -202,21 +212,23 @@ def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[tu
             continue
         problems = [Failure("numbers", "one number wherever the sentence repeats it", problem, line_of(at))
                     for problem, at in found.problems]
-        claim = Claim(first, found.key, found.values, pack, joined[found.start:found.end], joined[found.start:],
-                      problems, slot_lines={slot: line_of(at) for slot, at in found.starts.items()})
+        claim = Claim(first, found.key, found.values, pack, joined[found.start:found.end],
+                      joined[found.start:found.end + READ_ON], problems,
+                      slot_lines={slot: line_of(at) for slot, at in found.starts.items()})
         claims.append((claim, last))
     return claims
 
 
-def find_arithmetic(line: str, number: int, sentences: list[str]) -> list[Arithmetic]:
+def find_arithmetic(line: str, number: int, claims: list[Claim]) -> list[Arithmetic]:
     """The calculations of a prose line that are not inside one of its book sentences (which check their own)."""
-    spans = []
-    for sentence in sentences:
-        at = line.find(sentence)
-        if at >= 0:
-            spans.append((at, at + len(sentence)))
-    return [Arithmetic(number, calculation) for calculation in find_calculations(line)
-            if not any(start <= calculation.start and calculation.end <= end for start, end in spans)]
+    spans = sorted(claim.span for claim in claims)
+    starts = [start for start, _ in spans]
+    found = []
+    for calculation in find_calculations(line):
+        at = bisect_right(starts, calculation.start) - 1  # the last sentence that starts before it
+        if at < 0 or spans[at][1] < calculation.end:
+            found.append(Arithmetic(number, calculation))
+    return found
 
 
 @dataclass
@@ -294,7 +306,7 @@ class _Reader:
                 if self.wrapping and index >= self.paragraph_end:
                     self.read_paragraph(index)
                 claims: list[Item] = [*find_claims(line, index + 1, self.document_pack)]
-                claims += find_arithmetic(line, index + 1, [c.text for c in claims if isinstance(c, Claim)])
+                claims += find_arithmetic(line, index + 1, [c for c in claims if isinstance(c, Claim)])
                 claims += self.wrapped.pop(index, [])
                 self.examples.extend(claims)
                 if claims or index in self.wrapped_onto:
@@ -308,9 +320,9 @@ class _Reader:
         """Find the wrapped sentences of the paragraph that starts at index: the prose lines up to a blank line,
         a heading, a list item, a table or a block."""
         end = index + 1
-        if not LINE_MARK.match(self.lines[index]) or not self.lines[index].lstrip().startswith("#"):
-            while end < len(self.lines) and self.continues_paragraph(end):
-                end += 1
+        heading = LINE_MARK.match(self.lines[index]) and self.lines[index].lstrip().startswith("#")
+        while not heading and end < len(self.lines) and self.continues_paragraph(end):  # a heading is one line
+            end += 1
         self.paragraph_end = end
         for claim, last in find_wrapped_claims([(i + 1, self.lines[i]) for i in range(index, end)],
                                                self.document_pack):

@@ -157,7 +157,9 @@ def test_a_one_megabyte_adversarial_line_is_reported_not_hung_on(tmp_path: Path,
 
 # Prose that starts a rule statement or a calculation at every number and never finishes one: lists, sums and
 # "=" chains of a quarter of a megabyte, in the words of the packs that read them.
-PROSE = {"en": ["1, ", "1 + ", "1 = ", "two, "], "tr": ["1 veya ", "iki, ", "Toplam 1, 1 + "], "fi": ["1 tai "]}
+PROSE = {"en": ["1, ", "1 + ", "1 = ", "two, ", "ends the hand and scores 1 bonus point; 5 + 3 = 8. ",
+               "ends the hand and scores 1 bonus\npoint. "],  # many sentences in one line, and in one wrapped paragraph
+         "tr": ["1 veya ", "iki, ", "Toplam 1, 1 + "], "fi": ["1 tai "]}
 
 
 @pytest.mark.parametrize(("code", "piece"), [(code, piece) for code, pieces in PROSE.items() for piece in pieces])

@@ -16,6 +16,7 @@ a template that begins with `^` is a whole line (a heading); and case does not m
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -133,6 +134,7 @@ class Wording:
         self.board: dict[str, str] = dict(data["board"])
         self.plural = plural
         self._patterns: dict[tuple[str, int], re.Pattern[str]] = {}
+        self._reader_lists: dict[tuple[str, ...], list[tuple[str, str, str, re.Pattern[str]]]] = {}
 
     # --- writing ------------------------------------------------------------------------------------------
 
@@ -335,23 +337,30 @@ class Wording:
         """The sentences of the given keys in a line, longest first where two overlap; each starts and ends
         where no letter or digit stands next to it (a word is never read from inside another)."""
         found: list[Found] = []
-        for key in keys:
-            prefix = _group_prefix(key)
-            for reading, template in enumerate(self.readings(key)):
-                for match in self.pattern(key, reading).finditer(line):
-                    start, end = match.span()
-                    if start == end or (start and line[start - 1].isalnum()):
-                        continue
-                    if end < len(line) and line[end].isalnum():
-                        continue
-                    values, problems = self.read_values(template.removeprefix("^"), match.groupdict(), prefix)
-                    found.append(Found(key, values, start, end, _placed(problems, match),
-                                       _slot_starts(match, prefix)))
-        chosen: list[Found] = []
+        for key, prefix, template, pattern in self._readers(tuple(keys)):
+            for match in pattern.finditer(line):
+                start, end = match.span()
+                if start == end or (start and line[start - 1].isalnum()):
+                    continue
+                if end < len(line) and line[end].isalnum():
+                    continue
+                values, problems = self.read_values(template, match.groupdict(), prefix)
+                found.append(Found(key, values, start, end, _placed(problems, match), _slot_starts(match, prefix)))
+        chosen: list[Found] = []  # in the order they stand, none overlapping: only the neighbours need a look
         for item in sorted(found, key=lambda f: (f.start - f.end, f.start, f.key)):
-            if all(item.end <= other.start or item.start >= other.end for other in chosen):
-                chosen.append(item)
-        return sorted(chosen, key=lambda f: f.start)
+            at = bisect_left(chosen, item.start, key=lambda f: f.start)
+            if (at == 0 or chosen[at - 1].end <= item.start) and (at == len(chosen) or item.end <= chosen[at].start):
+                chosen.insert(at, item)
+        return chosen
+
+    def _readers(self, keys: tuple[str, ...]) -> list[tuple[str, str, str, re.Pattern[str]]]:
+        """(key, group prefix, template, pattern) of every reading of the keys, made once for each set of keys:
+        the reader asks for the same keys line after line."""
+        if keys not in self._reader_lists:
+            self._reader_lists[keys] = [
+                (key, _group_prefix(key), template.removeprefix("^"), self.pattern(key, reading))
+                for key in keys for reading, template in enumerate(self.readings(key))]
+        return self._reader_lists[keys]
 
     def find_whole(self, line: str, key: str) -> Found | None:
         """The sentence of key where it is the whole line. One try from the line's start: a template that begins
