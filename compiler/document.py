@@ -172,7 +172,7 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
     mark = LINE_MARK.match(line)
     unmarked = line[mark.end():] if mark else line
     text = unmarked.strip()
-    offset = len(line) - len(unmarked) + len(unmarked) - len(unmarked.lstrip())  # where text stands in the line
+    offset = len(line) - len(unmarked.lstrip())  # where text stands in the line
     title = wording.find_whole(text, "title")
     claims = []
     for found in [title] if title is not None else wording.find(text, book_keys(wording)):
