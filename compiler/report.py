@@ -23,6 +23,8 @@ def outcome_lines(document: str, outcome: Outcome) -> list[str]:
     an example's failures on its other lines (its caption, its detail line) follow at their own lines."""
     if outcome.passed:
         return [f"{document}:{outcome.line}: ok"]
+    if outcome.unchecked is not None:
+        return [f"{document}:{outcome.line}: not checked: {outcome.unchecked}"]
     lines: dict[int, list[Failure]] = {}
     for failure in outcome.failures:
         lines.setdefault(failure.line or outcome.line, []).append(failure)
@@ -59,11 +61,13 @@ def summary(reports: list[Report], stopped: int) -> str:
     layouts = sum(1 for o in outcomes if o.kind == "layout")
     claims = sum(1 for o in outcomes if o.kind == "claim")
     passed = sum(1 for o in outcomes if o.passed)
+    unchecked = sum(1 for o in outcomes if o.unchecked is not None)
     kinds = [_count(layouts, "worked example"), _count(len(outcomes) - layouts - claims, "table row")]
     if claims:
         kinds.append(_count(claims, "claim"))
-    checked = (f"{len(outcomes)} checked ({', '.join(kinds)}): {passed} passed, {len(outcomes) - passed} failed"
-               if outcomes else "nothing to check")
+    not_checked = f", {unchecked} not checked" if unchecked else ""
+    checked = (f"{len(outcomes)} checked ({', '.join(kinds)}): {passed} passed, "
+               f"{len(outcomes) - passed - unchecked} failed{not_checked}" if outcomes else "nothing to check")
     read = f"{_count(sum(r.read_lines for r in reports), 'line')} read, {sum(r.skipped_lines for r in reports)} skipped"
     more = f"; {stopped} more stopped at an error" if stopped else ""
     return f"{_count(len(reports), 'document')}: {checked}; {read}{more}"
@@ -75,7 +79,9 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
     if outcome.key is not None:
         out["key"] = outcome.key
         out["text"] = outcome.text
-    out["status"] = "pass" if outcome.passed else "fail"
+    out["status"] = "pass" if outcome.passed else "not checked" if outcome.unchecked is not None else "fail"
+    if outcome.unchecked is not None:
+        out["reason"] = outcome.unchecked
     out["failures"] = [{"field": f.field, "expected": f.expected, "found": f.found, "line": f.line or outcome.line}
                        for f in outcome.failures]
     return out
@@ -88,6 +94,7 @@ def as_json(reports: list[Report]) -> list[dict[str, Any]]:
         "examples": [outcome_json(outcome) for outcome in report.outcomes],
         "passed": report.passed,
         "failed": report.failed,
+        "unchecked": report.unchecked,
         "skipped_lines": report.skipped_lines,
     } for report in reports]
 

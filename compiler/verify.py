@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from . import ir
 from .arithmetic import wrong_step
-from .book.scenarios import check_claim
+from .book.placements import NotCheckable, placement_table
+from .book.scenarios import check_claim, span
 from .book.sentences import Sentence, rule_sentences
 from .book.wording import Value, Wording
 from .diagnostics import Diagnostic, UsageError
@@ -66,10 +67,15 @@ class Outcome:
     failures: tuple[Failure, ...]
     key: str | None = None  # a claim's: its template's key, and the sentence as the document writes it
     text: str | None = None
+    unchecked: str | None = None  # why the engine cannot tell the numbers it states: neither passed nor failed
 
     @property
     def passed(self) -> bool:
-        return not self.failures
+        return not self.failures and self.unchecked is None
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.failures)
 
 
 @dataclass(frozen=True)
@@ -86,7 +92,11 @@ class Report:
 
     @property
     def failed(self) -> int:
-        return len(self.outcomes) - self.passed
+        return sum(1 for o in self.outcomes if o.failed)
+
+    @property
+    def unchecked(self) -> int:
+        return sum(1 for o in self.outcomes if o.unchecked is not None)
 
 
 class _Stop(Exception):
@@ -384,7 +394,9 @@ def verify_example(example: LayoutExample, engine: VariantEngine, pack: Pack, or
     return _Example(example, engine, pack).run(orders)
 
 
-def verify_row(row: TableRow, engine: VariantEngine) -> list[Failure]:
+def verify_row(row: TableRow, engine: VariantEngine, spec: Spec | None = None) -> list[Failure]:
+    """A deal or scoring table's row; a scoring row of a formula over more than the end total is one of an
+    ordinary placement (book.placements), NotCheckable where the engine cannot tell its points."""
     failures = list(row.problems)
     if failures:
         return failures
@@ -398,13 +410,10 @@ def verify_row(row: TableRow, engine: VariantEngine) -> list[Failure]:
             failures.append(Failure("tiles per player", str(engine.DEAL[players]), str(cells["tiles_per_player"])))
         return failures
     total = cells["end_total"]
-    if not engine.RAW_POINTS:
-        return [Failure("points", "not checkable from an end total alone: the placement score uses more than "
-                        "the total", str(cells[role])) for role in ("points", "raw", "displayed") if role in cells]
-    highest = len(engine.RAW_POINTS) - 1
-    if total > highest:
-        return [Failure("end total", f"a reachable total, 0 to {highest}", str(total))]
-    raw, displayed = engine.placement_points(total)
+    table = placement_table(engine, spec)
+    if total > table.highest:
+        return [Failure("end total", f"a total the tiles can make, {span(0, table.highest)}", str(total))]
+    raw, displayed = table.points(total)
     for field, role, expected in (("points", "points", displayed), ("raw points", "raw", raw),
                                   ("displayed points", "displayed", displayed)):
         if role in cells and cells[role] != expected:
@@ -551,7 +560,16 @@ def verify_claim(claim: Claim, engine: Engine, spec: Spec | None) -> list[Failur
 def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = None,
                 spec: Spec | None = None) -> Outcome:
     """One example, row or claim of the document at path; UsageError for a worked example or a scoring or deal
-    row against a match format. Claims are checked against spec."""
+    row against a match format. Claims are checked against spec. A row or claim whose numbers the engine cannot
+    tell is an outcome that says why, neither passed nor failed."""
+    try:
+        return _verify_item(item, engine, orders, path, spec)
+    except NotCheckable as why:
+        key, text = (item.key, item.text) if isinstance(item, Claim) else (None, None)
+        return Outcome(item.line, item.kind, (), key, text, str(why))
+
+
+def _verify_item(item: Item, engine: Engine, orders: int, path: str | None, spec: Spec | None) -> Outcome:
     if isinstance(item, Claim):
         at_lines = tuple(Failure(f.field, f.expected, f.found, f.line or item.slot_lines.get(f.field))
                          for f in verify_claim(item, engine, spec))
@@ -569,7 +587,7 @@ def verify_item(item: Item, engine: Engine, orders: int = 0, path: str | None = 
         if isinstance(item, LayoutExample):
             failures = [at for f in verify_example(item, variant, item.pack, orders) for at in _at_its_lines(f, item)]
         else:
-            failures = verify_row(item, variant)
+            failures = verify_row(item, variant, spec)
     return Outcome(item.line, item.kind, tuple(failures))
 
 

@@ -79,13 +79,15 @@ def test_json_contract() -> None:
     reports = json.loads(result.stdout)
     assert [r["document"] for r in reports] == ["tests/data/faulty.en.md", "examples/fives_and_threes.en.md"]
     for report in reports:
-        assert set(report) == {"document", "language", "examples", "passed", "failed", "skipped_lines"}
+        assert set(report) == {"document", "language", "examples", "passed", "failed", "unchecked", "skipped_lines"}
         assert report["language"] == "en"
-        assert report["passed"] + report["failed"] == len(report["examples"])
+        assert report["passed"] + report["failed"] + report["unchecked"] == len(report["examples"])
         for example in report["examples"]:
-            claim = example["kind"] == "claim"
-            assert set(example) == {"line", "kind", "status", "failures"} | ({"key", "text"} if claim else set())
-            assert example["kind"] in ("layout", "table-row", "claim") and example["status"] in ("pass", "fail")
+            claim, unchecked = example["kind"] == "claim", example["status"] == "not checked"
+            assert set(example) == ({"line", "kind", "status", "failures"} | ({"key", "text"} if claim else set())
+                                    | ({"reason"} if unchecked else set()))
+            assert example["kind"] in ("layout", "table-row", "claim")
+            assert example["status"] in ("pass", "fail", "not checked")
             assert (example["status"] == "fail") == bool(example["failures"])
             for failure in example["failures"]:
                 assert set(failure) == {"field", "expected", "found", "line"}

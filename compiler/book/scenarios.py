@@ -19,6 +19,7 @@ from .. import ir
 from ..document import Failure
 from ..engine_api import Engine, Event, MatchRules, Move, Tile, VariantEngine, as_variant, match_rules
 from ..formula import FormulaError, evaluate
+from .placements import ORDINARY, NotCheckable, Placements, lead_points, placement_table
 from .wording import Value
 
 Values = dict[str, Value]
@@ -67,14 +68,24 @@ def formula_parts(expr: ir.Expr) -> list[ir.Expr]:
 
 
 def part_points(spec: ir.Variant, total: int) -> list[int]:
-    """The raw points each additive part of the placement score gives at this end total."""
-    return [evaluate(part, {"total": total}) for part in formula_parts(spec.placement_score)]
+    """The raw points each additive part of the placement score gives at this end total, in an ordinary
+    placement (placements.ORDINARY) with the mover's side at 0."""
+    return [evaluate(part, ordinary_names(spec, total)) for part in formula_parts(spec.placement_score)]
+
+
+def ordinary_names(spec: ir.Variant, total: int) -> dict[str, int]:
+    """The formula's names in an ordinary placement making this total, the mover's side at 0."""
+    return {"total": total, "score": 0, "target": spec.target.points, **ORDINARY}
+
+
+def _table(case: _Case) -> Placements:
+    return placement_table(case.engine, case.spec)
 
 
 def _scoring(case: _Case, key: str) -> None:
     engine = case.engine
-    if not engine.RAW_POINTS:
-        raise _NoCase("the placement score uses more than the end total")
+    if not any(_table(case).by_total.values()) and key != "score nothing":
+        raise _NoCase("no end total scores by itself")
     raw = engine.RAW_PER_DISPLAYED > 1
     if raw != (key == "score raw") and key != "score nothing":
         raise _NoCase("raw points are kept apart from displayed points" if raw
@@ -84,11 +95,18 @@ def _scoring(case: _Case, key: str) -> None:
 def _total(case: _Case, values: Values) -> tuple[int, int, int]:
     """The claim's total, with the engine's (raw, displayed) points for it."""
     total = _int(values, "total")
-    highest = len(case.engine.RAW_POINTS) - 1
-    if total > highest:
-        raise _Stop([_fail("total", f"a reachable total, 0 to {highest}", total)])
-    raw, displayed = case.engine.placement_points(total)
+    table = _table(case)
+    if total > table.highest:
+        raise _Stop([_fail("total", f"a total the tiles can make, {span(0, table.highest)}", total)])
+    raw, displayed = table.points(total)
     return total, raw, displayed
+
+
+def span(low: int, high: int) -> str:
+    """The whole numbers from low to high, as a message writes them: one number alone, none where empty."""
+    if high < low:
+        return "none"
+    return str(low) if low == high else f"{low} to {high}"
 
 
 def _terms_text(terms: Sequence[int]) -> str:
@@ -101,19 +119,17 @@ def formula_divisors(spec: ir.Variant, highest: int, whole: bool = False) -> lis
     every total."""
     found = []
     for part in formula_parts(spec.placement_score):
-        points = [evaluate(part, {"total": t}) for t in range(highest + 1)]
+        points = [evaluate(part, ordinary_names(spec, t)) for t in range(highest + 1)]
         found += [n for n in range(2, highest + 1) if any(points) and all(
             p == ((t if whole else t // n) if t % n == 0 else 0) for t, p in enumerate(points))][:1]
     return found
 
 
 def _highest(case: _Case) -> int:
-    return len(case.engine.RAW_POINTS) - 1
+    return _table(case).highest
 
 
 def _check_formula_divisor(case: _Case, values: Values, whole: bool = False) -> list[Failure]:
-    if not case.engine.RAW_POINTS:
-        raise _NoCase("the placement score uses more than the end total")
     divisors = formula_divisors(case.spec, _highest(case), whole)
     if not divisors:
         raise _NoCase("no part of the placement score scores " + ("the total" if whole else "a share of the total")
@@ -185,6 +201,16 @@ def _check_score_nothing(case: _Case, values: Values) -> list[Failure]:
 def _check_score_raw(case: _Case, values: Values) -> list[Failure]:
     _, raw, displayed = _total(case, values)
     return _compare(values, raw=raw, displayed=displayed)
+
+
+def _check_lead_score(case: _Case, values: Values) -> list[Failure]:
+    """"Leading [5|5] scores 4 points": the tile led alone, through the engine."""
+    tile = values["tile"]
+    assert isinstance(tile, tuple)
+    if tile not in _tiles(case.engine):
+        return [_fail("tile", f"a tile of the double-{case.engine.MAX_PIP} set", f"[{tile[0]}|{tile[1]}]")]
+    points = lead_points(case.engine, case.spec, (tile[0], tile[1]))[1]
+    return _compare(values, points=points)
 
 
 def _compare(values: Values, **expected: int) -> list[Failure]:
@@ -341,7 +367,7 @@ def _check_exact_target(case: _Case, values: Values) -> list[Failure]:
     score, total = _int(values, "score"), _int(values, "total")
     target = _game_target(case)
     if not 0 <= score < target:
-        return [_fail("score", f"a score below the target, 0 to {target - 1}", score)]
+        return [_fail("score", f"a score below the target, {span(0, target - 1)}", score)]
     _total(case, values)
     event = going_out(case, score, total)
     if event is None:
@@ -360,9 +386,9 @@ def _check_exact_target(case: _Case, values: Values) -> list[Failure]:
     return failures
 
 
-def _lead_game(case: _Case, score: int, lead: Tile) -> _Game | None:
+def _lead_game(case: _Case, score: int, lead: Tile) -> tuple[_Game, int] | None:
     """A game in which seat 0's side stands at score and seat 0 leads the tile, the other tiles dealt in the
-    set's order; None when the engine refuses that lead."""
+    set's order, with the points the lead scored; None when the engine refuses that lead."""
     engine, players = case.engine, _players(case.spec)
     size = engine.DEAL[players]
     rest = [t for t in _tiles(engine) if t != lead]
@@ -373,16 +399,11 @@ def _lead_game(case: _Case, score: int, lead: Tile) -> _Game | None:
     game = engine.Game(players, scores=[score, *[0] * (sides - 1)], deal=False)
     try:
         game.start_hand(opener=0, hands=hands)
-        game.apply(("play", lead, None, None))
+        events = game.apply(("play", lead, None, None))
     except engine.IllegalMove:
         return None
-    return cast(_Game, game)
-
-
-def _lone_points(engine: VariantEngine, tile: Tile) -> int:
-    layout = engine.Layout()
-    layout.place(tile)
-    return engine.placement_points(sum(value for _, _, value in layout.counted_ends()))[1]
+    points = sum(e.get("points", 0) for e in events if e["event"] == "play")
+    return cast(_Game, game), points
 
 
 def _check_at_least_target(case: _Case, values: Values) -> list[Failure]:
@@ -392,12 +413,14 @@ def _check_at_least_target(case: _Case, values: Values) -> list[Failure]:
     target = _game_target(case)
     failures = _compare(values, target=target, after=score + points)
     if score >= target:
-        return [*failures, _fail("score", f"a score below the target, 0 to {target - 1}", score)]
+        return [*failures, _fail("score", f"a score below the target, {span(0, target - 1)}", score)]
     if score + points < target:
         return [*failures, _fail("points", f"points that bring {score} to {target}", points)]
     for tile in _tiles(engine):
-        if _lone_points(engine, tile) != points or (game := _lead_game(case, score, tile)) is None:
+        led = _lead_game(case, score, tile)
+        if led is None or led[1] != points:
             continue
+        game = led[0]
         if not (game.over and 0 in game.winners):
             failures.append(_fail("after", f"no win: the lead [{tile[0]}|{tile[1]}] leaves the score at "
                                            f"{game.scores[0]}", values["after"]))
@@ -442,7 +465,7 @@ def _check_shared_win(case: _Case, values: Values) -> list[Failure]:
     elif total < target:
         failures.append(_fail("total", f"at least the target, {target}", total))
     if score >= target:
-        failures.append(_fail("score", f"a score below the target, 0 to {target - 1}", score))
+        failures.append(_fail("score", f"a score below the target, {span(0, target - 1)}", score))
     return failures
 
 
@@ -719,7 +742,7 @@ VARIANT_CHECKS: dict[str, Callable[[_Case, Values], list[Failure]]] = {
     "formula multiple": _check_formula_multiple, "award steps": _check_award_steps,
     "double adds": _check_double_adds, "rounding remainders": _check_rounding_remainders,
     "partner left out": _check_partner_left_out, "blocked partnerships": _check_blocked_partnerships,
-    "tie partnerships": _check_tie_partnerships, "deal counts": _check_deal,
+    "tie partnerships": _check_tie_partnerships, "deal counts": _check_deal, "lead score": _check_lead_score,
 }
 MATCH_CHECKS: dict[str, Callable[[Engine, ir.Variant | ir.MatchFormat, Values], list[Failure]]] = {
     "match line": _check_match_line, "match line below": _check_match_line_below,
@@ -764,27 +787,46 @@ def scenario_claims(engine: Engine, spec: ir.Variant | ir.MatchFormat) -> list[C
 
 
 def _scoring_claims(case: _Case) -> Iterator[Claim]:
-    engine = case.engine
-    if not engine.RAW_POINTS:
-        return
-    totals = range(len(engine.RAW_POINTS))
-    scoring = [t for t in totals if engine.RAW_POINTS[t]]
+    engine, table = case.engine, _table(case)
+    totals = sorted(table.by_total)
+    scoring = [t for t in totals if table.by_total[t][0]]
     if engine.RAW_PER_DISPLAYED > 1:
         for total in scoring[:1]:
-            raw, displayed = engine.placement_points(total)
+            raw, displayed = table.by_total[total]
             yield "scoring", "score raw", {"total": total, "raw": raw, "displayed": displayed}
     else:
         several = [t for t in scoring if sum(1 for p in part_points(case.spec, t) if p) >= 2]
         for total in several[:1]:
             terms = tuple(p for p in part_points(case.spec, total) if p)
-            yield "scoring", "score", {"total": total, "terms": terms, "points": engine.placement_points(total)[1]}
+            yield "scoring", "score", {"total": total, "terms": terms, "points": table.by_total[total][1]}
         single = [t for t in scoring if t not in several]
         for total in single[:1]:
-            yield "scoring", "score one", {"total": total, "points": engine.placement_points(total)[1]}
+            yield "scoring", "score one", {"total": total, "points": table.by_total[total][1]}
     # A total that scores nothing next to one that scores: the case a reader most needs told.
-    nothing = [t for t in totals if t >= 1 and not engine.RAW_POINTS[t]]
+    nothing = [t for t in totals if t >= 1 and not table.by_total[t][0]]
     for total in ([t for t in nothing if t + 1 in scoring] or nothing)[:1]:
         yield "scoring", "score nothing", {"total": total}
+    yield from _lead_claims(case, table)
+
+
+def _lead_claims(case: _Case, table: Placements) -> Iterator[Claim]:
+    """Where the lead scores otherwise than an ordinary placement of its total: the first such lead, one that
+    scores where there is one."""
+    if not table.ordinary:
+        return
+    differing = []
+    for tile in _tiles(case.engine):
+        try:
+            points = lead_points(case.engine, case.spec, tile)[1]
+        except NotCheckable:
+            continue
+        layout = case.engine.Layout()
+        layout.place(tile)
+        total = sum(value for _, _, value in layout.counted_ends())
+        if total not in table.by_total or table.by_total[total][1] != points:
+            differing.append((not points, tile, points))
+    for _, tile, points in sorted(differing)[:1]:
+        yield "scoring", "lead score", {"tile": tile, "points": points}
 
 
 def _double_claims(case: _Case) -> Iterator[Claim]:
@@ -826,7 +868,7 @@ def _target_claims(case: _Case) -> Iterator[Claim]:
     if spec.target.kind is ir.TargetKind.EXACTLY:
         yield from _exact_claims(case, target)
         return
-    leads = sorted({_lone_points(engine, t) for t in _tiles(engine)} - {0})
+    leads = sorted({led[1] for t in _tiles(engine) if (led := _lead_game(case, max(0, target - 1), t))} - {0})
     points = next((p for p in leads if p >= 2), leads[0] if leads else None)
     if points is not None and spec.lead_winning is ir.LeadWinning.SCORED:
         score = max(0, target - 1)
@@ -844,12 +886,9 @@ def _target_claims(case: _Case) -> Iterator[Claim]:
 
 def _exact_claims(case: _Case, target: int) -> Iterator[Claim]:
     """Two short of the target, the smallest total a last tile makes whose event would pass it."""
-    engine = case.engine
-    if not engine.RAW_POINTS:
-        return
+    engine, table = case.engine, _table(case)
     score, bonus = target - 2, engine.GOING_OUT_BONUS
-    for total in range(len(engine.RAW_POINTS)):
-        placement = engine.placement_points(total)[1]
+    for total, (_, placement) in sorted(table.by_total.items()):
         if score + placement + bonus <= target:
             continue
         values: Values = {"score": score, "total": total, "placement": placement, "bonus": bonus,

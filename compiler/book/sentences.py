@@ -302,10 +302,12 @@ def formula_words(expr: ir.Expr, wording: Wording) -> str:
     return expression(expr, _CONDITIONAL)
 
 
-CLAIM_KEYS: tuple[str, ...] = ("score", "score one", "score raw", "score nothing", "double end", "exact target",
+CLAIM_KEYS: tuple[str, ...] = ("score", "score one", "score raw", "score nothing", "lead score", "double end",
+                               "exact target",
                                "at least target", "hand award", "rounding", "tie for fewest", "shared win",
                                "match line")
-TEXT_KEYS: tuple[str, ...] = ("title", "source", "scoring table", "no other total", "not tabulated", "deal table",
+TEXT_KEYS: tuple[str, ...] = ("title", "source", "scoring table", "no other total", "not tabulated", "ordinary table",
+                              "no ordinary total", "deal table",
                               "double_end", "double_covered", "lone_double", "spinner", "branches", "unopened_branch",
                               "scoring", "matching", "wild", "board")
 
@@ -360,6 +362,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'score one': ('points', 'total'),
     'score raw': ('displayed', 'raw', 'total'),
     'score nothing': ('total',),
+    'lead score': ('points', 'tile'),
     'double end': ('tile', 'value'),
     'exact target': ('after', 'bonus', 'event', 'placement', 'score', 'target', 'total'),
     'at least target': ('after', 'points', 'score', 'target'),

@@ -19,6 +19,7 @@ from ..language_pack import Pack
 from ..pictures import BoardWords, Legend, board_picture, layout_picture
 from ..simulation.python_units import SimulatedEngine
 from .layouts import worked_layouts
+from .placements import placement_table
 from .scenarios import double_end_value, scenario_claims
 from .sentences import SECTIONS, Sentence, rule_sentences
 from .wording import Value, Wording
@@ -105,7 +106,8 @@ def write_book(spec: ir.Variant | ir.MatchFormat, engine: Engine, pack: Pack) ->
     if variant is not None:
         blocks["deal"].append(Paragraph(wording.texts["deal table"]))
         blocks["deal"].append(_deal_table(variant, pack))
-        blocks["scoring"].extend(_scoring_table(variant, pack, wording))
+        assert isinstance(spec, ir.Variant)  # a variant's engine is generated from a variant
+        blocks["scoring"].extend(_scoring_table(variant, spec, pack, wording))
         for topic, example in _examples(variant, pack, wording):
             blocks[_EXAMPLE_SECTIONS[topic]].append(example)
     if isinstance(spec, ir.MatchFormat) or spec.match is not None:
@@ -122,23 +124,27 @@ def _deal_table(engine: VariantEngine, pack: Pack) -> Table:
     return Table(header, tuple((str(players), str(tiles)) for players, tiles in sorted(engine.DEAL.items())))
 
 
-def _scoring_table(engine: VariantEngine, pack: Pack, wording: Wording) -> list[Block]:
-    """Every end total that scores, when the points follow from the total alone; else a note saying why not."""
-    if not engine.RAW_POINTS:
+def _scoring_table(engine: VariantEngine, spec: ir.Variant, pack: Pack, wording: Wording) -> list[Block]:
+    """Every end total that scores, of an ordinary placement where the points depend on more than the total
+    (placements.py); a note saying why not where no total can be tabled."""
+    table = placement_table(engine, spec)
+    if not table.by_total:
         return [Paragraph(wording.texts["not tabulated"])]
     # Raw and displayed points where they differ, as the documents give them; else the points alone.
     roles = ("end_total", "raw", "displayed") if engine.RAW_PER_DISPLAYED != 1 else ("end_total", "points")
     rows = []
     for total in reachable_totals(engine):
-        raw, displayed = engine.placement_points(total)
+        if total not in table.by_total:
+            continue
+        raw, displayed = table.by_total[total]
         cells = {"end_total": total, "raw": raw, "displayed": displayed, "points": displayed}
         if raw:
             rows.append(tuple(str(cells[role]) for role in roles))
     header = tuple(pack.column_header(role) for role in roles)
     if not rows:
-        return [Paragraph(wording.texts["no other total"])]
-    return [Paragraph(wording.texts["scoring table"]), Table(header, tuple(rows)),
-            Paragraph(wording.texts["no other total"])]
+        return [Paragraph(wording.texts["no ordinary total" if table.ordinary else "no other total"])]
+    intro = wording.texts["ordinary table" if table.ordinary else "scoring table"]
+    return [Paragraph(intro), Table(header, tuple(rows)), Paragraph(wording.texts["no other total"])]
 
 
 def reachable_totals(engine: VariantEngine) -> list[int]:
@@ -165,7 +171,7 @@ def reachable_totals(engine: VariantEngine) -> list[int]:
                     reach[k + 1] |= reach[k] << value
     for k in range(2, most_ends + 1):
         totals.update(total for total in range(reach[k].bit_length()) if reach[k] >> total & 1)
-    return sorted(total for total in totals if total < len(engine.RAW_POINTS))
+    return sorted(totals)
 
 
 _EXAMPLE_SECTIONS = {"double_end": "doubles", "double_covered": "doubles", "lone_double": "doubles",
