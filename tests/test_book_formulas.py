@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from dominospec import ir
 from dominospec.book.html import book_html
 from dominospec.book.markdown import book_markdown
+from dominospec.book.sentences import formula_words
+from dominospec.book.wording import Wording
 from dominospec.book.writer import write_book
 from dominospec.document import parse_document, split_lines
 from dominospec.engine_api import Engine, engine_of
@@ -25,7 +27,7 @@ from dominospec.html_lines import html_lines
 from dominospec.language_pack import language_packs
 from dominospec.loader import load
 from dominospec.verify import Report, verify_document
-from support import ROOT, run_cli
+from support import ROOT, front_end, run_cli
 
 CLUB = ROOT / "tests" / "data" / "club_fives.rules"
 PACKS = language_packs()
@@ -170,3 +172,46 @@ def test_a_book_of_a_formula_over_each_name_with_each_target_verifies_clean_in_e
         report = verified(markdown_lines(spec, engine, lang), spec, engine, lang)
         assert not problems(report), (formula, target, lang, problems(report)[:3])
         assert {"claim", "table-row"} <= {o.kind for o in report.outcomes}
+
+
+# --- the formula in words ------------------------------------------------------------------------------------
+
+def test_the_club_formula_reads_as_a_player_would_say_it() -> None:
+    spec, _ = compiled(CLUB)
+    assert formula_words(spec.placement_score, wording("en")) == (
+        "(the end total ÷ 5 if the end total is a positive multiple of 5), and 2 times that if the placement is "
+        "the lead")
+
+
+@pytest.mark.parametrize("lang", BOOK_LANGUAGES)
+@pytest.mark.parametrize(("formula", "said", "unsaid"), [
+    ("(total / 5 if total is a positive multiple of 5) * (2 if lead == 1 else 1)", ["lead.yes", "times if"], ["lead"]),
+    ("(2 if 1 == lead else 1) * (total if total is a positive multiple of 5)", ["lead.yes", "times if"], ["lead"]),
+    ("total if lead != 1", ["lead.no"], ["lead"]),
+    ("(total + 1 if ends_alike > 0) + (1 if double_end < 1)", ["ends_alike.yes", "double_end.no"],
+     ["ends_alike", "double_end"]),
+    ("(1 if target - score <= 2 else 2 if target - score == 3 or double_end == 0 else 3) if ends_alike == 1",
+     ["to go", "double_end.no", "ends_alike.yes"], ["ends_alike", "double_end", "-", "score"]),
+    ("total * lead", ["lead"], ["lead.yes", "lead.no"]),  # a name used as a number keeps its noun
+])
+def test_a_one_or_zero_name_is_said_as_the_fact_it_asks_about(formula: str, said: list[str], unsaid: list[str],
+                                                              lang: str) -> None:
+    words = wording(lang).formula
+    text = formula_words(parse_formula(formula), wording(lang))
+
+    def says(key: str) -> bool:
+        return all(part in text for part in re.split(r"\{\w+\}", words[key]) if part.strip(" ,;()"))
+    assert all(says(key) for key in said), text
+    assert not any(says(key) for key in unsaid), text
+
+
+def wording(lang: str) -> Wording:
+    book = PACKS[lang].book
+    assert book is not None
+    return book
+
+
+def parse_formula(text: str) -> ir.Expr:
+    spec = front_end(SPEC.format(formula=text, target="at least 61", spinners="none"))
+    assert isinstance(spec, ir.Variant)
+    return spec.placement_score

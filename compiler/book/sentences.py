@@ -248,9 +248,12 @@ PHRASE_KEYS: tuple[str, ...] = (
     "below.score", "below.share", "gain.points", "gain.match",
 )
 
+# The names that are 1 or 0 ("lead": 1 when the placement is the lead), said as the fact they ask about.
+FLAGS = ("lead", "ends_alike", "double_end")
 FORMULA_KEYS: tuple[str, ...] = (*ir.FORMULA_NAMES, "+", "-", "*", "/", "if", "if else", "multiple",
                                  "positive multiple", "<", "<=", ">", ">=", "==", "!=", "and", "or", "not",
-                                 "group")
+                                 "group", *(f"{flag}.{truth}" for flag in FLAGS for truth in ("yes", "no")),
+                                 "to go", "times if")
 
 
 # --- the scoring formula in words ------------------------------------------------------------------------
@@ -264,8 +267,33 @@ def _fill(template: str, **parts: str) -> str:
     return template
 
 
+def _flag_condition(c: ir.Compare) -> str | None:
+    """"lead == 1" as the fact it asks ("lead.yes"), "double_end == 0" as its denial ("double_end.no"): the key of
+    a comparison of a 1-or-0 name with a number that holds for one of the two; None for any other."""
+    left, right, op = c.left, c.right, c.op
+    if isinstance(right, ir.Name) and isinstance(left, ir.Number):
+        left, right, op = right, left, {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op)
+    if not (isinstance(left, ir.Name) and left.name in FLAGS and isinstance(right, ir.Number)):
+        return None
+    compare = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__, "==": int.__eq__,
+               "!=": int.__ne__}[op]
+    holds = [flag for flag in (0, 1) if compare(flag, right.value)]
+    return f"{left.name}.{'yes' if holds == [1] else 'no'}" if len(holds) == 1 else None
+
+
+def _times_if(e: ir.BinOp) -> tuple[ir.Expr, int, ir.Cond] | None:
+    """"A * (2 if C else 1)", either way round: A, made 2 times as much where C holds."""
+    for value, factor in ((e.left, e.right), (e.right, e.left)):
+        if (e.op == "*" and isinstance(factor, ir.Conditional) and isinstance(factor.then, ir.Number)
+                and isinstance(factor.otherwise, ir.Number) and factor.otherwise.value == 1):
+            return value, factor.then.value, factor.cond
+    return None
+
+
 def formula_words(expr: ir.Expr, wording: Wording) -> str:
-    """The placement score in the pack's words, bracketed as the formula's grouping needs."""
+    """The placement score in the pack's words, bracketed as the formula's grouping needs: the 1-or-0 names
+    said as the facts they ask about ("the placement is the lead"), the target less the score as what the
+    side still needs, a factor that applies in one case as that case."""
     words = wording.formula
 
     def expression(e: ir.Expr, context: int) -> str:
@@ -274,6 +302,13 @@ def formula_words(expr: ir.Expr, wording: Wording) -> str:
                 return str(value)
             case ir.Name(name):
                 return words[name]
+            case ir.BinOp("-", ir.Name("target"), ir.Name("score")):
+                return words["to go"]
+            case ir.BinOp() if (times := _times_if(e)) is not None:
+                value, factor, cond = times
+                level = _CONDITIONAL
+                text = _fill(words["times if"], value=expression(value, _SUM), factor=str(factor),
+                             cond=condition(cond))
             case ir.BinOp(op, left, right):
                 level = _SUM if op in "+-" else _PRODUCT
                 text = _fill(words[op], left=expression(left, level), right=expression(right, level + 1))
@@ -289,6 +324,9 @@ def formula_words(expr: ir.Expr, wording: Wording) -> str:
     def condition(c: ir.Cond) -> str:
         match c:
             case ir.Compare(op, left, right):
+                flag = _flag_condition(c)
+                if flag is not None:
+                    return words[flag]
                 return _fill(words[op], left=expression(left, _SUM), right=expression(right, _SUM))
             case ir.MultipleOf(value, divisor, positive):
                 return _fill(words["positive multiple" if positive else "multiple"], value=expression(value, _SUM),
