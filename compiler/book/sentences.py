@@ -305,9 +305,9 @@ def formula_words(expr: ir.Expr, wording: Wording) -> str:
             case ir.BinOp("-", ir.Name("target"), ir.Name("score")):
                 return words["to go"]
             case ir.BinOp() if (times := _times_if(e)) is not None:
-                value, factor, cond = times
+                scaled, factor, cond = times
                 level = _CONDITIONAL
-                text = _fill(words["times if"], value=expression(value, _SUM), factor=str(factor),
+                text = _fill(words["times if"], value=expression(scaled, _SUM), factor=str(factor),
                              cond=condition(cond))
             case ir.BinOp(op, left, right):
                 level = _SUM if op in "+-" else _PRODUCT
