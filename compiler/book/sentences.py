@@ -203,6 +203,15 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield from match_sentences(v.match, target.points)
 
 
+# The clauses no rule sentence says, each with where the book says it instead. Every other clause of the clause
+# table has its sentence above (tests/test_book_clauses.py holds every clause to this).
+NOT_WORDED: dict[str, str] = {
+    "variant": "the book's title names the variant",
+    "match format": "the book's title names the match format",
+    "source": "the book's last line gives the source",
+}
+
+
 # --- every key a pack must word ----------------------------------------------------------------------------
 
 def _phrase_keys(clause: str, choice: type[ir.Choice]) -> list[str]:
