@@ -412,7 +412,7 @@ def verify_row(row: TableRow, engine: VariantEngine, spec: Spec | None = None) -
     total = cells["end_total"]
     table = placement_table(engine, spec)
     if total > table.highest:
-        return [Failure("end total", f"a total the tiles can make, {span(0, table.highest)}", str(total))]
+        return [Failure("end total", f"a reachable total, {span(0, table.highest)}", str(total))]
     raw, displayed = table.points(total)
     for field, role, expected in (("points", "points", displayed), ("raw points", "raw", raw),
                                   ("displayed points", "displayed", displayed)):

@@ -161,7 +161,7 @@ def test_a_golden_book_agrees_with_the_users_document_where_both_cover_the_same_
     book = parse_document(book_lines, PACKS[lang], "book.md")
     rows = {(r.table, _key(r)): r.cells for r in book.examples if isinstance(r, TableRow)}
     blocks = {_layout(e, book_lines): e for e in book.examples if isinstance(e, LayoutExample)}
-    same_rows = same_blocks = 0
+    same_rows = same_blocks = traded = 0
     for item in document.examples:
         if isinstance(item, TableRow) and (item.table, _key(item)) in rows:
             assert rows[(item.table, _key(item))] == item.cells, f"{path.name}:{item.line}"
@@ -170,11 +170,14 @@ def test_a_golden_book_agrees_with_the_users_document_where_both_cover_the_same_
             ours = blocks[_layout(item, document_lines)]
             assert _block_lines(ours, book_lines) == _block_lines(item, document_lines), f"{path.name}:{item.line}"
             same_blocks += 1
+        elif isinstance(item, LayoutExample) and item.caption is not None and not item.caption.displayed \
+                and not item.caption.plain:
+            traded += 1  # a layout that scores nothing, which the book trades for one of its rule that scores
     document_rows = [i for i in document.examples if isinstance(i, TableRow)]
     document_blocks = [i for i in document.examples if isinstance(i, LayoutExample)]
     # Every table row of the document is a row of the book, and the book draws most of its layouts.
     assert same_rows == len(document_rows)
-    assert same_blocks >= min(7, len(document_blocks)), (same_blocks, len(document_blocks))
+    assert traded <= 1 and same_blocks + traded >= min(7, len(document_blocks)), (same_blocks, len(document_blocks))
 
 
 def _key(row: TableRow) -> int:

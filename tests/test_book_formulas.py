@@ -122,7 +122,7 @@ def test_a_scoring_row_the_engine_cannot_tell_is_reported_as_not_checked(tmp_pat
     result = run_cli("verify", str(spec_path), str(document))
     assert result.returncode == 1, result.stdout  # 200 is no total the tiles make: a failure
     assert "doc.md:3: not checked: the points of an end total of 10 also depend on the mover's score" in result.stdout
-    assert "doc.md:4: FAIL: end total: expected a total the tiles can make, 0 to 168, document says 200" \
+    assert "doc.md:4: FAIL: end total: expected a reachable total, 0 to 168, document says 200" \
         in result.stdout
     assert result.stdout.splitlines()[-1].startswith("1 document: 2 checked (0 worked examples, 2 table rows): "
                                                      "0 passed, 1 failed, 1 not checked")

@@ -5,6 +5,7 @@ layout is what its steps build through the engine and shows its topic, and for t
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -155,5 +156,6 @@ def test_the_books_blocks_are_the_documents_lines(seed: str, spec: str) -> None:
     written = [example_block(variant, w.layout, turkish) for w in worked(ROOT / spec)]
     drawn = seed_blocks(seed)
     assert len(drawn) == {"000": 7, "002": 11}[seed[:3]]
-    for block in drawn:
-        assert block in written, block
+    # A layout that scores nothing (the documents' lone [2|2]) the book trades for one of its rule that scores.
+    traded = [block for block in drawn if block not in written]
+    assert len(traded) <= 1 and all(re.search(r": 0\)?\.$", block[1]) for block in traded), traded

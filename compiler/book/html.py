@@ -64,10 +64,10 @@ def book_html(book: Book) -> str:
     return "\n".join(out) + "\n"
 
 
-def _figure(picture: Picture, caption: str) -> str:
+def _figure(picture: Picture, caption: str | None) -> str:
     """A figure on one line: the SVG's own line breaks are joined, so that the page keeps a line per block."""
     svg = " ".join(line.strip() for line in picture.svg.strip().splitlines())
     if svg.startswith("<?xml"):
         svg = svg[svg.index("?>") + 2:].strip()
     return f'<figure class="picture" data-picture="{escape(picture.name, quote=True)}">' \
-           f"<figcaption>{escape(caption)}</figcaption>{svg}</figure>"
+           f"{'' if caption is None else f'<figcaption>{escape(caption)}</figcaption>'}{svg}</figure>"

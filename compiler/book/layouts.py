@@ -207,17 +207,38 @@ def _showing(engine: VariantEngine, topic: str, test: Test,
 
 def _shown(engine: VariantEngine, topic: str, test: Test, tiles: Sequence[Tile]) -> list[WorkedLayout]:
     """The documents' layouts for the topic that the variant builds and that show it; else the first
-    alternative that does; else one found."""
+    alternative that does; else one found. One that scores nothing gives way, where the variant scores, to one
+    that shows the topic and scores: the example then teaches the scoring too."""
     shown = (_showing(engine, topic, test, PREFERRED[topic])
              or _showing(engine, topic, test, ALTERNATIVES.get(topic, ()))[:1])
     if not shown and (found := search(engine, test, tiles)) is not None:
         shown.append(_worked(engine, topic, *found))
+    if shown and _may_score(engine) and not any(_scoring_layout(w) for w in shown):
+        scoring = [w for w in _showing(engine, topic, test, (*PREFERRED[topic], *ALTERNATIVES.get(topic, ())))
+                   if _scoring_layout(w)]
+        if not scoring and (found := search(engine, lambda layout: test(layout) and _scores_here(engine, layout),
+                                            tiles)) is not None:
+            scoring.append(_worked(engine, topic, *found))
+        shown = [*scoring[:1], *(w for w in shown if w.points is None or w.points[1] > 0)] or shown
     return shown
+
+
+def _scoring_layout(worked: WorkedLayout) -> bool:
+    return worked.points is not None and worked.points[1] > 0
+
+
+def _scores_here(engine: VariantEngine, layout: EngineLayout) -> bool:
+    return (_points(engine, layout) or (0, 0))[1] > 0
 
 
 def _scores(engine: VariantEngine) -> bool:
     """Whether some end total scores: known from the table of points; a formula over more cannot say."""
     return any(engine.RAW_POINTS)
+
+
+def _may_score(engine: VariantEngine) -> bool:
+    """Whether a placement may score: some end total does, or the formula uses more than the total."""
+    return _scores(engine) or not engine.RAW_POINTS
 
 
 def _scoring(engine: VariantEngine, tiles: Sequence[Tile]) -> list[WorkedLayout]:

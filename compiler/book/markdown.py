@@ -34,7 +34,8 @@ def book_markdown(book: Book, stem: str | None) -> tuple[str, dict[str, str]]:
                 out.append("\n".join([_row(block.header), _row(["---"] * len(block.header)),
                                       *(_row(row) for row in block.rows)]))
             elif isinstance(block, Example):
-                out.append(block.text)
+                if block.text is not None:
+                    out.append(block.text)
                 picture(block.picture)
                 out.extend(block.lines)
             else:

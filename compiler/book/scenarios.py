@@ -97,7 +97,7 @@ def _total(case: _Case, values: Values) -> tuple[int, int, int]:
     total = _int(values, "total")
     table = _table(case)
     if total > table.highest:
-        raise _Stop([_fail("total", f"a total the tiles can make, {span(0, table.highest)}", total)])
+        raise _Stop([_fail("total", f"a reachable total, {span(0, table.highest)}", total)])
     raw, displayed = table.points(total)
     return total, raw, displayed
 

@@ -74,9 +74,16 @@ def rule_sentences(spec: ir.Variant | ir.MatchFormat, wording: Wording) -> list[
     if isinstance(spec, ir.MatchFormat):
         return [_s("match", "game target", "game target", points=spec.game_target),
                 *match_sentences(spec.rules, spec.game_target)]
-    sentences = list(_variant_sentences(spec, wording))
+    sentences = list(_variant_sentences(spec, wording_for(spec, wording)))
     order = {name: index for index, name in enumerate(SECTIONS)}
     return sorted(sentences, key=lambda s: order[s.section])  # stable: each section keeps the order given
+
+
+def wording_for(spec: ir.Variant | ir.MatchFormat, wording: Wording) -> Wording:
+    """The pack's wording for this spec: that of a game without partnerships where there are none, which
+    speaks of players where the others speak of sides."""
+    alone = isinstance(spec, ir.Variant) and spec.partnerships is ir.PartnershipKind.NONE
+    return wording.without_partners() if alone else wording
 
 
 def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
@@ -158,7 +165,10 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("hand_end", "pip award.less own", "pip award")
     if v.pip_award is not None and v.pip_award.each_hand:
         yield _s("hand_end", "pip award.each hand", "pip award")
-    yield _phrase("hand_end", "blocked hand", v.blocked_hand)
+    winner = v.blocked_hand
+    if winner is ir.BlockedHand.LOWEST_COMBINED and v.partnerships is ir.PartnershipKind.NONE:
+        winner = ir.BlockedHand.LOWEST_PIPS  # without partners nothing is combined: the same rule
+    yield _s("hand_end", f"blocked hand.{winner}", "blocked hand")
     if v.blocked_hand is not ir.BlockedHand.NO_WINNER:
         blocked = v.blocked_award
         if isinstance(blocked, ir.SameAward):
@@ -354,7 +364,7 @@ CLAIM_KEYS: tuple[str, ...] = ("score", "score one", "score raw", "score nothing
                                "at least target", "hand award", "rounding", "tie for fewest", "shared win",
                                "match line")
 TEXT_KEYS: tuple[str, ...] = ("title", "source", "scoring table", "no other total", "not tabulated", "ordinary table",
-                              "no ordinary total", "deal table",
+                              "no ordinary total", "deal table", "doubles without spinners",
                               "double_end", "double_covered", "lone_double", "spinner", "branches", "unopened_branch",
                               "scoring", "matching", "wild", "board")
 

@@ -15,6 +15,7 @@ a template that begins with `^` is a whole line (a heading); and case does not m
 
 from __future__ import annotations
 
+import copy
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
@@ -25,6 +26,7 @@ SLOT = re.compile(r"\{([a-z_]+?)(?:_([1-9]))?(?:@([a-z_]+)|~([a-z_]+))?\}")
 SPACE = r"\s*+"  # possessive: white space is never given back, so patterns read in linear time
 DASHES = "-‐‑‒–—"  # any dash matches any dash
 APOSTROPHES = "'’ʼ"  # any apostrophe matches any apostrophe
+FORMULA_SOLO = "formula."  # a solo key for a word of the formula: "formula.score"
 ENDING = "…"  # in a document template: any word ending, the case suffix a number takes
 NUMBER = r"(?<!\d)\d{1,9}(?!\d)"
 TILE = r"\[\s*+\d{1,2}\s*+\|\s*+\d{1,2}\s*+\]"
@@ -120,6 +122,10 @@ class Wording:
         self.claims: dict[str, str] = dict(data["claims"])
         self.formula: dict[str, str] = dict(data["formula"])
         self.texts: dict[str, str] = dict(data["texts"])  # fixed texts: headings of examples, table notes, ...
+        # How a game without partnerships says a sentence, claim or formula word that speaks of sides.
+        self.solo: dict[str, str] = dict(data.get("solo", {}))
+        self._also: dict[str, str] = {k: t for k, t in self.solo.items() if not k.startswith(FORMULA_SOLO)}
+        self._alone: Wording | None = None
         # Read only: how documents written by people say a rule or a case, by the key of what they say.
         self.document: dict[str, list[str]] = {key: list(t) for key, t in data.get("document", {}).items()}
         words = data["words"]
@@ -135,6 +141,20 @@ class Wording:
         self.plural = plural
         self._patterns: dict[tuple[str, int], re.Pattern[str]] = {}
         self._reader_lists: dict[tuple[str, ...], list[tuple[str, str, str, re.Pattern[str]]]] = {}
+
+    def without_partners(self) -> Wording:
+        """The wording of a game without partnerships: "the first player to reach", not "the first side". It
+        reads both wordings of each sentence, as this one does."""
+        if self._alone is None:
+            alone = copy.copy(self)
+            alone.sentences = {**self.sentences, **{k: t for k, t in self._also.items() if k in self.sentences}}
+            alone.claims = {**self.claims, **{k: t for k, t in self._also.items() if k in self.claims}}
+            alone.formula = {**self.formula, **{k.removeprefix(FORMULA_SOLO): t for k, t in self.solo.items()
+                                                if k.startswith(FORMULA_SOLO)}}
+            alone._also = {k: self.template(k) for k in self._also}
+            alone._patterns, alone._reader_lists, alone._alone = {}, {}, alone
+            self._alone = alone
+        return self._alone
 
     # --- writing ------------------------------------------------------------------------------------------
 
@@ -195,7 +215,8 @@ class Wording:
             own = [self.template(key)]
         except KeyError:
             own = []
-        return [*own, *self.document.get(key, [])]
+        also = [self._also[key]] if key in self._also else []
+        return [*own, *also, *self.document.get(key, [])]
 
     def pattern(self, key: str, reading: int = 0) -> re.Pattern[str]:
         """The pattern of one of key's readings. A document's is read in any case, and one that begins with "^"
@@ -427,8 +448,8 @@ def check_wording(data: Any, fail: Fail, wanted: Mapping[str, Iterable[str]],
         raise fail(("book",), "expected an object")
     tables = ("sections", "sentences", "phrases", "claims", "formula", "texts", "words", "legend", "board")
     for key in data:
-        if key not in (*tables, "document"):
-            raise fail(("book", key), f"unknown key (known: {', '.join(tables)}, document)")
+        if key not in (*tables, "document", "solo"):
+            raise fail(("book", key), f"unknown key (known: {', '.join(tables)}, document, solo)")
     for table in tables:
         if table not in data:
             raise fail(("book",), f"'{table}' is missing")
@@ -481,6 +502,7 @@ def check_wording(data: Any, fail: Fail, wanted: Mapping[str, Iterable[str]],
             if table != "phrases" and folded in seen:
                 raise fail(path, f"worded exactly as {seen[folded]}: a reader could not tell them apart")
             seen[folded] = f"{table}.{key}"
+    _check_solo(data, fail, units, numbers, seen)
     document = data.get("document", {})
     if not isinstance(document, dict):
         raise fail(("book", "document"), "expected an object of template lists by key")
@@ -503,6 +525,32 @@ def check_wording(data: Any, fail: Fail, wanted: Mapping[str, Iterable[str]],
             if folded in seen:
                 raise fail(where, f"worded exactly as {seen[folded]}: a reader could not tell them apart")
             seen[folded] = f"document.{key}"
+
+
+def _check_solo(data: Mapping[str, Any], fail: Fail, units: Mapping[str, Any], numbers: Mapping[str, Any],
+                seen: dict[str, str]) -> None:
+    """The optional "solo" table: a sentence's, claim's or formula word's wording for a game without
+    partnerships, with the slots of the wording it stands for."""
+    solo = data.get("solo", {})
+    if not isinstance(solo, dict):
+        raise fail(("book", "solo"), "expected an object of templates by key")
+    for key, template in solo.items():
+        path = ("book", "solo", key)
+        table = "formula" if key.startswith(FORMULA_SOLO) else next(
+            (t for t in ("sentences", "claims") if key in data[t]), None)
+        own = key.removeprefix(FORMULA_SOLO)
+        if table is None or own not in data[table]:
+            raise fail(path, "unknown key: a key of book.sentences or book.claims, or 'formula.' and a key of "
+                             "book.formula")
+        if not isinstance(template, str) or not template.strip():
+            raise fail(path, "expected a non-empty string")
+        if sorted(set(slots(template))) != sorted(set(slots(data[table][own]))):
+            raise fail(path, f"takes the slots of book.{table}.{key}")
+        _check_pieces(template, path, fail, units, numbers)
+        folded = " ".join(SLOT.sub("{}", template).split()).casefold()
+        if table != "formula" and seen.get(folded, path) != path:
+            raise fail(path, f"worded exactly as {seen[folded]}: a reader could not tell them apart")
+        seen[folded] = f"solo.{key}"
 
 
 def _check_pieces(template: str, path: tuple[str, ...], fail: Fail, units: Mapping[str, Any],

@@ -21,7 +21,7 @@ from ..simulation.python_units import SimulatedEngine
 from .layouts import worked_layouts
 from .placements import placement_table
 from .scenarios import double_end_value, scenario_claims
-from .sentences import SECTIONS, Sentence, rule_sentences
+from .sentences import SECTIONS, Sentence, rule_sentences, wording_for
 from .wording import Value, Wording
 
 
@@ -45,9 +45,10 @@ class Picture:
 
 @dataclass(frozen=True)
 class Example:
-    """A worked example: its picture, then the verifier's block (placed-tile, caption and detail lines)."""
+    """A worked example: its caption (the first of its topic only: the others follow under it), its picture,
+    then the verifier's block (placed-tile, caption and detail lines)."""
 
-    text: str
+    text: str | None
     picture: Picture
     lines: tuple[str, ...]
 
@@ -82,7 +83,7 @@ def wording_of(pack: Pack) -> Wording:
 
 def write_book(spec: ir.Variant | ir.MatchFormat, engine: Engine, pack: Pack) -> Book:
     """The rule book of a variant or of a match format in the pack's language."""
-    wording = wording_of(pack)
+    wording = wording_for(spec, wording_of(pack))
     blocks: dict[str, list[Block]] = {key: [] for key in SECTIONS}
     sentences: dict[str, list[Sentence]] = {}
     for sentence in rule_sentences(spec, wording):
@@ -115,8 +116,15 @@ def write_book(spec: ir.Variant | ir.MatchFormat, engine: Engine, pack: Pack) ->
     if spec.source is not None:  # the source closes the book, in its last section
         last = next(key for key in reversed(SECTIONS) if blocks[key])
         blocks[last].append(Paragraph(wording.write("source", {"source": spec.source})))
-    sections = tuple(Section(key, wording.sections[key], tuple(blocks[key])) for key in SECTIONS if blocks[key])
+    sections = tuple(Section(key, _title(key, spec, wording), tuple(blocks[key])) for key in SECTIONS if blocks[key])
     return Book(wording.write("title", {"name": spec.name}), pack.code, sections)
+
+
+def _title(section: str, spec: ir.Variant | ir.MatchFormat, wording: Wording) -> str:
+    """A section's heading; that of doubles names spinners only where doubles spin."""
+    if section == "doubles" and isinstance(spec, ir.Variant) and spec.spinners is ir.Spinners.NONE:
+        return wording.texts["doubles without spinners"]
+    return wording.sections[section]
 
 
 def _deal_table(engine: VariantEngine, pack: Pack) -> Table:
@@ -191,7 +199,7 @@ def _examples(engine: VariantEngine, pack: Pack, wording: Wording) -> list[tuple
             continue
         text = wording.texts[worked.topic]
         picture = Picture(name, layout_picture(engine, worked.layout, legend), text)
-        out.append((worked.topic, Example(text, picture, tuple(lines))))
+        out.append((worked.topic, Example(text if seen[worked.topic] == 1 else None, picture, tuple(lines))))
     return out
 
 
