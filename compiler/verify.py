@@ -24,6 +24,7 @@ from .arithmetic import wrong_step
 from .book.scenarios import check_claim
 from .book.sentences import Sentence, rule_sentences
 from .book.wording import Value, Wording
+from .book.writer import reachable_totals
 from .diagnostics import Diagnostic, UsageError
 from .document import (
     Arithmetic,
@@ -401,15 +402,28 @@ def verify_row(row: TableRow, engine: VariantEngine) -> list[Failure]:
     if not engine.RAW_POINTS:
         return [Failure("points", "not checkable from an end total alone: the placement score uses more than "
                         "the total", str(cells[role])) for role in ("points", "raw", "displayed") if role in cells]
-    highest = len(engine.RAW_POINTS) - 1
-    if total > highest:
-        return [Failure("end total", f"a reachable total, 0 to {highest}", str(total))]
+    reachable = reachable_totals(engine)
+    if total not in reachable:
+        return [Failure("end total", f"an end total some layout shows (the counted ends of a layout of the "
+                                     f"double-{engine.MAX_PIP} set, each a different tile, make only "
+                                     f"{_runs(reachable)})", str(total))]
     raw, displayed = engine.placement_points(total)
     for field, role, expected in (("points", "points", displayed), ("raw points", "raw", raw),
                                   ("displayed points", "displayed", displayed)):
         if role in cells and cells[role] != expected:
             failures.append(Failure(field, str(expected), str(cells[role])))
     return failures
+
+
+def _runs(numbers: list[int]) -> str:
+    """Sorted numbers as runs: "0–18, 20, 22"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 def _match_text(row: MatchRow, points: Iterable[int]) -> str:
