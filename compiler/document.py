@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .arithmetic import Calculation, find_calculations
 from .book.sentences import CLAIM_KEYS, DOCUMENT_KEYS
@@ -26,6 +27,7 @@ from .book.wording import DASHES, Value, Wording
 from .diagnostics import Diagnostic, UsageError
 from .html_lines import html_lines, is_html
 from .language_pack import LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
+from .prose_numbers import numbers_outside
 from .textfile import DOCUMENT, read_text_file
 
 
@@ -184,21 +186,29 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
     return claims
 
 
-def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[tuple[Claim, int, int]]:
-    """The rule book's sentences that a wrapped paragraph's line breaks cut, each at the line it starts on and
-    with the line of each of its slots, and where in the paragraph its first and last lines are (the
-    sentences within one line are that line's own)."""
+class WrappedClaim(NamedTuple):
+    claim: Claim
+    spans: dict[int, tuple[int, int]]  # by the place of each of its lines in the paragraph: where it stands in it
+
+
+def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[WrappedClaim]:
+    """The rule book's sentences that a wrapped paragraph's line breaks cut, each at the line it starts on, with
+    the line of each of its slots and where it stands in each of its lines (the sentences within one line are
+    that line's own)."""
     wording = pack.book
     if wording is None or len(paragraph) < 2:
         return []
     starts: list[int] = []  # where each line's text starts in the paragraph's
     texts: list[str] = []
+    leads: list[int] = []  # where each line's text starts in the line
     offset = 0
     for _, line in paragraph:
         mark = LINE_MARK.match(line) if not texts else None
-        text = (line[mark.end():] if mark else line).strip()
+        unmarked = line[mark.end():] if mark else line
+        text = unmarked.strip()
         starts.append(offset)
         texts.append(text)
+        leads.append(len(line) - len(unmarked.lstrip()))
         offset += len(text) + 1
     joined = " ".join(texts)
 
@@ -218,7 +228,10 @@ def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[tu
         claim = Claim(paragraph[first][0], found.key, found.values, pack, joined[found.start:found.end],
                       joined[found.start:found.end + READ_ON], problems,
                       slot_lines={slot: line_of(at) for slot, at in found.starts.items()})
-        claims.append((claim, first, last))
+        spans = {place: (leads[place] + max(found.start - starts[place], 0),
+                         leads[place] + min(found.end - starts[place], len(texts[place])))
+                 for place in range(first, last + 1)}
+        claims.append(WrappedClaim(claim, spans))
     return claims
 
 
@@ -234,6 +247,16 @@ def find_arithmetic(line: str, number: int, claims: list[Claim]) -> list[Arithme
     return found
 
 
+@dataclass(frozen=True)
+class Unchecked:
+    """The numbers of a line that nothing the verifier read in it checks: where the first stands (a column
+    from 1), each as the line writes it, and the line as read."""
+    line: int
+    column: int
+    numbers: tuple[str, ...]
+    text: str
+
+
 @dataclass
 class Document:
     path: str
@@ -241,6 +264,7 @@ class Document:
     examples: list[Item]
     read_lines: int
     skipped_lines: int
+    unchecked: list[Unchecked] = field(default_factory=list)
 
 
 def split_lines(text: str) -> list[str]:
@@ -275,6 +299,8 @@ class _Reader:
         self.wrapping = any(not line.strip() for line in lines)
         self.wrapped: dict[int, list[Claim]] = {}  # the wrapped sentences by the index of their first line
         self.wrapped_onto: set[int] = set()  # the indexes of the lines they run onto: read, not skipped
+        self.spans: dict[int, list[tuple[int, int]]] = {}  # where the wrapped sentences stand in each line
+        self.unchecked: list[Unchecked] = []
         self.paragraph_end = 0  # the index after the last line of the paragraph read for wrapped sentences
 
     def at(self, index: int) -> int:
@@ -313,16 +339,29 @@ class _Reader:
             if index == start and not line.lstrip().startswith("|"):
                 if self.wrapping and index >= self.paragraph_end:
                     self.read_paragraph(index)
-                claims: list[Item] = [*find_claims(line, self.at(index), self.document_pack)]
-                claims += find_arithmetic(line, self.at(index), [c for c in claims if isinstance(c, Claim)])
-                claims += self.wrapped.pop(index, [])
+                found = find_claims(line, self.at(index), self.document_pack)
+                arithmetic = find_arithmetic(line, self.at(index), found)
+                claims: list[Item] = [*found, *arithmetic, *self.wrapped.pop(index, [])]
                 self.examples.extend(claims)
+                self.note_unchecked(index, [*(c.span for c in found), *self.spans.pop(index, []),
+                                            *((a.calculation.start, a.calculation.end) for a in arithmetic)])
                 if claims or index in self.wrapped_onto:
                     self.read += 1
                     index += 1
             if index == start:  # prose without a claim, or a table of no known language: skipped whole
                 index = self.table_end(start) if line.lstrip().startswith("|") else start + 1
                 self.skipped += index - start
+                if line.lstrip().startswith("|"):
+                    for skipped in range(start, index):
+                        self.note_unchecked(skipped)
+
+    def note_unchecked(self, index: int, read: Iterable[tuple[int, int]] = (), pack: Pack | None = None) -> None:
+        """Keep the numbers of the line at index that stand outside the spans read (in the words of pack, the
+        document's by default)."""
+        line = self.lines[index]
+        numbers = numbers_outside(line, pack or self.document_pack, read)
+        if numbers:
+            self.unchecked.append(Unchecked(self.at(index), numbers[0][0] + 1, tuple(n for _, n in numbers), line))
 
     def read_paragraph(self, index: int) -> None:
         """Find the wrapped sentences of the paragraph that starts at index: the prose lines up to a blank line,
@@ -332,10 +371,13 @@ class _Reader:
         while not heading and end < len(self.lines) and self.continues_paragraph(end):  # a heading is one line
             end += 1
         self.paragraph_end = end
-        for claim, first, last in find_wrapped_claims([(self.at(i), self.lines[i]) for i in range(index, end)],
-                                                      self.document_pack):
+        for claim, spans in find_wrapped_claims([(self.at(i), self.lines[i]) for i in range(index, end)],
+                                                self.document_pack):
+            first, last = min(spans), max(spans)
             self.wrapped.setdefault(index + first, []).append(claim)
             self.wrapped_onto.update(range(index + first + 1, index + last + 1))
+            for place, span in spans.items():
+                self.spans.setdefault(index + place, []).append(span)
 
     def continues_paragraph(self, index: int) -> bool:
         line = self.lines[index]
@@ -528,14 +570,28 @@ class _Reader:
                 row.scores = tuple(s for s in scores if s is not None)
             table.rows.append(row)
             self.examples.append(row)
+            # The result column is not checked: the numbers it holds are reported as such.
+            spans = _cell_spans(self.lines[offset])
+            read = [span for role, span in zip(roles, spans, strict=False) if role != "result"]
+            self.note_unchecked(offset, read, self.pack)
+
+
+_PIPE = re.compile(r"(?<!\\)\|")  # a pipe that parts two cells
+
+
+def _cell_spans(line: str) -> list[tuple[int, int]]:
+    """Where each cell of a table line stands in it, between its pipes; a pipe escaped (`\\|`) is text in its
+    cell."""
+    start, end = len(line) - len(line.lstrip()), len(line.rstrip())
+    start += line.startswith("|", start)
+    end -= end > start and line.endswith("|", 0, end) and not line.endswith("\\|", 0, end)
+    pipes = [pipe.start() for pipe in _PIPE.finditer(line, start, end)]
+    return list(zip([start, *(pipe + 1 for pipe in pipes)], [*pipes, end], strict=True))
 
 
 def _cells(line: str) -> list[str]:
-    """A table line's cells; a pipe escaped (`\\|`) is text in its cell."""
-    text = line.strip()
-    text = text[1:] if text.startswith("|") else text
-    text = text[:-1] if text.endswith("|") and not text.endswith("\\|") else text
-    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", text)]
+    """A table line's cells, each stripped, an escaped pipe in it read as a pipe."""
+    return [line[start:end].strip().replace("\\|", "|") for start, end in _cell_spans(line)]
 
 
 def _header_problems(header: list[str], roles: list[str | None], kind: str) -> list[Failure]:
@@ -606,7 +662,7 @@ def parse_document(lines: list[str], pack: Pack, path: str, others: Iterable[Pac
     numbers: the document's line of each line, where they are not its lines in order (an HTML page's)."""
     reader = _Reader(lines, pack, others, numbers)
     reader.run()
-    return Document(path, pack, reader.examples, reader.read, reader.skipped)
+    return Document(path, pack, reader.examples, reader.read, reader.skipped, reader.unchecked)
 
 
 def _book_language(lines: list[str], packs: dict[str, Pack]) -> Pack | None:

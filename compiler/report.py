@@ -2,7 +2,9 @@
 
 Human: one line per checked example, `DOC:LINE: ok` or `DOC:LINE: FAIL: field: expected X, document
 says Y`; an example with more than one failure continues on indented lines `    field: expected X,
-document says Y`; then one summary line. JSON: a list with one object per document.
+document says Y`; each line whose numbers nothing read checks, `DOC:LINE:COL: warning: N numbers not
+checked: ...` (an error under --strict) with the line and a caret; then one summary line. JSON: a list
+with one object per document.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .document import Failure
+from .diagnostics import Diagnostic
+from .document import Failure, Unchecked
+from .ir import Pos
 from .verify import Outcome, Report
 
 
@@ -32,6 +36,16 @@ def outcome_lines(document: str, outcome: Outcome) -> list[str]:
     return out
 
 
+def unchecked_lines(document: str, unchecked: Unchecked, strict: bool) -> str:
+    """`DOC:LINE:COL: warning: N numbers not checked: ...`, the line as read and a caret under the first."""
+    message = f"{_count(len(unchecked.numbers), 'number')} not checked: {', '.join(unchecked.numbers)}"
+    problem = Diagnostic(message, Pos(unchecked.line, unchecked.column), severity="error" if strict else "warning",
+                         file=document)
+    # The line as the verifier read it (an HTML page's text, not its tags) at its number, shown by the one
+    # renderer of problems: control characters made harmless, a long line cut around the caret.
+    return problem.render(source="\n" * (unchecked.line - 1) + unchecked.text)
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -47,6 +61,7 @@ def human(reports: list[Report], stopped: int = 0, verbosity: int = 0) -> str:
         if verbosity >= 0:
             for outcome in report.outcomes:
                 lines.extend(outcome_lines(report.document, outcome))
+            lines.extend(unchecked_lines(report.document, item, report.strict) for item in report.unchecked)
     lines.append(summary(reports, stopped))
     return "\n".join(lines)
 
@@ -65,6 +80,11 @@ def summary(reports: list[Report], stopped: int) -> str:
     checked = (f"{len(outcomes)} checked ({', '.join(kinds)}): {passed} passed, {len(outcomes) - passed} failed"
                if outcomes else "nothing to check")
     read = f"{_count(sum(r.read_lines for r in reports), 'line')} read, {sum(r.skipped_lines for r in reports)} skipped"
+    unchecked = [item for r in reports for item in r.unchecked]
+    if unchecked:
+        numbers = _count(sum(len(item.numbers) for item in unchecked), "number")
+        failing = " (failures under --strict)" if any(r.strict for r in reports) else ""
+        read += f"; {numbers} not checked on {_count(len(unchecked), 'line')}{failing}"
     more = f"; {stopped} more stopped at an error" if stopped else ""
     return f"{_count(len(reports), 'document')}: {checked}; {read}{more}"
 
@@ -89,6 +109,7 @@ def as_json(reports: list[Report]) -> list[dict[str, Any]]:
         "passed": report.passed,
         "failed": report.failed,
         "skipped_lines": report.skipped_lines,
+        "unchecked": [{"line": item.line, "numbers": list(item.numbers)} for item in report.unchecked],
     } for report in reports]
 
 

@@ -38,6 +38,7 @@ from .document import (
     MatchTable,
     Statement,
     TableRow,
+    Unchecked,
 )
 from .engine_api import (
     Engine,
@@ -80,6 +81,8 @@ class Report:
     outcomes: tuple[Outcome, ...]
     read_lines: int
     skipped_lines: int
+    unchecked: tuple[Unchecked, ...] = ()  # the numbers of lines that nothing read checks
+    strict: bool = False  # whether an unchecked number fails the document
 
     @property
     def passed(self) -> int:
@@ -88,6 +91,11 @@ class Report:
     @property
     def failed(self) -> int:
         return len(self.outcomes) - self.passed
+
+    @property
+    def fails(self) -> bool:
+        """Whether the document fails: an item fails, or (strict) a number is left unchecked."""
+        return bool(self.failed or (self.strict and self.unchecked))
 
 
 class _Stop(Exception):
@@ -614,11 +622,14 @@ def check_spec_fits(document: Document, engine: Engine) -> None:
             raise _needs_a_variant(item, engine, document.path)
 
 
-def verify_document(document: Document, engine: Engine, orders: int = 0, spec: Spec | None = None) -> Report:
+def verify_document(document: Document, engine: Engine, orders: int = 0, spec: Spec | None = None,
+                    strict: bool = False) -> Report:
     """Every example, table row and claim; orders > 0 also rebuilds each passing example in random build orders.
-    Claims are checked against spec, the one the engine was generated from."""
+    Claims are checked against spec, the one the engine was generated from; strict: a number the verifier
+    cannot check fails the document."""
     check_spec_fits(document, engine)
     if orders:
         require_build_orders()
     outcomes = tuple(verify_item(item, engine, orders, document.path, spec) for item in document.examples)
-    return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)
+    return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines,
+                  tuple(document.unchecked), strict)
