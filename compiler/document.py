@@ -518,9 +518,13 @@ class _Reader:
         rows = [_cells(self.lines[i]) for i in range(start, index)]
         roles = [self.pack.column_named(cell) for cell in rows[0]]
         kind = _table_kind([role for role, cell in zip(roles, rows[0], strict=True) if cell])
-        if kind is None or len(rows) < 2 or not all(re.fullmatch(r":?-{3,}:?", c) for c in rows[1]):
+        if kind is None:
             return start  # not a table of this language
         problems = _header_problems(rows[0], roles, kind)
+        ruled = len(rows) > 1 and all(re.fullmatch(r":?-{3,}:?", c) for c in rows[1])
+        if not ruled:
+            problems.append(Failure("rule line", f"'|{'---|' * len(rows[0])}' under the header",
+                                    f"'{_short(self.lines[start + 1])}'" if len(rows) > 1 else "none"))
         if problems:  # the table cannot be read as the rule it states: refused at its header, its rows unread
             header: Item = TableRow(line=self.at(start), table=kind, cells={}, problems=problems)
             if kind == "match":
@@ -528,8 +532,8 @@ class _Reader:
                 header = MatchRow(line=self.at(start), table=MatchTable(self.at(start), players), problems=problems)
                 header.table.rows.append(header)
             self.examples.append(header)
-            self.read += 2
-            return start + 2
+            self.read += 1 + ruled
+            return start + 1 + ruled
         self.read += index - start
         if kind == "match":
             self.match_table(start, rows, roles)
