@@ -169,6 +169,11 @@ def test_a_statement_that_a_line_break_cuts_leaves_only_the_numbers_outside_it()
     assert _unchecked(text) == {2: ("7",), 6: ("5",)}  # the list item's numbering is not a number it states
 
 
+def test_a_pictures_caption_and_a_links_address_are_no_numbers_the_text_states() -> None:
+    text = "![A double [6|6] at an end counts 12](book.double_end.svg)\n\nSee [rule 5](https://example.org/2019/7).\n"
+    assert _unchecked(text) == {3: ("5",)}
+
+
 def test_a_packs_number_words_are_numbers_in_any_case() -> None:
     assert _unchecked("Oyunu İKİ kişi oynar; ikişer taş dağıtılır, üçlüklerden puan alınır.\n", "tr") == {
         1: ("İKİ", "ikişer", "üçlüklerden")}
