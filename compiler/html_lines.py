@@ -104,7 +104,7 @@ class _Page(HTMLParser):
             if self.row is None:
                 self.row, self.row_at = [], self.getpos()[0]
             self.cell = []
-        elif tag == "br" and self.cell is not None:
+        elif self.cell is not None and (tag == "br" or tag in _BLOCKS):  # a cell's paragraphs are one cell
             self.cell.append(" ")
         elif tag == "br":
             self.end_line()
@@ -120,6 +120,8 @@ class _Page(HTMLParser):
             return
         if tag in _CELLS:
             self.end_cell()
+        elif self.cell is not None and tag in _BLOCKS and tag != "table":
+            self.cell.append(" ")
         elif tag == "tr":
             self.end_row()
         elif tag in _BLOCKS:

@@ -73,3 +73,25 @@ def test_a_wrong_cell_of_a_minified_page_fails_at_its_line() -> None:
     wrong = minified[:cell.start(1)] + str(int(cell[1]) + 1) + minified[cell.end(1):]
     failed = [o for o in verified(wrong).outcomes if not o.passed]
     assert [(o.line, o.kind) for o in failed] == [(1, "table-row")]
+
+
+def test_the_text_lines_of_a_page_and_the_page_lines_they_stand_on() -> None:
+    page = "\n".join([
+        "<!DOCTYPE html><html><head><title>61</title>",  # 1: the head is not read
+        "<style>p { width: 62px }</style><script>let n = 63;</script></head><body>",  # 2
+        "<h1>Rules &amp; scores</h1><p>A paragraph",  # 3
+        "  over <b>two</b>",  # 4
+        "lines.</p><ul><li>one item</li><li>another<br>broken</li></ul><!-- 64 -->",  # 5
+        "<table><tr><th>End total</th>",  # 6
+        "<th>Points</th></tr>",  # 7
+        "<tr><td><p>10</p></td><td>2 |</td></tr></table>",  # 8
+        "<figure><svg><text>65</text></svg><figcaption>66</figcaption></figure><pre>Placed [4|4]",  # 9
+        "Counted contributions: 2 + 8 = 10.</pre></body></html>",  # 10
+    ])
+    read = html_lines(page)
+    assert [(n, t) for n, t in zip(read.numbers, read.texts, strict=True) if t] == [
+        (3, "Rules & scores"), (3, "A paragraph"), (4, "over two"), (5, "lines."), (5, "one item"), (5, "another"),
+        (5, "broken"), (6, "| End total | Points |"), (6, "|---|---|"), (8, "| 10 | 2 \\| |"), (9, "Placed [4|4]"),
+        (10, "Counted contributions: 2 + 8 = 10.")]
+    # blocks are set apart by blank lines, the lines of one block and the rows of a table are not
+    assert "\n".join(read.texts).count("A paragraph\nover two\nlines.\n\none item\n\nanother\nbroken\n\n| End") == 1
