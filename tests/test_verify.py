@@ -126,6 +126,12 @@ def test_a_document_with_its_own_wording_reports_each_unread_number() -> None:
         assert re.fullmatch(rf"{CLUB}:{line}:\d+: warning: \d+ numbers? not checked: (.*, )?{number}(, .*)?", warning)
 
 
+def test_the_readmes_example_of_an_unread_line_is_the_reports() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"### Numbers nothing checks\n.*?```\n(.*?)```", readme, re.S)
+    assert example is not None and example[1] in (GOLDEN / "club_own_words.txt").read_text(encoding="utf-8")
+
+
 def test_strict_fails_a_document_on_any_unread_number(tmp_path: Path) -> None:
     result = run_cli("verify", FT, CLUB, "--strict")
     assert (result.returncode, result.stderr) == (1, "")
