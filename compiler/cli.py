@@ -294,7 +294,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             document = load_document(path, packs, forced)
             orders = f" in {count(args.orders, 'build order')} each" if args.orders else ""
             with progress(f"verifying {path}{orders}"):
-                reports.append(verify_document(document, engine, args.orders, spec))
+                reports.append(verify_document(document, engine, args.orders, spec, args.strict))
         except Problems as err:
             report_problems(err)
             code = max(code, err.exit_code)
@@ -306,7 +306,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(json_text(reports))
     else:
         show(human(reports, stopped=len(args.documents) - len(reports), verbosity=args.verbosity))
-    if any(report.failed for report in reports):
+    if any(report.fails for report in reports):
         code = max(code, EXIT_INPUT)
     return code
 
@@ -579,6 +579,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
                             help="load a language pack that is not shipped (may be repeated)")
     verify_cmd.add_argument("--json", action="store_true", help="print a JSON list, one object per document")
+    verify_cmd.add_argument("--strict", action="store_true",
+                            help="fail a document with a number that nothing the verifier reads checks")
     verify_cmd.add_argument("--orders", type=_orders, default=0, metavar="N",
                             help="also rebuild each passing layout example in N random build orders (default: 0)")
     verify_cmd.set_defaults(run=cmd_verify)

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .arithmetic import Calculation, find_calculations
 from .book.sentences import CLAIM_KEYS, DOCUMENT_KEYS
@@ -26,6 +27,7 @@ from .book.wording import DASHES, Value, Wording
 from .diagnostics import Diagnostic, UsageError
 from .html_lines import html_lines, is_html
 from .language_pack import LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
+from .prose_numbers import numbers_outside
 from .textfile import DOCUMENT, read_text_file
 
 
@@ -184,38 +186,52 @@ def find_claims(line: str, number: int, pack: Pack) -> list[Claim]:
     return claims
 
 
-def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[tuple[Claim, int]]:
-    """The rule book's sentences that a wrapped paragraph's line breaks cut, each at the line it starts on and
-    with the line of each of its slots, and the line it ends on (the sentences within one line are that
-    line's own)."""
+class WrappedClaim(NamedTuple):
+    claim: Claim
+    spans: dict[int, tuple[int, int]]  # by the place of each of its lines in the paragraph: where it stands in it
+
+
+def find_wrapped_claims(paragraph: list[tuple[int, str]], pack: Pack) -> list[WrappedClaim]:
+    """The rule book's sentences that a wrapped paragraph's line breaks cut, each at the line it starts on, with
+    the line of each of its slots and where it stands in each of its lines (the sentences within one line are
+    that line's own)."""
     wording = pack.book
     if wording is None or len(paragraph) < 2:
         return []
     starts: list[int] = []  # where each line's text starts in the paragraph's
     texts: list[str] = []
+    leads: list[int] = []  # where each line's text starts in the line
     offset = 0
     for _, line in paragraph:
         mark = LINE_MARK.match(line) if not texts else None
-        text = (line[mark.end():] if mark else line).strip()
+        unmarked = line[mark.end():] if mark else line
+        text = unmarked.strip()
         starts.append(offset)
         texts.append(text)
+        leads.append(len(line) - len(unmarked.lstrip()))
         offset += len(text) + 1
     joined = " ".join(texts)
 
+    def place_of(at: int) -> int:
+        return bisect_right(starts, at) - 1
+
     def line_of(at: int) -> int:
-        return paragraph[bisect_right(starts, at) - 1][0]
+        return paragraph[place_of(at)][0]
 
     claims = []
     for found in wording.find(joined, book_keys(wording)):
-        first, last = line_of(found.start), line_of(found.end - 1)
+        first, last = place_of(found.start), place_of(found.end - 1)
         if last == first:
             continue
         problems = [Failure("numbers", "one number wherever the sentence repeats it", problem, line_of(at))
                     for problem, at in found.problems]
-        claim = Claim(first, found.key, found.values, pack, joined[found.start:found.end],
+        claim = Claim(paragraph[first][0], found.key, found.values, pack, joined[found.start:found.end],
                       joined[found.start:found.end + READ_ON], problems,
                       slot_lines={slot: line_of(at) for slot, at in found.starts.items()})
-        claims.append((claim, last))
+        spans = {place: (leads[place] + max(found.start - starts[place], 0),
+                         leads[place] + min(found.end - starts[place], len(texts[place])))
+                 for place in range(first, last + 1)}
+        claims.append(WrappedClaim(claim, spans))
     return claims
 
 
@@ -231,6 +247,16 @@ def find_arithmetic(line: str, number: int, claims: list[Claim]) -> list[Arithme
     return found
 
 
+@dataclass(frozen=True)
+class Unchecked:
+    """The numbers of a line that nothing the verifier read in it checks: where the first stands (a column
+    from 1), each as the line writes it, and the line as read."""
+    line: int
+    column: int
+    numbers: tuple[str, ...]
+    text: str
+
+
 @dataclass
 class Document:
     path: str
@@ -238,6 +264,7 @@ class Document:
     examples: list[Item]
     read_lines: int
     skipped_lines: int
+    unchecked: list[Unchecked] = field(default_factory=list)
 
 
 def split_lines(text: str) -> list[str]:
@@ -259,8 +286,9 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 class _Reader:
-    def __init__(self, lines: list[str], pack: Pack, others: Iterable[Pack]):
+    def __init__(self, lines: list[str], pack: Pack, others: Iterable[Pack], numbers: Sequence[int] | None):
         self.lines = lines
+        self.numbers = numbers or range(1, len(lines) + 1)  # the document's line of each line read
         self.document_pack = pack
         self.packs = [pack, *(other for other in others if other.code != pack.code)]
         self.pack = pack  # the language of the block or table being read
@@ -271,7 +299,13 @@ class _Reader:
         self.wrapping = any(not line.strip() for line in lines)
         self.wrapped: dict[int, list[Claim]] = {}  # the wrapped sentences by the index of their first line
         self.wrapped_onto: set[int] = set()  # the indexes of the lines they run onto: read, not skipped
+        self.spans: dict[int, list[tuple[int, int]]] = {}  # where the wrapped sentences stand in each line
+        self.unchecked: list[Unchecked] = []
         self.paragraph_end = 0  # the index after the last line of the paragraph read for wrapped sentences
+
+    def at(self, index: int) -> int:
+        """The document's line number of the line at index."""
+        return self.numbers[index]
 
     def is_block_line(self, index: int) -> bool:
         return self.pack.starts_block_line(self.lines[index])
@@ -305,16 +339,29 @@ class _Reader:
             if index == start and not line.lstrip().startswith("|"):
                 if self.wrapping and index >= self.paragraph_end:
                     self.read_paragraph(index)
-                claims: list[Item] = [*find_claims(line, index + 1, self.document_pack)]
-                claims += find_arithmetic(line, index + 1, [c for c in claims if isinstance(c, Claim)])
-                claims += self.wrapped.pop(index, [])
+                found = find_claims(line, self.at(index), self.document_pack)
+                arithmetic = find_arithmetic(line, self.at(index), found)
+                claims: list[Item] = [*found, *arithmetic, *self.wrapped.pop(index, [])]
                 self.examples.extend(claims)
+                self.note_unchecked(index, [*(c.span for c in found), *self.spans.pop(index, []),
+                                            *((a.calculation.start, a.calculation.end) for a in arithmetic)])
                 if claims or index in self.wrapped_onto:
                     self.read += 1
                     index += 1
             if index == start:  # prose without a claim, or a table of no known language: skipped whole
                 index = self.table_end(start) if line.lstrip().startswith("|") else start + 1
                 self.skipped += index - start
+                if line.lstrip().startswith("|"):
+                    for skipped in range(start, index):
+                        self.note_unchecked(skipped)
+
+    def note_unchecked(self, index: int, read: Iterable[tuple[int, int]] = (), pack: Pack | None = None) -> None:
+        """Keep the numbers of the line at index that stand outside the spans read (in the words of pack, the
+        document's by default)."""
+        line = self.lines[index]
+        numbers = numbers_outside(line, pack or self.document_pack, read)
+        if numbers:
+            self.unchecked.append(Unchecked(self.at(index), numbers[0][0] + 1, tuple(n for _, n in numbers), line))
 
     def read_paragraph(self, index: int) -> None:
         """Find the wrapped sentences of the paragraph that starts at index: the prose lines up to a blank line,
@@ -324,10 +371,13 @@ class _Reader:
         while not heading and end < len(self.lines) and self.continues_paragraph(end):  # a heading is one line
             end += 1
         self.paragraph_end = end
-        for claim, last in find_wrapped_claims([(i + 1, self.lines[i]) for i in range(index, end)],
-                                               self.document_pack):
-            self.wrapped.setdefault(claim.line - 1, []).append(claim)
-            self.wrapped_onto.update(range(claim.line, last))
+        for claim, spans in find_wrapped_claims([(self.at(i), self.lines[i]) for i in range(index, end)],
+                                                self.document_pack):
+            first, last = min(spans), max(spans)
+            self.wrapped.setdefault(index + first, []).append(claim)
+            self.wrapped_onto.update(range(index + first + 1, index + last + 1))
+            for place, span in spans.items():
+                self.spans.setdefault(index + place, []).append(span)
 
     def continues_paragraph(self, index: int) -> bool:
         line = self.lines[index]
@@ -344,7 +394,7 @@ class _Reader:
             block_lines.append(index)
             index = self.next_text_line(index + 1)
         first = placed_at if placed_at is not None else block_lines[0]
-        example = LayoutExample(line=first + 1, placed=None, pack=pack)
+        example = LayoutExample(line=self.at(first), placed=None, pack=pack)
         problems = example.problems
         if placed_at is None:
             problems.append(Failure("placed tile line", f"'{pack.render('placed', tile='[a|b]')}' first",
@@ -358,17 +408,17 @@ class _Reader:
             problems.append(Failure("detail line", "a caption line and a detail line", "none"))
         elif pack.detail_re.fullmatch(texts[0]) or (len(texts) == 1 and not pack.caption_re.fullmatch(texts[0])):
             problems.append(Failure("caption line", "a caption line before the detail line", "none"))
-            example.detail_line = block_lines[0] + 1
+            example.detail_line = self.at(block_lines[0])
             example.detail = self.detail(texts[0], problems)
             block_lines = block_lines[:1]
             index = self.next_text_line(block_lines[0] + 1)
         else:
-            example.caption_line = block_lines[0] + 1
+            example.caption_line = self.at(block_lines[0])
             example.caption = self.caption(texts[0], problems)
             if len(texts) == 1:
                 problems.append(Failure("detail line", "a detail line after the caption", "none"))
             else:
-                example.detail_line = block_lines[1] + 1
+                example.detail_line = self.at(block_lines[1])
                 example.detail = self.detail(texts[1], problems)
         self.read += len(block_lines) + (placed_at is not None)
         self.examples.append(example)
@@ -467,9 +517,23 @@ class _Reader:
         index = self.table_end(start)
         rows = [_cells(self.lines[i]) for i in range(start, index)]
         roles = [self.pack.column_named(cell) for cell in rows[0]]
-        kind = _table_kind(roles)
-        if kind is None or len(rows) < 2 or not all(re.fullmatch(r":?-{3,}:?", c) for c in rows[1]):
+        kind = _table_kind([role for role, cell in zip(roles, rows[0], strict=True) if cell])
+        if kind is None:
             return start  # not a table of this language
+        problems = _header_problems(rows[0], roles, kind)
+        ruled = len(rows) > 1 and all(re.fullmatch(r":?-{3,}:?", c) for c in rows[1])
+        if not ruled:
+            problems.append(Failure("rule line", f"'|{'---|' * len(rows[0])}' under the header",
+                                    f"'{_short(self.lines[start + 1])}'" if len(rows) > 1 else "none"))
+        if problems:  # the table cannot be read as the rule it states: refused at its header, its rows unread
+            header: Item = TableRow(line=self.at(start), table=kind, cells={}, problems=problems)
+            if kind == "match":
+                players = tuple(cell for role, cell in zip(roles, rows[0], strict=True) if role is None and cell)
+                header = MatchRow(line=self.at(start), table=MatchTable(self.at(start), players), problems=problems)
+                header.table.rows.append(header)
+            self.examples.append(header)
+            self.read += 1 + ruled
+            return start + 1 + ruled
         self.read += index - start
         if kind == "match":
             self.match_table(start, rows, roles)
@@ -477,7 +541,7 @@ class _Reader:
         key = "players" if kind == "deal" else "end_total"
         seen: dict[int, TableRow] = {}  # a row's player count or end total -> the row that gives it first
         for offset, cells in enumerate(rows[2:], start=start + 2):
-            row = TableRow(line=offset + 1, table=kind, cells={})
+            row = TableRow(line=self.at(offset), table=kind, cells={})
             for role, cell in _row_cells(roles, cells, row.problems):
                 assert role is not None
                 number = _whole(cell, role.replace("_", " "), row.problems)
@@ -495,9 +559,9 @@ class _Reader:
 
     def match_table(self, start: int, rows: list[list[str]], roles: list[str | None]) -> None:
         players = tuple(cell for role, cell in zip(roles, rows[0], strict=True) if role is None)
-        table = MatchTable(line=start + 1, players=players)
+        table = MatchTable(line=self.at(start), players=players)
         for offset, cells in enumerate(rows[2:], start=start + 2):
-            row = MatchRow(line=offset + 1, table=table)
+            row = MatchRow(line=self.at(offset), table=table)
             scores: list[int | None] = []
             for role, cell in _row_cells(roles, cells, row.problems):
                 if role is None:
@@ -510,13 +574,52 @@ class _Reader:
                 row.scores = tuple(s for s in scores if s is not None)
             table.rows.append(row)
             self.examples.append(row)
+            # The result column is not checked: the numbers it holds are reported as such.
+            spans = _cell_spans(self.lines[offset])
+            read = [span for role, span in zip(roles, spans, strict=False) if role != "result"]
+            self.note_unchecked(offset, read, self.pack)
+
+
+_PIPE = re.compile(r"(?<!\\)\|")  # a pipe that parts two cells
+
+
+def _cell_spans(line: str) -> list[tuple[int, int]]:
+    """Where each cell of a table line stands in it, between its pipes; a pipe escaped (`\\|`) is text in its
+    cell."""
+    start, end = len(line) - len(line.lstrip()), len(line.rstrip())
+    start += line.startswith("|", start)
+    end -= end > start and line.endswith("|", 0, end) and not line.endswith("\\|", 0, end)
+    pipes = [pipe.start() for pipe in _PIPE.finditer(line, start, end)]
+    return list(zip([start, *(pipe + 1 for pipe in pipes)], [*pipes, end], strict=True))
 
 
 def _cells(line: str) -> list[str]:
-    text = line.strip()
-    text = text[1:] if text.startswith("|") else text
-    text = text[:-1] if text.endswith("|") else text
-    return [cell.strip() for cell in text.split("|")]
+    """A table line's cells, each stripped, an escaped pipe in it read as a pipe."""
+    return [line[start:end].strip().replace("\\|", "|") for start, end in _cell_spans(line)]
+
+
+def _header_problems(header: list[str], roles: list[str | None], kind: str) -> list[Failure]:
+    """What keeps a table of a known kind from being read: a column without a header, or one headed twice
+    (a known column, or in a match table a player's name), so that no one can tell which cell says the rule."""
+    problems = []
+    empty = [number for number, cell in enumerate(header, start=1) if not cell]
+    if empty:
+        problems.append(Failure("columns", "a header over every column",
+                                f"none over column {_and(list(map(str, empty)))}"))
+    columns: dict[str, list[int]] = {}
+    for number, (role, cell) in enumerate(zip(roles, header, strict=True), start=1):
+        if cell:
+            columns.setdefault(role or " ".join(cell.casefold().split()), []).append(number)
+    for numbers in columns.values():
+        if len(numbers) > 1:
+            what = "each player's column once" if roles[numbers[0] - 1] is None else "each column once"
+            problems.append(Failure("columns", what, f"'{_short(header[numbers[0] - 1])}' over columns "
+                                                     f"{_and(list(map(str, numbers)))}"))
+    return problems
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _row_cells(roles: list[str | None], cells: list[str], problems: list[Failure]) -> list[tuple[str | None, str]]:
@@ -545,10 +648,8 @@ def _read_match_score(cell: str, row: MatchRow, players: int) -> None:
 
 
 def _table_kind(roles: list[str | None]) -> str | None:
-    known = [role for role in roles if role is not None]
-    if len(set(known)) != len(known):
-        return None
-    present = set(known)
+    """The kind of table the headers' columns make, whether or not a column is given twice."""
+    present = {role for role in roles if role is not None}
     if None in roles:  # unknown headers are players' names, in a match table
         match = {"game", "match_score"} <= present <= set(MATCH_COLUMNS) and roles.count(None) >= 2
         return "match" if match else None
@@ -559,11 +660,13 @@ def _table_kind(roles: list[str | None]) -> str | None:
     return None
 
 
-def parse_document(lines: list[str], pack: Pack, path: str, others: Iterable[Pack] = ()) -> Document:
-    """The document in the language of pack; blocks and tables in the languages of others are read too."""
-    reader = _Reader(lines, pack, others)
+def parse_document(lines: list[str], pack: Pack, path: str, others: Iterable[Pack] = (),
+                   numbers: Sequence[int] | None = None) -> Document:
+    """The document in the language of pack; blocks and tables in the languages of others are read too.
+    numbers: the document's line of each line, where they are not its lines in order (an HTML page's)."""
+    reader = _Reader(lines, pack, others, numbers)
     reader.run()
-    return Document(path, pack, reader.examples, reader.read, reader.skipped)
+    return Document(path, pack, reader.examples, reader.read, reader.skipped, reader.unchecked)
 
 
 def _book_language(lines: list[str], packs: dict[str, Pack]) -> Pack | None:
@@ -577,11 +680,15 @@ def load_document(path: Path, packs: dict[str, Pack], pack: Pack | None = None) 
     """Read a document in the given language, or the one detected from its text among packs; UsageError
     when it cannot be read or its language cannot be told, InputError when it is not UTF-8 text."""
     text = read_text_file(path, DOCUMENT)
-    lines = html_lines(split_lines(text)) if is_html(text) else split_lines(text)
+    numbers: Sequence[int] | None = None
+    if is_html(text) or path.suffix.casefold() in (".html", ".htm"):
+        lines, numbers = html_lines(text)
+    else:
+        lines = split_lines(text)
     if pack is None:
         pack = detect(lines, packs) or _book_language(lines, packs)
         if pack is None:
             raise UsageError([Diagnostic(f"cannot tell the language: no worked example or table of a known "
                                          f"language ({', '.join(sorted(packs))}); give it with --lang", None,
                                          file=str(path))])
-    return parse_document(lines, pack, str(path), packs.values())
+    return parse_document(lines, pack, str(path), packs.values(), numbers)

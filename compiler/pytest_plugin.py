@@ -86,8 +86,8 @@ class ExampleItem(pytest.Item):
     def runtest(self) -> None:
         from .verify import verify_item
         outcome = verify_item(self.example, self.engine, self.orders, self.path_text, self.spec)
-        if outcome.unchecked is not None:
-            pytest.skip(f"not checked: {outcome.unchecked}")
+        if outcome.not_checkable is not None:
+            pytest.skip(f"not checkable: {outcome.not_checkable}")
         if not outcome.passed:
             raise ExampleFailed(self.path_text, outcome)
 

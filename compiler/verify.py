@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from . import ir
 from .arithmetic import wrong_step
 from .book.placements import NotCheckable, placement_table
-from .book.scenarios import check_claim, span
+from .book.scenarios import check_claim
 from .book.sentences import Sentence, rule_sentences
 from .book.wording import Value, Wording
+from .book.writer import reachable_totals
 from .diagnostics import Diagnostic, UsageError
 from .document import (
     Arithmetic,
@@ -38,6 +39,7 @@ from .document import (
     MatchTable,
     Statement,
     TableRow,
+    Unchecked,
 )
 from .engine_api import (
     Engine,
@@ -67,11 +69,11 @@ class Outcome:
     failures: tuple[Failure, ...]
     key: str | None = None  # a claim's: its template's key, and the sentence as the document writes it
     text: str | None = None
-    unchecked: str | None = None  # why the engine cannot tell the numbers it states: neither passed nor failed
+    not_checkable: str | None = None  # why the engine cannot tell the numbers it states: neither passed nor failed
 
     @property
     def passed(self) -> bool:
-        return not self.failures and self.unchecked is None
+        return not self.failures and self.not_checkable is None
 
     @property
     def failed(self) -> bool:
@@ -85,6 +87,8 @@ class Report:
     outcomes: tuple[Outcome, ...]
     read_lines: int
     skipped_lines: int
+    unchecked: tuple[Unchecked, ...] = ()  # the numbers of lines that nothing read checks
+    strict: bool = False  # whether an unchecked number fails the document
 
     @property
     def passed(self) -> int:
@@ -95,8 +99,13 @@ class Report:
         return sum(1 for o in self.outcomes if o.failed)
 
     @property
-    def unchecked(self) -> int:
-        return sum(1 for o in self.outcomes if o.unchecked is not None)
+    def not_checkable(self) -> int:
+        return sum(1 for o in self.outcomes if o.not_checkable is not None)
+
+    @property
+    def fails(self) -> bool:
+        """Whether the document fails: an item fails, or (strict) a number is left unchecked."""
+        return bool(self.failed or (self.strict and self.unchecked))
 
 
 class _Stop(Exception):
@@ -410,15 +419,28 @@ def verify_row(row: TableRow, engine: VariantEngine, spec: Spec | None = None) -
             failures.append(Failure("tiles per player", str(engine.DEAL[players]), str(cells["tiles_per_player"])))
         return failures
     total = cells["end_total"]
-    table = placement_table(engine, spec)
-    if total > table.highest:
-        return [Failure("end total", f"a reachable total, {span(0, table.highest)}", str(total))]
-    raw, displayed = table.points(total)
+    reachable = reachable_totals(engine)
+    if total not in reachable:
+        return [Failure("end total", f"an end total some layout shows (the counted ends of a layout of the "
+                                     f"double-{engine.MAX_PIP} set, each a different tile, make only "
+                                     f"{_runs(reachable)})", str(total))]
+    raw, displayed = placement_table(engine, spec).points(total)
     for field, role, expected in (("points", "points", displayed), ("raw points", "raw", raw),
                                   ("displayed points", "displayed", displayed)):
         if role in cells and cells[role] != expected:
             failures.append(Failure(field, str(expected), str(cells[role])))
     return failures
+
+
+def _runs(numbers: list[int]) -> str:
+    """Sorted numbers as runs: "0–18, 20, 22"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 def _match_text(row: MatchRow, points: Iterable[int]) -> str:
@@ -618,11 +640,14 @@ def check_spec_fits(document: Document, engine: Engine) -> None:
             raise _needs_a_variant(item, engine, document.path)
 
 
-def verify_document(document: Document, engine: Engine, orders: int = 0, spec: Spec | None = None) -> Report:
+def verify_document(document: Document, engine: Engine, orders: int = 0, spec: Spec | None = None,
+                    strict: bool = False) -> Report:
     """Every example, table row and claim; orders > 0 also rebuilds each passing example in random build orders.
-    Claims are checked against spec, the one the engine was generated from."""
+    Claims are checked against spec, the one the engine was generated from; strict: a number the verifier
+    cannot check fails the document."""
     check_spec_fits(document, engine)
     if orders:
         require_build_orders()
     outcomes = tuple(verify_item(item, engine, orders, document.path, spec) for item in document.examples)
-    return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines)
+    return Report(document.path, document.pack.code, outcomes, document.read_lines, document.skipped_lines,
+                  tuple(document.unchecked), strict)

@@ -67,9 +67,12 @@ def test_the_sample_matches_verify_clean(document: str, rows: list[int], languag
 def test_the_sample_match_report() -> None:
     result = run_cli("verify", FREE_PLAY, SAMPLE_004)
     assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout.splitlines() == [f"{SAMPLE_004}:{line}: ok" for line in [*CLAIMS_004, *range(174, 180)]] + [
-        "1 document: 11 checked (0 worked examples, 6 table rows, 5 claims): 11 passed, 0 failed; "
-        "12 lines read, 197 skipped"]
+    outcomes = [line for line in result.stdout.splitlines() if re.match(rf"{re.escape(SAMPLE_004)}:\d+: ", line)]
+    assert outcomes == [f"{SAMPLE_004}:{line}: ok" for line in [*CLAIMS_004, *range(174, 180)]]
+    # the rest of its prose is about the cards of cribbage: its numbers are reported as not checked
+    assert re.fullmatch(r"1 document: 11 checked \(0 worked examples, 6 table rows, 5 claims\): 11 passed, 0 failed; "
+                        r"12 lines read, 197 skipped; \d+ numbers not checked on \d+ lines",
+                        result.stdout.splitlines()[-1])
 
 
 @needs_seeds

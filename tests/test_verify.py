@@ -4,6 +4,7 @@ the report contract (human golden files, JSON shape), exit codes, and bad input.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -11,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dominospec.document import parse_document, split_lines
 from dominospec.engines import load_engine
@@ -59,17 +62,24 @@ def test_bundled_documents_verify_clean(path: str, spec: str, layouts: int, rows
     assert int(found[1]) == int(found[3]) == layouts + rows + int(found[2])
 
 
+def golden(name: str, text: str) -> str:
+    """The golden file's text (UPDATE_GOLDEN=1 writes text to it first)."""
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        (GOLDEN / name).write_text(text, encoding="utf-8")
+    return (GOLDEN / name).read_text(encoding="utf-8")
+
+
 @needs_seeds
 def test_human_report_golden() -> None:
     result = run_cli("verify", FT, seed("000_efca2e0a7dfb4f64.txt"), seed("001_6082015da32a818d.txt"))
     assert result.returncode == 0
-    assert result.stdout == (GOLDEN / "seeds_fives_and_threes.txt").read_text(encoding="utf-8")
+    assert result.stdout == golden("seeds_fives_and_threes.txt", result.stdout)
 
 
 def test_failing_report_golden() -> None:
     result = run_cli("verify", FT, "tests/data/faulty.en.md")
     assert result.returncode == 1
-    assert result.stdout == (GOLDEN / "faulty.txt").read_text(encoding="utf-8")
+    assert result.stdout == golden("faulty.txt", result.stdout)
     assert result.stderr == ""
 
 
@@ -79,15 +89,19 @@ def test_json_contract() -> None:
     reports = json.loads(result.stdout)
     assert [r["document"] for r in reports] == ["tests/data/faulty.en.md", "examples/fives_and_threes.en.md"]
     for report in reports:
-        assert set(report) == {"document", "language", "examples", "passed", "failed", "unchecked", "skipped_lines"}
+        assert set(report) == {"document", "language", "examples", "passed", "failed", "not_checkable",
+                               "skipped_lines", "unchecked"}
+        for unchecked in report["unchecked"]:
+            assert set(unchecked) == {"line", "numbers"} and isinstance(unchecked["line"], int)
+            assert unchecked["numbers"] and all(isinstance(n, str) and n for n in unchecked["numbers"])
         assert report["language"] == "en"
-        assert report["passed"] + report["failed"] + report["unchecked"] == len(report["examples"])
+        assert report["passed"] + report["failed"] + report["not_checkable"] == len(report["examples"])
         for example in report["examples"]:
-            claim, unchecked = example["kind"] == "claim", example["status"] == "not checked"
+            claim, cannot = example["kind"] == "claim", example["status"] == "not checkable"
             assert set(example) == ({"line", "kind", "status", "failures"} | ({"key", "text"} if claim else set())
-                                    | ({"reason"} if unchecked else set()))
+                                    | ({"reason"} if cannot else set()))
             assert example["kind"] in ("layout", "table-row", "claim")
-            assert example["status"] in ("pass", "fail", "not checked")
+            assert example["status"] in ("pass", "fail", "not checkable")
             assert (example["status"] == "fail") == bool(example["failures"])
             for failure in example["failures"]:
                 assert set(failure) == {"field", "expected", "found", "line"}
@@ -96,6 +110,92 @@ def test_json_contract() -> None:
     faulty = {e["line"]: e for e in reports[0]["examples"]}
     assert faulty[5]["failures"] == [{"field": "tiles per player", "expected": "5", "found": "6", "line": 5}]
     assert reports[1]["failed"] == 0
+
+
+# --- numbers the verifier cannot read ------------------------------------------------------------
+
+CLUB = "tests/data/club_own_words.en.md"  # prose in a club's own words, with a few lines the pack reads
+# Its wrong rules, in words no template of the pack reads: the target (62, the spec's exactly 61), the
+# going-out bonus (2, the spec's 1) and the divisor (4, the spec's 3 and 5).
+CLUB_WRONG = {5: "62", 6: "2", 7: "4"}
+
+
+def test_a_document_with_its_own_wording_reports_each_unread_number() -> None:
+    result = run_cli("verify", FT, CLUB)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == golden("club_own_words.txt", result.stdout)
+    for line, number in CLUB_WRONG.items():
+        [warning] = [w for w in result.stdout.splitlines() if w.startswith(f"{CLUB}:{line}:")]
+        assert re.fullmatch(rf"{CLUB}:{line}:\d+: warning: \d+ numbers? not checked: (.*, )?{number}(, .*)?", warning)
+
+
+def test_the_readmes_example_of_an_unread_line_is_the_reports() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"### Numbers nothing checks\n.*?```\n(.*?)```", readme, re.S)
+    assert example is not None and example[1] in (GOLDEN / "club_own_words.txt").read_text(encoding="utf-8")
+
+
+def test_strict_fails_a_document_on_any_unread_number(tmp_path: Path) -> None:
+    result = run_cli("verify", FT, CLUB, "--strict")
+    assert (result.returncode, result.stderr) == (1, "")
+    for line in CLUB_WRONG:
+        assert any(w.startswith(f"{CLUB}:{line}:") and ": error: " in w for w in result.stdout.splitlines())
+    assert "warning" not in result.stdout and result.stdout.rstrip().endswith("(failures under --strict)")
+    assert run_cli("verify", FT, "--strict", "--json", CLUB).returncode == 1
+    read = tmp_path / "read.en.md"  # every number read: --strict passes it
+    read.write_text("# Dealing\n\n| Players | Tiles per player |\n|---|---|\n| 2 | 7 |\n", encoding="utf-8")
+    assert run_cli("verify", FT, "--strict", str(read)).returncode == 0
+
+
+def test_json_lists_the_unread_numbers_of_each_document() -> None:
+    result = run_cli("verify", FT, CLUB, "--json")
+    assert result.returncode == 0
+    assert result.stdout == golden("club_own_words.json", result.stdout)
+    [report] = json.loads(result.stdout)
+    unchecked = {item["line"]: item["numbers"] for item in report["unchecked"]}
+    assert all(number in unchecked[line] for line, number in CLUB_WRONG.items())
+    # what the verifier checked is not listed: line 3's target sentence (61), line 9's arithmetic, the deal table
+    assert unchecked[3] == ["two", "four"] and unchecked[9] == ["8"] and 13 not in unchecked
+
+
+def _unchecked(text: str, lang: str = "en") -> dict[int, tuple[str, ...]]:
+    document = parse_document(split_lines(text), _packs[lang], "doc.md", _packs.values())
+    return {item.line: item.numbers for item in document.unchecked}
+
+
+PROSE_WORDS = ["the", "club", "plays", "with", "tiles", "points", "a", "hand", "wins", "at", "Crown"]
+NUMBERS = ["7", "61", "2.5", "1,5", "[1|4]", "two", "Four", "SECOND", "1000000000000"]
+
+
+@given(st.lists(st.sampled_from(PROSE_WORDS + NUMBERS), min_size=1, max_size=30))
+def test_every_number_of_a_line_no_statement_reads_is_reported_in_order(words: list[str]) -> None:
+    numbers = tuple(word for word in words if word in NUMBERS)
+    assert _unchecked(" ".join(words) + "\n") == ({1: numbers} if numbers else {})
+
+
+def test_a_statement_that_a_line_break_cuts_leaves_only_the_numbers_outside_it() -> None:
+    text = "Here the rule is: reach exactly\n61 game points, or 7 at the Crown.\n\nA list item:\n\n1. Deal 5 tiles.\n"
+    assert _unchecked(text) == {2: ("7",), 6: ("5",)}  # the list item's numbering is not a number it states
+
+
+def test_a_pictures_caption_and_a_links_address_are_no_numbers_the_text_states() -> None:
+    text = "![A double [6|6] at an end counts 12](book.double_end.svg)\n\nSee [rule 5](https://example.org/2019/7).\n"
+    assert _unchecked(text) == {3: ("5",)}
+
+
+def test_a_packs_number_words_are_numbers_in_any_case() -> None:
+    assert _unchecked("Oyunu İKİ kişi oynar; ikişer taş dağıtılır, üçlüklerden puan alınır.\n", "tr") == {
+        1: ("İKİ", "ikişer", "üçlüklerden")}
+
+
+def test_an_html_pages_unread_numbers_stand_at_its_lines(tmp_path: Path) -> None:
+    page = tmp_path / "club.html"
+    page.write_text("<!DOCTYPE html><html><body><p>We play to 62.</p><p>Going out pays\n2 points.</p>"
+                    "<table><tr><th>Players</th><th>Tiles per player</th></tr><tr><td>2</td><td>7</td></tr></table>"
+                    "</body></html>\n", encoding="utf-8")
+    [report] = json.loads(run_cli("verify", FT, str(page), "--json").stdout)
+    assert report["unchecked"] == [{"line": 1, "numbers": ["62"]}, {"line": 2, "numbers": ["2"]}]
+    assert [(e["line"], e["status"]) for e in report["examples"]] == [(2, "pass")]
 
 
 # --- injected faults -----------------------------------------------------------------------------
