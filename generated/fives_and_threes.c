@@ -1488,16 +1488,13 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     return 0;
 }
 
-/* A whole game to its target (a game with no target: SAFETY_HANDS hands, as the Python play_game stops), its
-   first hand opened by opener (-1: as the rules decide). */
+/* A whole game to its target, or SAFETY_HANDS hands where it has none or nobody reaches it (as the Python
+   play_game stops), its first hand opened by opener (-1: as the rules decide). */
 static int unit_game(Game *g, const int32_t *bots, Unit *u, int opener) {
     while (!g->over) {
         int code;
         if (g->hand_number >= SAFETY_HANDS) {
-            if (NO_TARGET) {
-                break;
-            }
-            return PLAY_LIMIT;
+            break;
         }
         code = unit_hand(g, bots, u, g->hand_number ? -1 : opener);
         if (code) {
@@ -1614,7 +1611,8 @@ static int game_loser(const Game *g) {
     return loser;
 }
 
-/* A whole match: games until the match is won, each game's figures taken into the record as it ends. */
+/* A whole match: games until the match is won (SAFETY_GAMES at most, none after a game stopped at its safety
+   limit), each game's figures taken into the record as it ends. */
 static int unit_match(Game *g, const int32_t *bots, Unit *u) {
     int64_t *r = u->record;
     int games_won[MAX_PLAYERS], match_points[MAX_PLAYERS], won[MAX_PLAYERS], winners[MAX_PLAYERS];
@@ -1633,8 +1631,9 @@ static int unit_match(Game *g, const int32_t *bots, Unit *u) {
         if (code) {
             return code;
         }
-        if (!g->over) {
-            return PLAY_LIMIT;
+        if (!g->over) {  /* stopped at its safety limit: the match goes no further, won by nobody */
+            take_counts(g, r);
+            break;
         }
         over = score_match_game(g, match_points, games_won, &line, winners, &nwinners);
         take_counts(g, r);
@@ -1653,7 +1652,10 @@ static int unit_match(Game *g, const int32_t *bots, Unit *u) {
             return 0;
         }
     }
-    return PLAY_LIMIT;
+    for (side = 0; side < g->sides; ++side) {  /* a match not won: SAFETY_GAMES games, or a game stopped */
+        r[UNIT_MATCH_POINTS + side] = match_points[side];
+    }
+    return 0;
 }
 
 /* Unit u->unit played from its own seed into u's record: a hand (its winners, or the game's where it ended
