@@ -309,8 +309,8 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
 
 # The native engine computes the formula, the scores and its records in 64-bit integers, the Python engines
 # exactly: they agree where no value passes these bounds, and a formula that could pass them is refused.
-FORMULA_SCORES = 2**42  # the mover's scores the formula is held to: any a game reaches from a starting score
-# the native replay takes (within 2^40), with every claim and placement a record can hold
+FORMULA_SCORES = 2**42  # the mover's scores the formula is held to where no target bounds them: any a game
+# reaches from a starting score the native replay takes (within 2^40), with every claim and placement a record holds
 FORMULA_VALUES = 2**60  # every value the formula computes on the way, for those scores (2^63 with room to spare)
 # The displayed points of one placement at most: a unit of a thousand games of a thousand hands, each placing at
 # most 120 tiles, sums the squares of its placement points below 2^63.
@@ -319,8 +319,8 @@ MAX_PLACEMENT_POINTS = 250_000
 
 def formula_range(expr: ir.Expr | ir.Cond, names: dict[str, tuple[int, int]],
                   widest: list[tuple[int, ir.Expr]]) -> tuple[int, int]:
-    """The lowest and highest value expr can take where each name is within its (lowest, highest); the magnitude
-    of every value computed on the way (conditions too) is added to widest with its expression."""
+    """The lowest and highest value expr can take where each name is within its (lowest, highest); the farthest
+    from 0 of every value computed on the way (conditions too) is added to widest with its expression."""
     low: int
     high: int
     match expr:
@@ -355,7 +355,7 @@ def formula_range(expr: ir.Expr | ir.Cond, names: dict[str, tuple[int, int]],
         case ir.Not(operand):
             formula_range(operand, names, widest)
             return 0, 1
-    widest.append((max(abs(low), abs(high)), expr))
+    widest.append((low if abs(low) > abs(high) else high, expr))
     return low, high
 
 
@@ -366,16 +366,20 @@ def check_formula_range(v: ir.Variant) -> Iterator[Diagnostic]:
     for target in v.target.every_points:
         domains = formula_domains(v, set(ir.FORMULA_NAMES) - {"score"}, target)
         names = {name: (min(values), max(values)) for name, values in domains.items()}
-        names["score"] = (-FORMULA_SCORES, FORMULA_SCORES)
+        # A placement's mover is below a target judged in play (the game ends as it is reached), and at 0 or
+        # more where scores stay there.
+        unbounded = v.target.kind is ir.TargetKind.NONE or v.target.at_hand_end
+        names["score"] = (0 if v.scores_below_zero is ir.BelowZero.NOT_ALLOWED else -FORMULA_SCORES,
+                          FORMULA_SCORES if unbounded else target - 1)
         widest: list[tuple[int, ir.Expr]] = []
         _, high = formula_range(v.placement_score, names, widest)
-        too_wide = [(value, expr) for value, expr in widest if value > FORMULA_VALUES]
+        too_wide = [(value, expr) for value, expr in widest if abs(value) > FORMULA_VALUES]
         if too_wide:  # the first computed: the innermost
             value, expr = too_wide[0]
             yield Diagnostic(f"'{format_expr(expr)}' can reach {value:,}, beyond the {FORMULA_VALUES:,} (2^60) "
                              "the native engine computes in its 64 bits", expr.pos,
-                             "use smaller numbers in the placement score (the mover's score may be any up to "
-                             f"{FORMULA_SCORES:,} in a replay)")
+                             "use smaller numbers in the placement score (the mover's score is taken from "
+                             f"{names['score'][0]:,} to {names['score'][1]:,})")
             return
         if high // v.raw_per_displayed > MAX_PLACEMENT_POINTS:
             yield Diagnostic(f"a placement can score up to {high // v.raw_per_displayed:,} points, more than the "

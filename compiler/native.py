@@ -51,7 +51,7 @@ UINT64_MAX = 2**64 - 1
 # ds_replay's status codes
 REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_SHORT = 0, 1, 2, 3
 # ds_simulate's and ds_play_units' return codes
-SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT, SIMULATE_CAPACITY = -1, -2, -3, -4
+SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT, SIMULATE_CAPACITY, SIMULATE_OVERFLOW = -1, -2, -3, -4, -5
 UNIT_KINDS = ("hand", "game")
 MAX_RECORDED_UNITS = 1_000_000  # units in one play_units call: their records are held in memory
 # Hands per unit to make room for in a first play_units call: later calls make room for as many as the
@@ -401,6 +401,9 @@ class NativeEngine:
         """NativeFault for a simulation's code that is not a success."""
         if code == SIMULATE_LIMIT:
             raise NativeFault(f"the native engine of {self.spec_path} stopped a unit at its safety limit")
+        if code == SIMULATE_OVERFLOW:
+            raise IllegalMove("the figures of these units add up past the 64 bits the native engine sums them in: "
+                              "play fewer units a call, or take their records with play_units")
         if code < 0:  # the arguments were checked before: the library disagrees with them
             raise NativeFault(f"the native engine of {self.spec_path} refused the simulation (code {code})")
 

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from dominospec import ir
-from dominospec.checks import FORMULA_SCORES, FORMULA_VALUES, formula_range
+from dominospec.checks import FORMULA_SCORES, FORMULA_VALUES, check, formula_range
+from dominospec.diagnostics import SpecError
 from dominospec.formula import FormulaError, evaluate, max_total, to_source
 from dominospec.native import compiler_command
 from dominospec.parser import parse
@@ -55,7 +56,7 @@ def in_range(formula: ir.Expr) -> tuple[int, int, int]:
     """The formula's lowest and highest value, and the largest magnitude of any value computed on the way."""
     widest: list[tuple[int, ir.Expr]] = []
     low, high = formula_range(formula, RANGES, widest)
-    return low, high, max(value for value, _ in widest)
+    return low, high, max(abs(value) for value, _ in widest)
 
 
 @settings(max_examples=500, deadline=None)
@@ -113,3 +114,37 @@ def test_every_accepted_formula_computes_in_c_what_python_computes(
 
 def test_the_formulas_are_drawn_over_every_name_the_language_has() -> None:
     assert set(RANGES) == set(ir.FORMULA_NAMES) == set(C_NAMES)
+
+
+def problems(formula: str, *clauses: str) -> list[str]:
+    text = SPEC_WITH_FORMULA.format(formula) + "".join(f"{clause}\n" for clause in clauses)
+    try:
+        check(parse(text))
+    except SpecError as err:
+        return [problem.message for problem in err.diagnostics]
+    return []
+
+
+def test_the_movers_score_is_held_to_what_the_target_lets_it_be() -> None:
+    """Below a target judged in play, and at 0 or more, the score stays small; where it may go below zero, or past
+    a target judged at the end of a hand, it goes as far as a replay takes it."""
+    formula = "total + score * 1000000 / 1000000 if score > 50"
+    assert problems(formula) == []
+    past = ("'score * 1000000' can reach {}4,398,046,511,104,000,000, beyond the 1,152,921,504,606,846,976 (2^60) the "
+            "native engine computes in its 64 bits")
+    assert problems(formula, "scores below zero: allowed") == [past.format("-")]
+    at_hand_end = SPEC_WITH_FORMULA.format(formula).replace("at least 61", "at least 61 at the end of a hand")
+    try:
+        check(parse(at_hand_end))
+    except SpecError as err:
+        assert [problem.message for problem in err.diagnostics] == [past.format("")]
+    else:
+        raise AssertionError("a formula past 64 bits was accepted")
+
+
+def test_a_placement_worth_more_than_the_limit_is_refused_and_one_at_it_accepted() -> None:
+    assert problems("total * 1488 if total == 168") == []  # 250,000 at most: 168 * 1488 = 249,984
+    assert problems("total * 1489 if total == 168") == [
+        "a placement can score up to 250,152 points, more than the 250,000 a placement may score (the native engine "
+        "sums their squares in 64 bits)"]
+    assert problems("total * 1489 if total == 168", "raw points per displayed point: 2") == []  # 125,076 displayed

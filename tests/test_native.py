@@ -570,3 +570,19 @@ def test_the_python_replay_never_imports_the_native_driver() -> None:
                           capture_output=True, text=True, timeout=60)
     modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert "dominospec.replay" in modules and "dominospec.native" not in modules
+
+
+def test_statistics_that_would_pass_64_bits_are_refused_and_the_records_are_exact(tmp_path: Path) -> None:
+    """Pool play scores without end: a thousand hands of placements worth 150,000 each pass 2^63 in the sum of
+    squares of a few dozen units. play_matches says so; play_units's records, summed in Python, stay exact."""
+    spec = tmp_path / "rich_pool.rules"
+    spec.write_text(POOL.read_text(encoding="utf-8").replace(
+        "placement score: 0\n", "placement score: total * 500 + 150000\n"), encoding="utf-8")
+    assert "150000" in spec.read_text(encoding="utf-8")
+    engine = native.load(spec)
+    with pytest.raises(IllegalMove, match="add up past the 64 bits the native engine sums them in"):
+        engine.play_matches(40, 4, seed=2)
+    records = engine.play_units(0, 40, players=4, partnerships=False, seed=2, bots="random", kind="game")
+    points = [unit[records.unit_fields.index("points_0")] for unit in records.units]
+    assert sum(point * point for point in points) > 2**63  # exact, where 64 bits would have wrapped
+    assert all(unit[records.unit_fields.index("hands")] == 1000 for unit in records.units)

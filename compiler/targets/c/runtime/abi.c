@@ -72,8 +72,8 @@ enum {
     STAT_COUNT = STAT_MATCH_POINTS + STAT_SIDES
 };
 /* What the simulations return besides 0 or a count: the table or a buffer refused, a bot refused, a unit past
-   its safety limit, more hands than the rows given hold. */
-enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4 };
+   its safety limit, more hands than the rows given hold, statistics summed past 64 bits. */
+enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4, PLAY_OVERFLOW = -5 };
 
 /* The unit being played: its record (UNIT_FIELD_COUNT figures, UNIT_* in the record schema's order) and its
    hands' rows (HAND_FIELD_COUNT each, room for capacity; kept only where keep_rows). */
@@ -326,33 +326,43 @@ static int play_unit(Game *g, Unit *u, int players, int partnerships, uint64_t s
     return 0;
 }
 
-static void add_square(int64_t *stats, int index, int64_t value) {
-    stats[index] += value;
-    stats[index + 1] += value * value;
+/* *sum += value; 0 where the sum would pass 64 bits. */
+static int add_checked(int64_t *sum, int64_t value) {
+    if ((value > 0 && *sum > INT64_MAX - value) || (value < 0 && *sum < INT64_MIN - value)) {
+        return 0;
+    }
+    *sum += value;
+    return 1;
 }
 
-/* A unit's record summed into ds_simulate's statistics (a match's wins are the match's). */
-static void add_stats(const Game *g, const int64_t *r, int matches, int64_t *stats) {
-    int side;
+/* A figure summed, and its square; 0 where either would pass 64 bits. */
+static int add_square(int64_t *sum, int64_t *squares, int64_t value) {
+    return add_checked(sum, value) && value <= INT64_C(3037000499) && value >= -INT64_C(3037000499)
+           && add_checked(squares, value * value);
+}
+
+/* A unit's record summed into ds_simulate's statistics (a match's wins are the match's); 0 where a sum would pass
+   64 bits (the points of many long units: their records, from ds_play_units, are summed exactly by the caller). */
+static int add_stats(const Game *g, const int64_t *r, int matches, int64_t *stats) {
+    int side, exact = 1;
     stats[STAT_UNITS] += 1;
     stats[STAT_HANDS] += r[UNIT_HANDS];
     stats[STAT_HANDS_SQ] += r[UNIT_HANDS] * r[UNIT_HANDS];
     stats[STAT_GAMES] += r[UNIT_GAMES];
     stats[STAT_MATCHES] += r[UNIT_MATCHES];
-    add_square(stats, STAT_PLACEMENTS, r[UNIT_PLACEMENTS]);
-    add_square(stats, STAT_PASSES, r[UNIT_PASSES]);
-    add_square(stats, STAT_DRAWS, r[UNIT_DRAWS]);
-    add_square(stats, STAT_REMAINING_PIPS, r[UNIT_REMAINING_PIPS]);
+    exact &= add_square(&stats[STAT_PLACEMENTS], &stats[STAT_PLACEMENTS_SQ], r[UNIT_PLACEMENTS]);
+    exact &= add_square(&stats[STAT_PASSES], &stats[STAT_PASSES_SQ], r[UNIT_PASSES]);
+    exact &= add_square(&stats[STAT_DRAWS], &stats[STAT_DRAWS_SQ], r[UNIT_DRAWS]);
+    exact &= add_square(&stats[STAT_REMAINING_PIPS], &stats[STAT_REMAINING_PIPS_SQ], r[UNIT_REMAINING_PIPS]);
     stats[STAT_BLOCKED] += r[UNIT_BLOCKED];
     stats[STAT_WENT_OUT] += r[UNIT_WENT_OUT];
     stats[STAT_CANCELLED] += r[UNIT_CANCELLED];
     for (side = 0; side < g->sides && side < STAT_SIDES; ++side) {
-        int64_t points = r[UNIT_POINTS + side];
-        stats[STAT_POINTS + side] += points;
-        stats[STAT_POINTS_SQ + side] += points * points;
+        exact &= add_square(&stats[STAT_POINTS + side], &stats[STAT_POINTS_SQ + side], r[UNIT_POINTS + side]);
         stats[STAT_WINS + side] += r[(matches ? UNIT_MATCH_WINS : UNIT_WINS) + side];
         stats[STAT_MATCH_POINTS + side] += r[UNIT_MATCH_POINTS + side];
     }
+    return exact;
 }
 
 /* Units first .. first+count-1 in turn, each record summed into stats, or kept in units (UNIT_FIELD_COUNT
@@ -387,8 +397,8 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
         if (code) {
             return code;
         }
-        if (stats) {
-            add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, stats);
+        if (stats && !add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, stats)) {
+            return PLAY_OVERFLOW;
         }
     }
     return u.nrows;
