@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from . import clauses, ir
 from .diagnostics import Diagnostic, SpecError
-from .formula import FormulaError, evaluate, lead_points, max_total, names_used
+from .formula import FormulaError, evaluate, format_expr, lead_points, max_total, names_used
 
 MAX_PIP_LIMIT = 18
 MAX_PLAYERS = 10
@@ -307,6 +307,87 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
             return
 
 
+# The native engine computes the formula, the scores and its records in 64-bit integers, the Python engines
+# exactly: they agree where no value passes these bounds, and a formula that could pass them is refused.
+FORMULA_SCORES = 2**42  # the mover's scores the formula is held to where no target bounds them: any a game
+# reaches from a starting score the native replay takes (within 2^40), with every claim and placement a record holds
+FORMULA_VALUES = 2**60  # every value the formula computes on the way, for those scores (2^63 with room to spare)
+# The displayed points of one placement at most: a unit of a thousand games of a thousand hands, each placing at
+# most 120 tiles, sums the squares of its placement points below 2^63.
+MAX_PLACEMENT_POINTS = 250_000
+
+
+def formula_range(expr: ir.Expr | ir.Cond, names: dict[str, tuple[int, int]],
+                  widest: list[tuple[int, ir.Expr]]) -> tuple[int, int]:
+    """The lowest and highest value expr can take where each name is within its (lowest, highest); the farthest
+    from 0 of every value computed on the way (conditions too) is added to widest with its expression."""
+    low: int
+    high: int
+    match expr:
+        case ir.Number(value):
+            low = high = value
+        case ir.Name(name):
+            low, high = names[name]
+        case ir.BinOp(op, left, right):
+            (a, b), (c, d) = formula_range(left, names, widest), formula_range(right, names, widest)
+            if op == "+":
+                low, high = a + c, b + d
+            elif op == "-":
+                low, high = a - d, b - c
+            elif op == "*":
+                corners = (a * c, a * d, b * c, b * d)
+                low, high = min(corners), max(corners)
+            elif c > 0 or d < 0:  # a divisor of one sign: the quotient is largest and smallest at the corners
+                corners = (a // c, a // d, b // c, b // d)
+                low, high = min(corners), max(corners)
+            else:  # a quotient rounded down is no larger than its dividend
+                high = max(abs(a), abs(b))
+                low = -high
+        case ir.Conditional(then, cond, otherwise):
+            formula_range(cond, names, widest)
+            (a, b), (c, d) = formula_range(then, names, widest), (
+                (0, 0) if otherwise is None else formula_range(otherwise, names, widest))
+            low, high = min(a, c), max(b, d)
+        case ir.Compare(_, left, right) | ir.MultipleOf(left, right, _) | ir.Logic(_, left, right):
+            formula_range(left, names, widest)
+            formula_range(right, names, widest)
+            return 0, 1
+        case ir.Not(operand):
+            formula_range(operand, names, widest)
+            return 0, 1
+    widest.append((low if abs(low) > abs(high) else high, expr))
+    return low, high
+
+
+def check_formula_range(v: ir.Variant) -> Iterator[Diagnostic]:
+    """Every value of the placement score within 64 bits, and its points within MAX_PLACEMENT_POINTS."""
+    if any(n.name not in ir.FORMULA_NAMES for n in names_used(v.placement_score)) or v.raw_per_displayed < 1:
+        return  # check_formula says what is wrong
+    for target in v.target.every_points:
+        domains = formula_domains(v, set(ir.FORMULA_NAMES) - {"score"}, target)
+        names = {name: (min(values), max(values)) for name, values in domains.items()}
+        # A placement's mover is below a target judged in play (the game ends as it is reached), and at 0 or
+        # more where scores stay there.
+        unbounded = v.target.kind is ir.TargetKind.NONE or v.target.at_hand_end
+        names["score"] = (0 if v.scores_below_zero is ir.BelowZero.NOT_ALLOWED else -FORMULA_SCORES,
+                          FORMULA_SCORES if unbounded else target - 1)
+        widest: list[tuple[int, ir.Expr]] = []
+        _, high = formula_range(v.placement_score, names, widest)
+        too_wide = [(value, expr) for value, expr in widest if abs(value) > FORMULA_VALUES]
+        if too_wide:  # the first computed: the innermost
+            value, expr = too_wide[0]
+            yield Diagnostic(f"'{format_expr(expr)}' can reach {value:,}, beyond the {FORMULA_VALUES:,} (2^60) "
+                             "the native engine computes in its 64 bits", expr.pos,
+                             "use smaller numbers in the placement score (the mover's score is taken from "
+                             f"{names['score'][0]:,} to {names['score'][1]:,})")
+            return
+        if high // v.raw_per_displayed > MAX_PLACEMENT_POINTS:
+            yield Diagnostic(f"a placement can score up to {high // v.raw_per_displayed:,} points, more than the "
+                             f"{MAX_PLACEMENT_POINTS:,} a placement may score (the native engine sums their squares "
+                             "in 64 bits)", _at(v, "placement score"), "use smaller numbers in the placement score")
+            return
+
+
 def _check_award(v: ir.Variant, key: str, award: ir.PipAward) -> Iterator[Diagnostic]:
     if award.divide_by < 1:
         yield Diagnostic(f"the {key} cannot be divided by 0", _at(v, key, "divided_by"),
@@ -544,7 +625,8 @@ Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
 BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # These count tiles, seats or end totals: after a base problem they would only repeat it (or run
 # through a million player counts), so they wait until the base is sound.
-BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_counts, check_formula, check_leads)
+BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_counts, check_formula,
+                                  check_formula_range, check_leads)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match)
 

@@ -33,9 +33,10 @@ from .grammar import cache_folder
 from .loader import load_variant
 from .replay import BadRecord, ReplayResult, Start, read_game, read_hand, read_move, replay, start
 from .simulation.records import Records, hand_fields, unit_fields
+from .targets.c.context import REPLAY_MAX_CLAIM, REPLAY_MAX_SCORE
 from .targets.python.context import match_line_names
 
-ABI_VERSION = 2
+ABI_VERSION = 3
 FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 COMPILERS = ("cc", "gcc", "clang")  # looked for on PATH, in this order, when $CC is not set
 BOTS = {"random": 0, "greedy": 1}
@@ -43,14 +44,14 @@ PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")  # the ABI's num
 HALVES = ("low", "high")  # the ABI's numbering of a wild tile's touching half
 MOVE_KINDS = {"play": 0, "draw": 1, "pass": 2, "muggins": 3}
 SIDES = 4  # the ABI reports four sides, zero for those a table does not have
-INT32 = (-(2**31), 2**31 - 1)
+INT64 = (-(2**63), 2**63 - 1)
 INT64_MAX = 2**63 - 1
 UINT64_MAX = 2**64 - 1
 
 # ds_replay's status codes
 REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_SHORT = 0, 1, 2, 3
 # ds_simulate's and ds_play_units' return codes
-SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT, SIMULATE_CAPACITY = -1, -2, -3, -4
+SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT, SIMULATE_CAPACITY, SIMULATE_OVERFLOW = -1, -2, -3, -4, -5
 UNIT_KINDS = ("hand", "game")
 MAX_RECORDED_UNITS = 1_000_000  # units in one play_units call: their records are held in memory
 # Hands per unit to make room for in a first play_units call: later calls make room for as many as the
@@ -249,7 +250,7 @@ def _open(library: Path) -> ctypes.CDLL:
         "ds_hand_field_count": (i32, []),
         "ds_hand_field_name": (ctypes.c_char_p, [i32]),
         "ds_play_units": (i64, [i64, i64, i32, i32, ctypes.c_uint64, p32, i32, p64, p64, i64]),
-        "ds_replay": (i32, [p32, i32, p32, i32]),
+        "ds_replay": (i32, [p64, i64, p64, i64]),
     }
     for name, (result, arguments) in signatures.items():
         try:
@@ -262,16 +263,35 @@ def _open(library: Path) -> ctypes.CDLL:
 
 
 def build_library(source: str) -> ctypes.CDLL:
-    """The loaded library of a C source: from the cache when it was built before, else built now."""
+    """The loaded library of a C source: from the cache when it was built before, else built now (in this
+    process's own folder where the cache folder takes no file). NativeUnavailable where the compiler writes
+    nothing the loader takes for a dominospec engine of this ABI."""
     command = compiler_command()
-    library = _library_folder() / f"{_build_key(source, command)}.so"
-    if not library.exists():
+    name = f"{_build_key(source, command)}.so"
+    library = _library_folder() / name
+    with contextlib.suppress(OSError):  # none built yet, or a damaged one: it is built again
+        return _checked(_open(library), library)
+    try:
         _build(command, source, library)
+    except OSError:
+        library = Path(_process_folder().name) / name
+        try:
+            _build(command, source, library)
+        except OSError as err:
+            raise NativeUnavailable(f"the native engine cannot be written to {library.parent}: {err}") from None
     try:
         dll = _open(library)
-    except OSError:  # a damaged cache file: build it again
-        _build(command, source, library)
-        dll = _open(library)
+    except OSError as err:  # the compiler said it succeeded, but wrote no shared library
+        with contextlib.suppress(OSError):
+            library.unlink()
+        said = str(err).replace(f"{library}: ", "")
+        raise NativeUnavailable(f"the C compiler {shlex.join(command)} wrote no shared library that can be "
+                                f"loaded (the loader says: {said})",
+                                "set $CC to a C compiler that builds shared libraries, such as gcc or clang") from None
+    return _checked(dll, library)
+
+
+def _checked(dll: ctypes.CDLL, library: Path) -> ctypes.CDLL:
     if dll.ds_abi_version() != ABI_VERSION:
         raise NativeUnavailable(f"the native engine {library} speaks ABI {dll.ds_abi_version()}, "
                                 f"not {ABI_VERSION}")
@@ -381,6 +401,9 @@ class NativeEngine:
         """NativeFault for a simulation's code that is not a success."""
         if code == SIMULATE_LIMIT:
             raise NativeFault(f"the native engine of {self.spec_path} stopped a unit at its safety limit")
+        if code == SIMULATE_OVERFLOW:
+            raise IllegalMove("the figures of these units add up past the 64 bits the native engine sums them in: "
+                              "play fewer units a call, or take their records with play_units")
         if code < 0:  # the arguments were checked before: the library disagrees with them
             raise NativeFault(f"the native engine of {self.spec_path} refused the simulation (code {code})")
 
@@ -450,7 +473,9 @@ class NativeEngine:
         self._read_replay(out, result)
         if out[0] == REPLAY_MALFORMED:  # the record is sound, but holds more than the engine's ints do
             result.error = (f"{_where((out[1], out[2], out[3]), table.match)}: the native engine cannot replay "
-                            "this record: a claim or a starting score in it is beyond its range")
+                            f"this record: it replays starting scores from {-REPLAY_MAX_SCORE:,} to "
+                            f"{REPLAY_MAX_SCORE:,} and claims up to {REPLAY_MAX_CLAIM:,}; the Python engine "
+                            "replays any")
             return result
         if encoder.placeholder is not None and result.refused_at is not None:
             game, hand = encoder.placeholder
@@ -461,10 +486,10 @@ class NativeEngine:
         return result
 
     def _run_replay(self, ints: list[int], moves: int) -> list[int]:
-        record = (ctypes.c_int32 * len(ints))(*ints)
+        record = (ctypes.c_int64 * len(ints))(*ints)
         capacity = 64 + 3 * moves
         while True:
-            out = (ctypes.c_int32 * capacity)()
+            out = (ctypes.c_int64 * capacity)()
             self._dll.ds_replay(record, len(ints), out, capacity)
             if out[0] != REPLAY_SHORT:
                 return list(out)
@@ -509,9 +534,10 @@ def _refusal(at: tuple[int, int, int] | None, match: object) -> str:
     return f"{_where((game, hand, move), match)}: the native engine refuses this {what}"
 
 
-def _int32(value: int) -> int:
-    """A seat or opener as the ABI carries it; one out of its range is no seat at all (-1)."""
-    return value if INT32[0] <= value <= INT32[1] else -1
+def _int64(value: int) -> int:
+    """A seat, an opener, a claim or a starting score as the ABI's 64 bits carry it: one past them is held at
+    their end, which is past every seat, claim and score the engine takes, and so refused as the value itself."""
+    return max(INT64[0], min(value, INT64[1]))
 
 
 class _Encoder:
@@ -533,7 +559,7 @@ class _Encoder:
         self.ints = [game.players, int(game.partnerships)]
         try:
             if table.match is None:
-                self.ints += [1, *game.scores, 0]
+                self.ints += [1, *map(_int64, game.scores), 0]
                 self._hands(table.records, 0)
             else:
                 self.ints += [0, 0]  # no starting scores; the number of games, counted as they are read
@@ -558,7 +584,7 @@ class _Encoder:
             hand = read_hand(self.engine, raw, where)
             self.placeholder = None
             del self.ints[start_at:]
-            self.ints.append(_int32(hand.opener))
+            self.ints.append(_int64(hand.opener))
             if len(hand.hands) == self.players:
                 for tiles in hand.hands:
                     self._tiles(tiles)
@@ -584,11 +610,11 @@ class _Encoder:
     def _move(self, seat: int, move: Move, claim: int | None) -> list[int]:
         kind = MOVE_KINDS[move[0]]
         if move[0] != "play":
-            return [_int32(seat), kind, -1, -1, -1, -1, -1]
+            return [_int64(seat), kind, -1, -1, -1, -1, -1]
         tile, on = self.tile_index[move[1]], -1 if move[2] is None else self.tile_index[move[2]]
         port = -1 if move[3] is None else PORTS.index(move[3])
         by = HALVES.index(move[4]) if len(move) == 5 else -1
-        return [_int32(seat), kind, tile, on, port, by, -1 if claim is None else min(claim, INT32[1])]
+        return [_int64(seat), kind, tile, on, port, by, -1 if claim is None else _int64(claim)]
 
 
 def _tiles(max_pip: int) -> list[Tile]:

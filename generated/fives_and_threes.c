@@ -19,6 +19,8 @@
 #define SAFETY_HANDS 1000
 #define SAFETY_GAMES 1000
 #define SAFETY_DEALS 10000
+#define REPLAY_MAX_SCORE 1099511627776  /* a record's starting scores, within plus or minus */
+#define REPLAY_MAX_CLAIM 1048576  /* a record's claims, at most */
 #define PARTNERSHIPS_POSSIBLE 1
 #define PARTNERSHIPS_FIXED 1  /* four players always play as partnerships */
 #define RAW_PER_DISPLAYED 1
@@ -203,10 +205,10 @@ static const char *const STAT_NAMES[] = {
 };
 
 /* --- the layout ------------------------------------------------------------------------------ */
-/* Python's floor division and remainder, as the formulas and the roundings use them; 0 where b is 0
-   (the checks refuse a formula that divides by 0). */
-static int floor_div(int a, int b) {
-    int q;
+/* Python's floor division and remainder, as the formulas and the roundings use them, in 64 bits (the checks
+   keep every value of a formula within them); 0 where b is 0 (the checks refuse a formula that divides by 0). */
+static int64_t floor_div(int64_t a, int64_t b) {
+    int64_t q;
     if (b == 0) {
         return 0;
     }
@@ -214,7 +216,7 @@ static int floor_div(int a, int b) {
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-static int floor_mod(int a, int b) {
+static int64_t floor_mod(int64_t a, int64_t b) {
     return b == 0 ? 0 : a - floor_div(a, b) * b;
 }
 
@@ -484,11 +486,12 @@ static int layout_takes(const Layout *l, int tile) {
 
 /* --- the placement score --------------------------------------------------------------------- */
 
-/* The raw points of a placement, on the layout after it; score: the mover's side's before it. */
-static int placement_raw(const Layout *layout, int total, int ends, int score, int target) {
-    const int lead = layout->ntiles == 1;
-    const int ends_alike = USES_ENDS_ALIKE ? layout_ends_alike(layout) : 0;
-    const int double_end = USES_DOUBLE_END ? layout_double_end(layout) : 0;
+/* The raw points of a placement, on the layout after it; score: the mover's side's before it. Every name is
+   64-bit, so that the formula is computed in 64 bits (the checks keep its values within them). */
+static int64_t placement_raw(const Layout *layout, int64_t total, int64_t ends, int64_t score, int64_t target) {
+    const int64_t lead = layout->ntiles == 1;
+    const int64_t ends_alike = USES_ENDS_ALIKE ? layout_ends_alike(layout) : 0;
+    const int64_t double_end = USES_DOUBLE_END ? layout_double_end(layout) : 0;
     (void)total;
     (void)ends;
     (void)score;
@@ -552,7 +555,7 @@ typedef struct {
     Rng rng;
     int players, partnerships, sides, target;
     int side_of[MAX_PLAYERS];
-    int scores[MAX_PLAYERS];
+    int64_t scores[MAX_PLAYERS];        /* scores, points and stakes are 64-bit: a formula's points may be large */
     int8_t hands[MAX_PLAYERS][NTILES];  /* in hand order: deal order, played tiles removed, drawn appended */
     int hand_len[MAX_PLAYERS];
     int8_t pile[NTILES];                /* drawn from pile_next on */
@@ -560,19 +563,21 @@ typedef struct {
     Layout layout;
     int opener, current, hand_over, over, hand_number;
     int winners[MAX_PLAYERS], nwinners;
-    int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile, claim, muggins, pool;
+    int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile;
+    int64_t claim, muggins, pool;
     int hand_end;                       /* how the hand ended: HAND_WON_IN_PLAY until it ends otherwise */
     int hand_winners[MAX_PLAYERS], nhand_winners;
     int64_t placements, passes_made, draws_made, cancelled;  /* counted for the statistics */
     int64_t placement_points, placement_points_sq, scoring_placements;  /* the formula's points, cancelled or not */
-    int play_points, play_bonus, play_cancelled;             /* the last placement, for the replay */
+    int64_t play_points, play_bonus;                         /* the last placement, for the replay */
+    int play_cancelled;
     int legal_ok, nlegal;
     Move legal[MAX_MOVES];
 } Game;
 
 /* pips to the nearest multiple of step: a remainder below half rounds down, from half up. */
 static int nearest(int pips, int step) {
-    int remainder = floor_mod(pips, step);
+    int remainder = (int)floor_mod(pips, step);
     return pips - remainder + (remainder * 2 >= step ? step : 0);
 }
 
@@ -648,7 +653,7 @@ static void game_win_one(Game *g, int side) {
 }
 
 /* The displayed points a placement would score on layout (after it), for the side at score. */
-static int placement_displayed(const Game *g, const Layout *l, int score) {
+static int64_t placement_displayed(const Game *g, const Layout *l, int64_t score) {
     int ends, total = layout_count(l, &ends);
     return floor_div(placement_raw(l, total, ends, score, g->target), RAW_PER_DISPLAYED);
 }
@@ -786,7 +791,7 @@ static int pip_award(const int *source, int nsource, const int *own, int nown, i
     if (round_to && !each_hand) {
         pips = nearest(max0(pips), round_to);
     }
-    return floor_div(max0(pips), divide_by);
+    return (int)floor_div(max0(pips), divide_by);
 }
 
 /* The plain award: pips rounded to the nearest multiple, then divided. */
@@ -794,7 +799,7 @@ static int round_award(int pips) {
     if (AWARD_ROUND_TO) {
         pips = nearest(pips, AWARD_ROUND_TO);
     }
-    return floor_div(pips, AWARD_DIVIDE_BY);
+    return (int)floor_div(pips, AWARD_DIVIDE_BY);
 }
 
 /* An award's pips: those of the seats it counts (AWARD_FROM_*) for the winning side. */
@@ -975,7 +980,8 @@ static void end_hand(Game *g, int blocked) {
     if (POOL) {
         int n = g->nhand_winners;
         if (POOL_DIVIDED ? n > 0 : n == 1) {  /* tied winners divide it, the remainder carried; else carried */
-            int share = floor_div(g->pool, n), i;
+            int64_t share = floor_div(g->pool, n);
+            int i;
             if (share) {
                 for (i = 0; i < n; ++i) {
                     g->scores[g->hand_winners[i]] += share;
@@ -1006,7 +1012,7 @@ static void end_hand(Game *g, int blocked) {
         }
     }
     if (JUDGED_AT_HAND_END && !g->over) {  /* judged now: the highest score wins, however many reach it */
-        int best = g->scores[0];
+        int64_t best = g->scores[0];
         for (side = 1; side < g->sides; ++side) {
             best = g->scores[side] > best ? g->scores[side] : best;
         }
@@ -1088,8 +1094,8 @@ static void hand_remove(Game *g, int seat, int tile) {
 }
 
 static void play_tile(Game *g, int tile, int on, int port, int by) {
-    int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, points, raw, ends;
-    int total, score_before = g->scores[side], left;
+    int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, ends, total, left;
+    int64_t points, raw, score_before = g->scores[side];
     Layout *l = &g->layout;
     if (on < 0) {
         layout_lead(l, tile);
@@ -1105,7 +1111,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     raw = placement_raw(l, total, ends, score_before, g->target);
     points = floor_div(raw, RAW_PER_DISPLAYED);
     g->placement_points += points;
-    g->placement_points_sq += (int64_t)points * points;
+    g->placement_points_sq += points * points;
     g->scoring_placements += points > 0;
     left = g->hand_len[seat];
     if (!left) {
@@ -1116,7 +1122,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     g->play_cancelled = 0;
     if (EXACT) {
         /* The placement and the going-out bonus are one event, kept or cancelled whole. */
-        int gained = points + (hand_ends ? GOING_OUT_BONUS : 0);
+        int64_t gained = points + (hand_ends ? GOING_OUT_BONUS : 0);
         if (hand_ends) {
             g->play_bonus = GOING_OUT_BONUS;
         }
@@ -1137,7 +1143,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     } else if (ANNOUNCED) {
         /* The mover scores the points only if he claimed them exactly; a wrong claim above 0 is a penalty the
            next opponent clockwise scores; points not claimed exactly wait for a muggins call. */
-        int claim = g->claim;
+        int64_t claim = g->claim;
         if (points && claim == points) {
             g->scores[side] += points;
         }
@@ -1218,7 +1224,7 @@ static void call_muggins(Game *g, int seat) {
 
 /* Make a legal move (one of g->legal, copied); claim: the points claimed for a placement where scores are
    announced. */
-static void apply_move(Game *g, Move m, int claim) {
+static void apply_move(Game *g, Move m, int64_t claim) {
     g->legal_ok = 0;
     if (ANNOUNCED) {
         if (m.kind == MOVE_MUGGINS) {
@@ -1362,10 +1368,12 @@ static int deal_shuffled(Game *g) {
 static Move greedy_move(Game *g) {
     const Move *moves = legal_moves(g);
     Move best = moves[0];
-    int best_points = -1, i, score = g->scores[g->side_of[g->current]];
+    int64_t best_points = -1, score = g->scores[g->side_of[g->current]];
+    int i;
     for (i = 0; i < g->nlegal; ++i) {
         Layout after;
-        int ends, total, points;
+        int ends, total;
+        int64_t points;
         if (moves[i].kind != MOVE_PLAY) {
             continue;
         }
@@ -1386,7 +1394,7 @@ static Move greedy_move(Game *g) {
 }
 
 /* A bot's claim for its move: a placement's true displayed points, where scores are announced. */
-static int true_claim(const Game *g, Move m) {
+static int64_t true_claim(const Game *g, Move m) {
     Layout after;
     if (!ANNOUNCED || m.kind != MOVE_PLAY) {
         return 0;
@@ -1423,8 +1431,8 @@ enum {
     STAT_COUNT = STAT_MATCH_POINTS + STAT_SIDES
 };
 /* What the simulations return besides 0 or a count: the table or a buffer refused, a bot refused, a unit past
-   its safety limit, more hands than the rows given hold. */
-enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4 };
+   its safety limit, more hands than the rows given hold, statistics summed past 64 bits. */
+enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4, PLAY_OVERFLOW = -5 };
 
 /* The unit being played: its record (UNIT_FIELD_COUNT figures, UNIT_* in the record schema's order) and its
    hands' rows (HAND_FIELD_COUNT each, room for capacity; kept only where keep_rows). */
@@ -1438,7 +1446,8 @@ typedef struct {
 /* Deal a hand afresh and play it out, opened by opener (-1: as the rules decide); its figures go into u. */
 static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     int64_t *r = u->record;
-    int before[MAX_PLAYERS], code, seat, side, pips = 0;
+    int64_t before[MAX_PLAYERS];
+    int code, seat, side, pips = 0;
     for (side = 0; side < g->sides; ++side) {
         before[side] = g->scores[side];  /* before the stakes too: a hand's points are all it changes */
     }
@@ -1479,16 +1488,13 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     return 0;
 }
 
-/* A whole game to its target (a game with no target: SAFETY_HANDS hands, as the Python play_game stops), its
-   first hand opened by opener (-1: as the rules decide). */
+/* A whole game to its target, or SAFETY_HANDS hands where it has none or nobody reaches it (as the Python
+   play_game stops), its first hand opened by opener (-1: as the rules decide). */
 static int unit_game(Game *g, const int32_t *bots, Unit *u, int opener) {
     while (!g->over) {
         int code;
         if (g->hand_number >= SAFETY_HANDS) {
-            if (NO_TARGET) {
-                break;
-            }
-            return PLAY_LIMIT;
+            break;
         }
         code = unit_hand(g, bots, u, g->hand_number ? -1 : opener);
         if (code) {
@@ -1529,7 +1535,8 @@ static void sides_won(const Game *g, const int *sides, int count, int *won) {
 /* The sides that won (won[side]) taken into the record: by side, by seat from opener, by seat; with margin, the
    winner's final score less the best other where one side won alone. */
 static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int margin) {
-    int side, seat, alone = -1, winners = 0, best_other = 0, others = 0;
+    int side, seat, alone = -1, winners = 0, others = 0;
+    int64_t best_other = 0;
     for (side = 0; side < g->sides; ++side) {
         r[UNIT_WINS + side] += won[side];
         winners += won[side];
@@ -1554,7 +1561,8 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
    none), match_points and games_won updated. 1 when that wins the match, its winners in winners. */
 static int score_match_game(const Game *g, int *match_points, int *games_won, int *line, int *winners,
                             int *nwinners) {
-    int side, best_loser = -1, any_loser = 0, points = MATCH_WIN_POINTS, outright = 0, i, n = 0;
+    int side, any_loser = 0, points = MATCH_WIN_POINTS, outright = 0, i, n = 0;
+    int64_t best_loser = -1;
     for (side = 0; side < g->sides; ++side) {
         if (g->scores[side] < GAME_TARGET && (!any_loser || g->scores[side] > best_loser)) {
             best_loser = g->scores[side];
@@ -1603,7 +1611,8 @@ static int game_loser(const Game *g) {
     return loser;
 }
 
-/* A whole match: games until the match is won, each game's figures taken into the record as it ends. */
+/* A whole match: games until the match is won (SAFETY_GAMES at most, none after a game stopped at its safety
+   limit), each game's figures taken into the record as it ends. */
 static int unit_match(Game *g, const int32_t *bots, Unit *u) {
     int64_t *r = u->record;
     int games_won[MAX_PLAYERS], match_points[MAX_PLAYERS], won[MAX_PLAYERS], winners[MAX_PLAYERS];
@@ -1622,8 +1631,9 @@ static int unit_match(Game *g, const int32_t *bots, Unit *u) {
         if (code) {
             return code;
         }
-        if (!g->over) {
-            return PLAY_LIMIT;
+        if (!g->over) {  /* stopped at its safety limit: the match goes no further, won by nobody */
+            take_counts(g, r);
+            break;
         }
         over = score_match_game(g, match_points, games_won, &line, winners, &nwinners);
         take_counts(g, r);
@@ -1642,7 +1652,10 @@ static int unit_match(Game *g, const int32_t *bots, Unit *u) {
             return 0;
         }
     }
-    return PLAY_LIMIT;
+    for (side = 0; side < g->sides; ++side) {  /* a match not won: SAFETY_GAMES games, or a game stopped */
+        r[UNIT_MATCH_POINTS + side] = match_points[side];
+    }
+    return 0;
 }
 
 /* Unit u->unit played from its own seed into u's record: a hand (its winners, or the game's where it ended
@@ -1672,33 +1685,43 @@ static int play_unit(Game *g, Unit *u, int players, int partnerships, uint64_t s
     return 0;
 }
 
-static void add_square(int64_t *stats, int index, int64_t value) {
-    stats[index] += value;
-    stats[index + 1] += value * value;
+/* *sum += value; 0 where the sum would pass 64 bits. */
+static int add_checked(int64_t *sum, int64_t value) {
+    if ((value > 0 && *sum > INT64_MAX - value) || (value < 0 && *sum < INT64_MIN - value)) {
+        return 0;
+    }
+    *sum += value;
+    return 1;
 }
 
-/* A unit's record summed into ds_simulate's statistics (a match's wins are the match's). */
-static void add_stats(const Game *g, const int64_t *r, int matches, int64_t *stats) {
-    int side;
+/* A figure summed, and its square; 0 where either would pass 64 bits. */
+static int add_square(int64_t *sum, int64_t *squares, int64_t value) {
+    return add_checked(sum, value) && value <= INT64_C(3037000499) && value >= -INT64_C(3037000499)
+           && add_checked(squares, value * value);
+}
+
+/* A unit's record summed into ds_simulate's statistics (a match's wins are the match's); 0 where a sum would pass
+   64 bits (the points of many long units: their records, from ds_play_units, are summed exactly by the caller). */
+static int add_stats(const Game *g, const int64_t *r, int matches, int64_t *stats) {
+    int side, exact = 1;
     stats[STAT_UNITS] += 1;
     stats[STAT_HANDS] += r[UNIT_HANDS];
     stats[STAT_HANDS_SQ] += r[UNIT_HANDS] * r[UNIT_HANDS];
     stats[STAT_GAMES] += r[UNIT_GAMES];
     stats[STAT_MATCHES] += r[UNIT_MATCHES];
-    add_square(stats, STAT_PLACEMENTS, r[UNIT_PLACEMENTS]);
-    add_square(stats, STAT_PASSES, r[UNIT_PASSES]);
-    add_square(stats, STAT_DRAWS, r[UNIT_DRAWS]);
-    add_square(stats, STAT_REMAINING_PIPS, r[UNIT_REMAINING_PIPS]);
+    exact &= add_square(&stats[STAT_PLACEMENTS], &stats[STAT_PLACEMENTS_SQ], r[UNIT_PLACEMENTS]);
+    exact &= add_square(&stats[STAT_PASSES], &stats[STAT_PASSES_SQ], r[UNIT_PASSES]);
+    exact &= add_square(&stats[STAT_DRAWS], &stats[STAT_DRAWS_SQ], r[UNIT_DRAWS]);
+    exact &= add_square(&stats[STAT_REMAINING_PIPS], &stats[STAT_REMAINING_PIPS_SQ], r[UNIT_REMAINING_PIPS]);
     stats[STAT_BLOCKED] += r[UNIT_BLOCKED];
     stats[STAT_WENT_OUT] += r[UNIT_WENT_OUT];
     stats[STAT_CANCELLED] += r[UNIT_CANCELLED];
     for (side = 0; side < g->sides && side < STAT_SIDES; ++side) {
-        int64_t points = r[UNIT_POINTS + side];
-        stats[STAT_POINTS + side] += points;
-        stats[STAT_POINTS_SQ + side] += points * points;
+        exact &= add_square(&stats[STAT_POINTS + side], &stats[STAT_POINTS_SQ + side], r[UNIT_POINTS + side]);
         stats[STAT_WINS + side] += r[(matches ? UNIT_MATCH_WINS : UNIT_WINS) + side];
         stats[STAT_MATCH_POINTS + side] += r[UNIT_MATCH_POINTS + side];
     }
+    return exact;
 }
 
 /* Units first .. first+count-1 in turn, each record summed into stats, or kept in units (UNIT_FIELD_COUNT
@@ -1733,15 +1756,15 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
         if (code) {
             return code;
         }
-        if (stats) {
-            add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, stats);
+        if (stats && !add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, stats)) {
+            return PLAY_OVERFLOW;
         }
     }
     return u.nrows;
 }
 
 int32_t ds_abi_version(void) {
-    return 2;
+    return 3;
 }
 
 int32_t ds_stat_count(void) {
@@ -1795,17 +1818,15 @@ int64_t ds_play_units(int64_t first, int64_t count, int32_t players, int32_t par
 
 /* --- replay ---------------------------------------------------------------------------------- */
 enum { REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_CAPACITY };
-/* Beyond these a record is malformed: scores are ints, and no record's moves can take them past INT_MAX. */
-enum { REPLAY_MAX_CLAIM = 1 << 20, REPLAY_MAX_SCORE = 1 << 29 };
 
 /* The record being read, and where the replay has got to. */
 typedef struct {
-    const int32_t *record;
-    int32_t length, at;
-    int game, hand, move;
+    const int64_t *record;
+    int64_t length, at;
+    int64_t game, hand, move;
 } Reader;
 
-static int read_int(Reader *r, int32_t *value) {
+static int read_int(Reader *r, int64_t *value) {
     if (!r->record || r->at >= r->length) {
         return 0;
     }
@@ -1815,7 +1836,7 @@ static int read_int(Reader *r, int32_t *value) {
 
 /* n, then n tile indices, into tiles (at most NTILES): 0 when malformed. */
 static int read_tiles(Reader *r, int8_t *tiles, int *count) {
-    int32_t n, tile;
+    int64_t n, tile;
     int i;
     if (!read_int(r, &n) || n < 0 || n > NTILES) {
         return 0;
@@ -1826,14 +1847,14 @@ static int read_tiles(Reader *r, int8_t *tiles, int *count) {
         }
         tiles[i] = (int8_t)tile;
     }
-    *count = n;
+    *count = (int)n;
     return 1;
 }
 
 /* A hand's deal and opener, checked as the Python engine's start_hand checks them; a status. */
 static int replay_deal(Reader *r, Game *g, int required_opener) {
     int8_t seen[NTILES], dealt[MAX_PLAYERS][NTILES], pile[NTILES];
-    int32_t opener, has_pile;
+    int64_t opener, has_pile;
     int counts[MAX_PLAYERS], npile = 0, seat, i, total = 0, refused = 0;
     if (!read_int(r, &opener)) {
         return REPLAY_MALFORMED;
@@ -1881,12 +1902,12 @@ static int replay_deal(Reader *r, Game *g, int required_opener) {
     memcpy(g->pile, pile, (size_t)npile);
     g->pile_len = npile;
     g->pile_next = 0;
-    return begin_hand(g, opener) ? REPLAY_REFUSED : REPLAY_OK;
+    return begin_hand(g, (int)opener) ? REPLAY_REFUSED : REPLAY_OK;
 }
 
 /* One recorded move, found among the legal moves and made; a status. */
-static int replay_move(Reader *r, Game *g, int32_t *out, int32_t capacity, int32_t *plays, int32_t plays_at) {
-    int32_t v[7];
+static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at) {
+    int64_t v[7];
     int i;
     for (i = 0; i < 7; ++i) {
         if (!read_int(r, &v[i])) {
@@ -1919,7 +1940,7 @@ static int replay_move(Reader *r, Game *g, int32_t *out, int32_t capacity, int32
             }
             apply_move(g, chosen, v[6] > 0 ? v[6] : 0);
             if (chosen.kind == MOVE_PLAY) {
-                int32_t at = plays_at + 3 * *plays;
+                int64_t at = plays_at + 3 * *plays;
                 if (at + 3 <= capacity) {
                     out[at] = g->play_points;
                     out[at + 1] = g->play_bonus;
@@ -1934,9 +1955,9 @@ static int replay_move(Reader *r, Game *g, int32_t *out, int32_t capacity, int32
 }
 
 /* A game's hands; a status. required_opener: the seat that must open its first hand, or -1. */
-static int replay_hands(Reader *r, Game *g, int32_t *out, int32_t capacity, int32_t *plays, int32_t plays_at,
+static int replay_hands(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at,
                         int required_opener) {
-    int32_t hands, moves;
+    int64_t hands, moves;
     int status;
     if (!read_int(r, &hands) || hands < 0) {
         return REPLAY_MALFORMED;
@@ -1966,18 +1987,21 @@ static int replay_hands(Reader *r, Game *g, int32_t *out, int32_t capacity, int3
 }
 
 /* The record replayed: a status, with the location of a refusal and the state the replay reached. */
-static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int32_t *plays, int32_t plays_at,
+static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at,
                          int *match_points, int *winners, int *nwinners, int *is_match) {
-    int32_t players, partnerships, has_scores, games, score;
+    int64_t players, partnerships, has_scores, games, score;
     int side, games_won[MAX_PLAYERS], line, status, match_over = 0;
     if (!read_int(r, &players) || !read_int(r, &partnerships) || !read_int(r, &has_scores)
             || (has_scores != 0 && has_scores != 1)) {
         return REPLAY_MALFORMED;
     }
-    if (!table_allowed(players, partnerships)) {
-        return partnerships == 0 || partnerships == 1 ? REPLAY_REFUSED : REPLAY_MALFORMED;
+    if (partnerships != 0 && partnerships != 1) {
+        return REPLAY_MALFORMED;
     }
-    game_init(g, players, partnerships);
+    if (players < 0 || players > MAX_PLAYERS || !table_allowed((int)players, (int)partnerships)) {
+        return REPLAY_REFUSED;
+    }
+    game_init(g, (int)players, (int)partnerships);
     for (side = 0; side < MAX_PLAYERS; ++side) {
         match_points[side] = games_won[side] = 0;
     }
@@ -1991,7 +2015,7 @@ static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int
             refused |= !NO_TARGET && (score >= g->target || (!BELOW_ZERO && score < 0));
         }
         if (refused) {
-            game_init(g, players, partnerships);
+            game_init(g, (int)players, (int)partnerships);
             return REPLAY_REFUSED;
         }
     }
@@ -2011,7 +2035,7 @@ static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int
                 r->hand = 1;  /* refused before the game starts: the scores stay those of the game before */
                 return REPLAY_REFUSED;
             }
-            game_init(g, players, partnerships);
+            game_init(g, (int)players, (int)partnerships);
         }
         status = replay_hands(r, g, out, capacity, plays, plays_at, opener);
         if (status) {
@@ -2025,12 +2049,12 @@ static int replay_record(Reader *r, Game *g, int32_t *out, int32_t capacity, int
     return r->at == r->length ? REPLAY_OK : REPLAY_MALFORMED;
 }
 
-int32_t ds_replay(const int32_t *record, int32_t length, int32_t *out, int32_t capacity) {
+int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t capacity) {
     Game game;
     Game *g = &game;
     Reader r;
     int match_points[MAX_PLAYERS], winners[MAX_PLAYERS], nwinners = 0, is_match = 0, side, status;
-    int32_t plays = 0, plays_at, at, needed;
+    int64_t plays = 0, plays_at, at, needed;
     if (!out || capacity < 4) {
         return REPLAY_CAPACITY;
     }
@@ -2076,7 +2100,7 @@ int32_t ds_replay(const int32_t *record, int32_t length, int32_t *out, int32_t c
         out[at++] = 0;
     }
     out[at++] = plays;
-    memmove(&out[at], &out[plays_at], (size_t)(3 * plays) * sizeof(int32_t));
+    memmove(&out[at], &out[plays_at], (size_t)(3 * plays) * sizeof(int64_t));
     out[0] = status;
     return status;
 }

@@ -17,8 +17,9 @@ Choices the documents leave open, made in their most natural reading:
 - An optional extra turn offers the placements and a pass, never a draw (FAMILY.md's games with
   optional extra plays have no drawing); with no legal tile the seat passes.
 - A scoring placement earns its extra turn even when an exact target cancels its points.
-- With a target of "at least", the going-out bonus is a hand-end award, scored together with the
-  pip awards (with an exact target it is part of the last placement, as the documents say).
+- The going-out bonus is a hand-end award, scored together with the pip awards ("at least" and no
+  target alike), but with an exact target, where it is part of the last placement, as the documents
+  say.
 - With an exact target, hand-end awards are scored one side at a time in seat order; the first
   side to reach the target exactly wins, and the awards after it lapse.
 - Matching by halves adding up to N: an end showing v takes a tile by its half N - v, and nothing
@@ -100,8 +101,8 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
     sides[seat] is the seat's side, remaining[seat] the pips left in its hand, out_seat the seat
     that went out, or None when the hand is blocked. Going out wins the hand for the seat's side,
     which takes the award from its opponents' hands (or from every other hand, or from every hand)
-    and, when the target is "at least", the going-out bonus too (with an exact target the bonus is
-    part of the last placement). A blocked hand is won by the side with the lowest pips, its
+    and the going-out bonus too, but with an exact target (then the bonus is part of the last
+    placement). A blocked hand is won by the side with the lowest pips, its
     partners' hands combined or its lightest hand, as the variant says; every tied side takes a
     full blocked-hand award from all the other sides' hands (from every hand where the award says
     so), unless a tie means no winner.
@@ -127,7 +128,7 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
         elif award is not None and award.source is ir.AwardFrom.EVERY_HAND:
             counted = list(remaining)
         awards[side] = award_points(award, counted, own(side))
-        if variant.target.kind is ir.TargetKind.AT_LEAST:
+        if variant.target.kind is not ir.TargetKind.EXACTLY:
             awards[side] += variant.going_out_bonus
     elif variant.blocked_hand is not ir.BlockedHand.NO_WINNER:
         if variant.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST:

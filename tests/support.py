@@ -62,11 +62,12 @@ def front_end(text: str) -> ir.Variant | ir.MatchFormat | None:
         return None
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """The real `dominospec` command, run from the repository root so paths in messages are stable."""
-    env = {**os.environ, "PYTHONUTF8": "1"}
-    return subprocess.run([sys.executable, "-m", "dominospec", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=60)
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The real `dominospec` command, run from the repository root so paths in messages are stable; env: variables
+    set besides the environment's own."""
+    return subprocess.run([sys.executable, "-m", "dominospec", *args], cwd=ROOT,
+                          env={**os.environ, "PYTHONUTF8": "1", **(env or {})}, capture_output=True, text=True,
+                          encoding="utf-8", timeout=60)
 
 
 @functools.cache

@@ -1,5 +1,6 @@
 """The C target: every shipped variant compiles under the strictest warnings, user text is escaped wherever
-it lands in the source, the engine describes its statistics, and what the target cannot compile it refuses.
+it lands in the source, the engine describes its statistics, what the target cannot compile it refuses, and
+every clause reaches a constant the C runtime reads (or is refused by name).
 
 The compiles are real (the system C compiler) and the libraries are loaded with ctypes."""
 
@@ -9,8 +10,10 @@ import ctypes
 import dataclasses
 import functools
 import os
+import re
 import subprocess
 import tempfile
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -18,11 +21,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
+from dominospec import clauses, ir
 from dominospec.codegen import generate
 from dominospec.loader import load
 from dominospec.native import compiler_command
 from dominospec.targets import TARGETS
+from dominospec.targets.c import context as c_context
+from dominospec.targets.python import context as python_context
+from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, spec_of
 from support import ROOT, SHIPPED
 
 C = TARGETS["c"]
@@ -90,7 +96,7 @@ def test_the_engine_names_every_statistic_of_the_abi(tmp_path: Path) -> None:
     assert set(names) >= fixed | per_side
     assert len(names) == len(set(names))
     assert dll.ds_stat_name(len(names)) is None and dll.ds_stat_name(-1) is None
-    assert dll.ds_abi_version() == 2
+    assert dll.ds_abi_version() == 3
 
 
 @pytest.mark.parametrize("players, partnerships, allowed", [(2, 0, 1), (4, 1, 1), (4, 0, 0), (3, 1, 0), (5, 0, 0),
@@ -122,15 +128,15 @@ def fives_and_threes() -> ctypes.CDLL:
     done, library = build(generate(load(FNT), FNT.name, C), folder)
     assert done.returncode == 0, done.stderr
     dll = ctypes.CDLL(str(library))
-    dll.ds_replay.argtypes = [ctypes.POINTER(ctypes.c_int32), ctypes.c_int32, ctypes.POINTER(ctypes.c_int32),
-                              ctypes.c_int32]
+    dll.ds_replay.argtypes = [ctypes.POINTER(ctypes.c_int64), ctypes.c_int64, ctypes.POINTER(ctypes.c_int64),
+                              ctypes.c_int64]
     return dll
 
 
 def replayed(ints: list[int], capacity: int) -> tuple[int, list[int]]:
     dll = fives_and_threes()
-    out = (ctypes.c_int32 * max(capacity, 1))()
-    status = dll.ds_replay((ctypes.c_int32 * max(len(ints), 1))(*ints), len(ints), out, capacity)
+    out = (ctypes.c_int64 * max(capacity, 1))()
+    status = dll.ds_replay((ctypes.c_int64 * max(len(ints), 1))(*ints), len(ints), out, capacity)
     return status, list(out)
 
 
@@ -140,15 +146,16 @@ RECORD_START = [2, 0, 0, 0, 1, 0, 7, *range(7), 7, *range(7, 14), 1, 14, *range(
 
 
 @settings(max_examples=300, deadline=None)
-@given(tail=st.lists(st.integers(-3, 30) | st.sampled_from([2**31 - 1, -2**31, 1 << 20, 1 << 29]), max_size=60),
+@given(tail=st.lists(st.integers(-3, 30) | st.sampled_from([2**63 - 1, -2**63, 2**31, 1 << 20, 1 << 40, 2**40 + 1]),
+                     max_size=60),
        cut=st.integers(0, len(RECORD_START)), capacity=st.integers(0, 300))
 def test_replay_of_any_ints_gives_a_status_and_never_writes_past_its_capacity(
         tail: list[int], cut: int, capacity: int) -> None:
     ints = RECORD_START[:cut] + tail
     dll = fives_and_threes()
     guard = 12345
-    out = (ctypes.c_int32 * (capacity + 8))(*([guard] * (capacity + 8)))
-    status = dll.ds_replay((ctypes.c_int32 * max(len(ints), 1))(*ints), len(ints), out, capacity)
+    out = (ctypes.c_int64 * (capacity + 8))(*([guard] * (capacity + 8)))
+    status = dll.ds_replay((ctypes.c_int64 * max(len(ints), 1))(*ints), len(ints), out, capacity)
     assert status in (0, 1, 2, 3)
     assert list(out)[capacity:] == [guard] * 8
     if capacity >= 4:
@@ -166,3 +173,129 @@ def test_a_record_cut_short_is_malformed_and_a_whole_one_replays() -> None:
     assert replayed(RECORD_START + moves[:-1], 64)[0] == 2
     status, out = replayed(RECORD_START + [1, 1, 0, 7, -1, -1, -1, -1], 64)  # seat 1 moves in seat 0's turn
     assert status == 1 and out[:4] == [1, 1, 1, 1]
+
+
+# --- every clause reaches the C runtime, or the C target refuses it -----------------------------------------
+
+C_TEMPLATE = (Path(c_context.__file__).parent / "templates" / "engine.c.j2").read_text(encoding="utf-8")
+C_RUNTIME = "\n".join(c_context.runtime_sections().values())
+# What the template prints besides the constants and tables.
+PRINTED = {"formula": "c.formula", "name": "c.name_bytes", "source": "c.source_comment"}
+VARIANT_CLAUSES = [clause for clause in clauses.CLAUSES if clause.scope is not clauses.FORMAT]
+
+
+def c_decisions(variant: ir.Variant) -> dict[str, object]:
+    """What the C context prints for a variant: each constant and table by its name, and the template's fields."""
+    context = c_context.variant_context(variant)
+    printed: dict[str, object] = {name: value for name, value, _ in context.constants}
+    printed.update({table.name.split("[")[0]: table.values for table in context.tables})
+    printed.update({PRINTED["formula"]: context.formula, PRINTED["name"]: context.name_bytes,
+                    PRINTED["source"]: context.source_comment})
+    return printed
+
+
+def runtime_reads(name: str, runtime: str) -> bool:
+    """Whether the engine's code acts on a name the C context prints: the runtime or the template's own code
+    (beside the lines that define every constant) names it, or the template prints the context's field."""
+    if name in PRINTED.values():
+        return name in C_TEMPLATE
+    return re.search(rf"\b{name}\b", runtime + C_TEMPLATE) is not None
+
+
+# The bases every variation is held to in full: the canonical specs and a match; the other donors serve as bases
+# only until a clause reaches the runtime.
+FULL_BASES = [ROOT / "spec" / "horse_race.rules", ROOT / "spec" / "fives_and_threes.rules",
+              ROOT / "examples" / "fives_and_threes_match.rules"]
+
+
+@functools.cache
+def donors() -> tuple[list[ir.Variant], list[ir.MatchRules]]:
+    """The variants whose clauses are swapped into one another (FULL_BASES first, then every shipped spec and house
+    variant), and the match rules of the match formats besides."""
+    cases = [Case(path) for path in FULL_BASES] + HOUSE_CASES + SHIPPED_CASES
+    variants = [spec for spec in map(spec_of, cases) if isinstance(spec, ir.Variant)]
+    formats = [load(path) for path in sorted((ROOT / "examples" / "match_formats").glob("*.rules"))]
+    return variants, [spec.rules for spec in formats if isinstance(spec, ir.MatchFormat)]
+
+
+def clause_value(clause: clauses.Clause, owner: object) -> tuple[object, ...] | None:
+    return None if owner is None else tuple(getattr(owner, name) for name in clause.fields)
+
+
+def variations(clause: clauses.Clause) -> Iterator[tuple[int, ir.Variant, ir.Variant]]:
+    """(the base's index, base, the base with another value of this clause): every variant, in turn, with every
+    value the donors give the clause, and its default. The variation need not be a sound spec: only what each
+    context decides matters."""
+    variants, match_rules = donors()
+    scope_owner: Callable[[ir.Variant], object] = (
+        (lambda v: v.match) if clause.scope is clauses.MATCH else (lambda v: v))
+    default = clause.default
+    values = list(dict.fromkeys(
+        [value for value in (clause_value(clause, scope_owner(v)) for v in variants) if value is not None]
+        + ([clause_value(clause, rules) for rules in match_rules] if clause.scope is clauses.MATCH else [])
+        + ([] if default is None or default is dataclasses.MISSING
+           else [default if isinstance(clause.field, tuple) else (default,)])))
+    for index, base in enumerate(variants):
+        own = clause_value(clause, scope_owner(base))
+        for value in values:
+            if own is None or value == own:
+                continue
+            rules = dict(zip(clause.fields, value, strict=True))
+            if clause.scope is clauses.MATCH:
+                assert base.match is not None
+                yield index, base, dataclasses.replace(base, match=dataclasses.replace(base.match, **rules))
+            else:
+                yield index, base, dataclasses.replace(base, **rules)
+
+
+def clauses_the_c_target_ignores(runtime: str) -> list[str]:
+    """The clauses whose values change what the Python target decides while the C target prints nothing new, or
+    prints a constant the runtime never reads, and that it does not refuse naming the clause: `key: why`."""
+    ignored = []
+    for clause in VARIANT_CLAUSES:
+        # decided: some value changes what the Python target decides ('cannot play' never does: the pile decides)
+        decided, reached, unread, unnamed = False, False, set(), False
+        for index, base, varied in variations(clause):
+            if reached and index >= len(FULL_BASES):
+                break
+            try:
+                decides = python_context.variant_context(varied) != python_context.variant_context(base)
+                printed, before = c_decisions(varied), c_decisions(base)
+            except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+                continue  # a combination no context takes
+            decided |= decides
+            refused = C.refusal(varied)
+            if not decides or refused is not None:
+                unnamed |= decides and f"'{clause.key}:" not in refused[0]
+                continue
+            changed = {name for name, value in printed.items() if before.get(name) != value}
+            unread |= {name for name in changed if not runtime_reads(name, runtime)}
+            reached |= bool(changed)
+        if unread:
+            ignored.append(f"{clause.key}: the runtime never reads {', '.join(sorted(unread))}")
+        if decided and not reached:
+            ignored.append(f"{clause.key}: no constant changes")
+        if unnamed:
+            ignored.append(f"{clause.key}: refused, not by name")
+    return ignored
+
+
+def test_every_clause_reaches_the_c_runtime_or_is_refused_by_name() -> None:
+    """A clause whose decision no C constant carries (or whose constant the runtime never reads) would be played
+    by the Python engines and silently not by the native one."""
+    assert clauses_the_c_target_ignores(C_RUNTIME) == []
+
+
+def test_every_constant_the_c_context_prints_is_read_by_the_runtime() -> None:
+    printed = c_decisions(load(ROOT / "spec" / "horse_race.rules"))
+    assert [name for name in printed if not runtime_reads(name, C_RUNTIME)] == []
+
+
+@pytest.mark.parametrize("constant, clause", [("GOING_OUT_BONUS", "going out scores"), ("POOL_DIVIDED", "pool ties"),
+                                              ("MATCH_LOSER_OPENS", "next game opener"),
+                                              ("EXTRA_AFTER_DOUBLE", "extra turn after")])
+def test_a_clause_whose_branch_the_runtime_lost_is_found(constant: str, clause: str) -> None:
+    """The structural check fails where the runtime no longer reads a clause's constant (its branch deleted)."""
+    without = re.sub(rf"\b{constant}\b", "0", C_RUNTIME)
+    assert without != C_RUNTIME
+    assert f"{clause}: the runtime never reads {constant}" in clauses_the_c_target_ignores(without)

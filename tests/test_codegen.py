@@ -30,7 +30,7 @@ from dominospec.targets.python import PYTHON
 from dominospec.targets.python import context as python_context
 from dominospec.targets.python.context import runtime_sections
 from dominospec.targets.standalone import sections
-from engine_cases import HOUSE_CASES, engine_for
+from engine_cases import HOUSE_CASES, engine_source, spec_path
 from support import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -239,7 +239,7 @@ def engine_sources() -> list[tuple[str, str]]:
     sources = [(path.name, path.read_text()) for path in sorted((ROOT / "generated").glob("*.py"))
                if path.name != "__init__.py"]
     sources += [(path.name, generate(load(path), path.name)) for path in ALL_SPECS + FORMATS]
-    sources += [(case.id, generate(engine_for(case)[0], case.id)) for case in HOUSE_CASES]
+    sources += [(case.id, engine_source(case)) for case in HOUSE_CASES]
     return sources
 
 
@@ -252,15 +252,22 @@ def test_no_engine_compares_a_rule_phrase_at_run_time(name: str, source: str) ->
 
 
 def test_every_engine_passes_mypy_strict_and_ruff(tmp_path: Path) -> None:
-    """The shipped engines, and one for every example spec and match format, compiled to a temp folder."""
+    """The shipped engines and one for every example spec and match format, compiled to a temp folder, through
+    both; one for every house variant of tests/engine_cases.py (the options no shipped spec uses) through mypy."""
     examples = [str(path.relative_to(ROOT)) for path in ALL_SPECS + FORMATS]
     assert dominospec("compile", *examples, "-o", str(tmp_path)).returncode == 0
     engines = [*sorted((ROOT / "generated").glob("[!_]*.py")), *sorted(tmp_path.glob("*.py"))]
     assert len(engines) == len(SPECS) + len(examples)
+    (tmp_path / "house").mkdir()
+    for case in HOUSE_CASES:
+        (tmp_path / "house" / f"{spec_path(case).stem}.py").write_text(engine_source(case), encoding="utf-8")
+    house = sorted((tmp_path / "house").glob("*.py"))
+    assert len(house) == len(HOUSE_CASES)
     config = str(ROOT / "pyproject.toml")
-    for tool in (["mypy", "--strict", "--config-file", config, "--no-incremental", "--cache-dir", str(tmp_path / "c")],
-                 ["ruff", "check", "--config", config, "--no-cache"]):
-        done = subprocess.run([sys.executable, "-m", *tool, *map(str, engines)], cwd=tmp_path, capture_output=True,
+    for tool, checked in ((["mypy", "--strict", "--config-file", config, "--no-incremental", "--cache-dir",
+                            str(tmp_path / "c")], engines + house),
+                          (["ruff", "check", "--config", config, "--no-cache"], engines)):
+        done = subprocess.run([sys.executable, "-m", *tool, *map(str, checked)], cwd=tmp_path, capture_output=True,
                               text=True, timeout=600)
         assert done.returncode == 0, done.stdout + done.stderr
 

@@ -2,8 +2,9 @@
 command line, with the exit code and every line it prints pinned as golden files.
 
 tests/hostile/<area>/NAME.args holds a command line, one argument a line (paths from the repository
-root); NAME.expected holds `exit N`, then what the command wrote to stderr, and NAME.stdout (where
-there is one) what it wrote to stdout. The inputs themselves sit beside them. UPDATE_GOLDEN=1
+root); NAME.env (where there is one) the environment variables it runs with, one NAME=value a line;
+NAME.expected holds `exit N`, then what the command wrote to stderr, and NAME.stdout (where there is
+one) what it wrote to stdout. The inputs themselves sit beside them. UPDATE_GOLDEN=1
 rewrites the expected files (read the diff before committing).
 """
 
@@ -26,7 +27,10 @@ def test_the_corpus_is_there() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda path: str(path.relative_to(CORPUS).with_suffix("")))
 def test_a_hostile_input_gets_its_exact_message_and_exit_code(case: Path) -> None:
-    result = run_cli(*case.read_text(encoding="utf-8").splitlines())
+    variables = case.with_suffix(".env")
+    env = dict(line.split("=", 1) for line in variables.read_text(encoding="utf-8").splitlines()) \
+        if variables.exists() else None
+    result = run_cli(*case.read_text(encoding="utf-8").splitlines(), env=env)
     assert "Traceback" not in result.stderr
     assert result.returncode in (0, 1, 2)
     got = f"exit {result.returncode}\n{result.stderr}"

@@ -351,8 +351,30 @@ def test_a_claim_beyond_the_native_engines_range_is_an_error_not_a_crash() -> No
     del hand["moves"][index + 1:], record["hands"][1:]
     assert python_replay(path, record).error is None
     got = sim(path).replay(record)
-    assert got.error == (f"hand 1, move {index + 1}: the native engine cannot replay this record: a claim or a "
-                         "starting score in it is beyond its range")
+    assert got.error == (f"hand 1, move {index + 1}: the native engine cannot replay this record: {BEYOND}")
+
+
+BEYOND = ("it replays starting scores from -1,099,511,627,776 to 1,099,511,627,776 and claims up to 1,048,576; the "
+          "Python engine replays any")
+POOL = ROOT / "examples" / "family" / "domino_pool.rules"  # no target: any starting score will do
+
+
+@settings(max_examples=60, deadline=None)
+@given(scores=st.lists(st.integers(-(2**40), 2**40) | st.sampled_from([2**31, 2**32 + 5, -(2**31) - 1, 2**40]),
+                       min_size=4, max_size=4))
+def test_starting_scores_past_32_bits_replay_as_in_the_python_engine(scores: list[int]) -> None:
+    record = {**json.loads((ROOT / "tests" / "replays" / "domino_pool_tie_carried.json").read_text()), "scores": scores}
+    assert_replays_agree(POOL, record)
+    assert python_replay(POOL, record).error is None
+
+
+@pytest.mark.parametrize("score", [2**40 + 1, -(2**40) - 1, 2**63, -(2**80)])
+def test_a_starting_score_past_the_native_range_is_an_error_not_a_wrapped_score(score: int) -> None:
+    record = {**json.loads((ROOT / "tests" / "replays" / "domino_pool_tie_carried.json").read_text()),
+              "scores": [3, score, 0, 0]}
+    assert python_replay(POOL, record).error is None
+    got = sim(POOL).replay(record)
+    assert got.error == f"the record: the native engine cannot replay this record: {BEYOND}"
 
 
 # --- the build, the cache, and no compiler ------------------------------------------------------------
@@ -401,6 +423,57 @@ def test_a_compiler_that_fails_shows_what_it_said(tmp_path: Path) -> None:
                         "(exit 1); it said:")
     assert said.startswith("  hint: ") and "no_such_header.h" in said  # the compiler's own words
     assert not list((tmp_path / "dominospec" / "native").glob("*"))
+
+
+# Compilers that exit 0 but write no shared library: nothing at all, a text file, and a library of no engine.
+WRITES_TEXT = 'for a; do [ "$o" = -o ] && seq 100 > "$a"; o=$a; done'
+WRITES_NO_ENGINE = ('for a; do [ "$o" = -o ] && o=$a && break; o=$a; done; '
+                    'printf "int x;" | cc -shared -fPIC -xc - -o "$o"')
+
+
+@pytest.mark.parametrize("script, said", [
+    ("true", "wrote no shared library that can be loaded (the loader says: file too short)"),
+    (WRITES_TEXT, "wrote no shared library that can be loaded (the loader says: invalid ELF header)"),
+])
+def test_a_compiler_that_writes_no_library_is_a_clear_error_every_time(tmp_path: Path, script: str,
+                                                                       said: str) -> None:
+    compiler = tmp_path / "fake-cc"
+    compiler.write_text(f"#!/bin/sh\n{script}\n")
+    compiler.chmod(0o755)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "CC": str(compiler), "PYTHONUTF8": "1"}
+    for _ in range(2):  # and nothing is left in the cache to be loaded the next time
+        done = subprocess.run([sys.executable, "-m", "dominospec", "simulate", "--target", "c", FT, "--hands", "5"],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        assert (done.returncode, done.stdout) == (2, "")
+        assert done.stderr == (f"dominospec: error: the C compiler {compiler} {said}\n  hint: set $CC to a C "
+                               "compiler that builds shared libraries, such as gcc or clang\n")
+        assert not list((tmp_path / "cache" / "dominospec" / "native").glob("*"))
+
+
+def test_a_compiler_that_writes_a_library_of_no_engine_is_a_clear_error(tmp_path: Path) -> None:
+    compiler = tmp_path / "fake-cc"
+    compiler.write_text(f"#!/bin/sh\n{WRITES_NO_ENGINE}\n")
+    compiler.chmod(0o755)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "CC": str(compiler), "PYTHONUTF8": "1"}
+    done = subprocess.run([sys.executable, "-m", "dominospec", "replay", "--target", "c", FT, RECORD], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("dominospec: error: the native engine ") and done.stderr.endswith(
+        ".so has no ds_abi_version: it is not a dominospec engine of this version\n")
+
+
+def test_a_cache_folder_that_takes_no_library_leaves_it_in_a_temporary_folder(tmp_path: Path) -> None:
+    """The library's own name in the cache is a folder: the engine is built and loaded elsewhere."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    first = run_python(LOAD_FIVES, env)
+    assert first.returncode == 0, first.stderr
+    [library] = (tmp_path / "dominospec" / "native").iterdir()
+    library.unlink()
+    library.mkdir()
+    (library / "inside").write_text("a folder where the library was")
+    again = run_python(LOAD_FIVES, env)
+    assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")
+    assert library.is_dir()
 
 
 @pytest.mark.parametrize("cc", ["/nonexistent/cc", None], ids=["CC names no program", "no compiler on PATH"])
@@ -497,3 +570,19 @@ def test_the_python_replay_never_imports_the_native_driver() -> None:
                           capture_output=True, text=True, timeout=60)
     modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert "dominospec.replay" in modules and "dominospec.native" not in modules
+
+
+def test_statistics_that_would_pass_64_bits_are_refused_and_the_records_are_exact(tmp_path: Path) -> None:
+    """Pool play scores without end: a thousand hands of placements worth 150,000 each pass 2^63 in the sum of
+    squares of a few dozen units. play_matches says so; play_units's records, summed in Python, stay exact."""
+    spec = tmp_path / "rich_pool.rules"
+    spec.write_text(POOL.read_text(encoding="utf-8").replace(
+        "placement score: 0\n", "placement score: total * 500 + 150000\n"), encoding="utf-8")
+    assert "150000" in spec.read_text(encoding="utf-8")
+    engine = native.load(spec)
+    with pytest.raises(IllegalMove, match="add up past the 64 bits the native engine sums them in"):
+        engine.play_matches(40, 4, seed=2)
+    records = engine.play_units(0, 40, players=4, partnerships=False, seed=2, bots="random", kind="game")
+    points = [unit[records.unit_fields.index("points_0")] for unit in records.units]
+    assert sum(point * point for point in points) > 2**63  # exact, where 64 bits would have wrapped
+    assert all(unit[records.unit_fields.index("hands")] == 1000 for unit in records.units)

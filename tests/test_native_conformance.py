@@ -1,4 +1,5 @@
-"""The native engines (the C target) against the Python engines, on every shipped variant.
+"""The native engines (the C target) against the Python engines, on every shipped variant and every house
+variant of tests/engine_cases.py.
 
 The Python engines play records (whole games by play_game, and whole matches by the engine's Match
 where the variant has match rules) at every table the variant allows, with random and greedy bots
@@ -9,7 +10,8 @@ wrong, so that penalties and muggins calls are met too. The recorded hands of te
 replayed the same way.
 
 CONFORMANCE records are played per table (and as many matches per table where there are match
-rules); set DOMINOSPEC_CONFORMANCE to play more (thousands per spec take some minutes a spec).
+rules), half as many for a house variant (each differs from its spec in a few clauses); set
+DOMINOSPEC_CONFORMANCE to play more (thousands per spec take some minutes a spec).
 """
 
 from __future__ import annotations
@@ -28,21 +30,16 @@ from dominospec import ir
 from dominospec.engine_api import as_variant, engine_of
 from dominospec.native import NativeEngine
 from dominospec.replay import ReplayResult, replay
-from engine_cases import SHIPPED_CASES, Case, engine_for, every_table
-from support import ROOT, native_engine
+from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, engine_for, every_table, native_for
+from support import ROOT
 
 CONFORMANCE = int(os.environ.get("DOMINOSPEC_CONFORMANCE", "8"))
 HANDS_WITHOUT_TARGET = 6  # a game with no target (pool play) is recorded for this many hands
 GREEDY_SHARE = 0.3  # of the seats at a table
-CASES = [case for case in SHIPPED_CASES if isinstance(engine_for(case)[0], ir.Variant)]
+SHIPPED_VARIANTS = [case for case in SHIPPED_CASES if isinstance(engine_for(case)[0], ir.Variant)]
+CASES = SHIPPED_VARIANTS + HOUSE_CASES  # the house variants switch on the options no shipped spec uses
 # The recorded hands of shipped specs (those of announced/ are of a house variant of All Fives).
 RECORDS = sorted((ROOT / "tests" / "replays").glob("*.json"))
-
-
-def native(case: Case) -> NativeEngine:
-    engine = native_engine(case.path)
-    assert isinstance(engine, NativeEngine), f"the native engine of {case.id} is refused: {engine}"
-    return engine
 
 
 def play_announced(engine: Any, game: Any, bots: list[Any], rng: random.Random) -> None:
@@ -91,9 +88,10 @@ def record_of(case: Case, players: int, partnerships: bool, seed: int, whole_mat
 def corpus(case: Case) -> list[tuple[str, dict[str, Any]]]:
     variant, module = engine_for(case)
     kinds = [False, True] if module.HAS_MATCH_PLAY else [False]
+    records = max(1, CONFORMANCE // 2) if case.house_rules else CONFORMANCE
     return [(f"{players}p{' partnerships' if partnerships else ''} {'match' if whole else 'game'} seed {seed}",
              record_of(case, players, partnerships, seed, whole))
-            for players, partnerships in every_table(variant) for whole in kinds for seed in range(CONFORMANCE)]
+            for players, partnerships in every_table(variant) for whole in kinds for seed in range(records)]
 
 
 def plays(result: ReplayResult) -> list[tuple[int, int, bool]]:
@@ -116,7 +114,7 @@ def assert_same_replay(native_engine: NativeEngine, python: types.ModuleType, re
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_native_replays_of_python_games_agree_move_by_move(case: Case) -> None:
-    engine = native(case)
+    engine = native_for(case)
     _, python = engine_for(case)
     records = corpus(case)
     assert records
@@ -127,7 +125,7 @@ def test_native_replays_of_python_games_agree_move_by_move(case: Case) -> None:
 @functools.cache
 def spec_of_record(path: Path) -> Case:
     """A recorded hand's spec: the shipped spec whose file name its own begins with (the longest)."""
-    named = [case for case in CASES if path.stem.startswith(case.path.stem)]
+    named = [case for case in SHIPPED_VARIANTS if path.stem.startswith(case.path.stem)]
     assert named, f"{path.name} names no shipped spec (its name starts with the spec's)"
     return max(named, key=lambda case: len(case.path.stem))
 
@@ -136,4 +134,4 @@ def spec_of_record(path: Path) -> Case:
 def test_native_replays_of_the_recorded_hands_agree(path: Path) -> None:
     case = spec_of_record(path)
     _, python = engine_for(case)
-    assert_same_replay(native(case), python, json.loads(path.read_text(encoding="utf-8")), path.name)
+    assert_same_replay(native_for(case), python, json.loads(path.read_text(encoding="utf-8")), path.name)

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from dominospec import ir, native
 from dominospec.engine_api import VariantEngine, as_variant, engine_of
+from dominospec.engines import load_engine
 from dominospec.native import IllegalMove, NativeEngine, NativeUnavailable, Stats
 from dominospec.simulation import python_units
 from dominospec.simulation.records import Records, hand_fields, unit_fields
@@ -422,3 +423,22 @@ def test_the_native_engine_checks_the_match_lines_in_the_python_engines_order(tm
     for name in ("line_0", "line_1", "line_2", "games", "match_points_0", "match_points_1"):
         assert differs(column(mine, name), column(theirs, name)) is None, name
     assert sum(column(mine, "line_2")) > sum(column(mine, "line_1")) > 0  # the shallow lines are met often
+
+
+def test_a_game_nobody_can_finish_stops_at_the_safety_limit_as_the_python_engines_do(tmp_path: Path) -> None:
+    """A target no side reaches in the hands a game may last: both engines stop the unit there, unwon."""
+    spec = tmp_path / "far_target.rules"
+    spec.write_text(HORSE.read_text(encoding="utf-8").replace("target: at least 61", "target: at least 1000000"),
+                    encoding="utf-8")
+    assert "at least 1000000" in spec.read_text(encoding="utf-8")
+    table: dict[str, Any] = {"players": 2, "partnerships": False, "seed": 5, "kind": "game"}
+    engine = native.load(spec)
+    python = as_variant(engine_of(load_engine(engine.variant, spec)))
+    assert python is not None
+    mine = engine.play_units(0, 2, bots="random", **table)
+    theirs = python_units.play_units(python, 0, 2, bots=["random"], **table)
+    for records in (mine, theirs):
+        units = as_dicts(records)
+        assert [unit["hands"] for unit in units] == [context.SAFETY_HANDS] * 2
+        assert all(unit["games"] == unit["wins_0"] == unit["wins_1"] == unit["margin"] == 0 for unit in units)
+        assert len(records.hands) == 2 * context.SAFETY_HANDS

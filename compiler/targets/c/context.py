@@ -24,6 +24,11 @@ SAFETY_MOVES = 100_000  # moves in one hand: no correct hand comes near
 SAFETY_HANDS = 1000  # hands in one game, as the Python engines' play_game stops
 SAFETY_GAMES = 1000  # games in one match, as the Python engines' play_match stops
 SAFETY_DEALS = 10_000  # void deals in a row
+# Beyond these a record is malformed for the native replay: starting scores within +-REPLAY_MAX_SCORE and claims up
+# to REPLAY_MAX_CLAIM keep every score a record's moves reach within checks.FORMULA_SCORES, the scores the checks
+# hold the formula's values to 64 bits for.
+REPLAY_MAX_SCORE = 2**40
+REPLAY_MAX_CLAIM = 2**20
 
 # The seats an award counts the pips of (the runtime's AWARD_FROM_* values), by the Python target's source.
 # A fixed award counts no pips ("").
@@ -164,6 +169,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("MAX_MOVES", max_ports * len(tiles) * 2 + v.max_players + 4, "legal moves at most"),
         ("SAFETY_MOVES", SAFETY_MOVES, ""), ("SAFETY_HANDS", SAFETY_HANDS, ""), ("SAFETY_GAMES", SAFETY_GAMES, ""),
         ("SAFETY_DEALS", SAFETY_DEALS, ""),
+        ("REPLAY_MAX_SCORE", REPLAY_MAX_SCORE, "a record's starting scores, within plus or minus"),
+        ("REPLAY_MAX_CLAIM", REPLAY_MAX_CLAIM, "a record's claims, at most"),
         ("PARTNERSHIPS_POSSIBLE", int(turn.partnerships_possible), ""),
         ("PARTNERSHIPS_FIXED", int(turn.partnerships_fixed), "four players always play as partnerships"),
         ("RAW_PER_DISPLAYED", v.raw_per_displayed, ""), ("GOING_OUT_BONUS", v.going_out_bonus, ""),

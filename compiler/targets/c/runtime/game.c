@@ -3,10 +3,10 @@
    its layout and its placement formula; read as text, never compiled on its own. */
 
 //###{standalone arithmetic
-/* Python's floor division and remainder, as the formulas and the roundings use them; 0 where b is 0
-   (the checks refuse a formula that divides by 0). */
-static int floor_div(int a, int b) {
-    int q;
+/* Python's floor division and remainder, as the formulas and the roundings use them, in 64 bits (the checks
+   keep every value of a formula within them); 0 where b is 0 (the checks refuse a formula that divides by 0). */
+static int64_t floor_div(int64_t a, int64_t b) {
+    int64_t q;
     if (b == 0) {
         return 0;
     }
@@ -14,7 +14,7 @@ static int floor_div(int a, int b) {
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-static int floor_mod(int a, int b) {
+static int64_t floor_mod(int64_t a, int64_t b) {
     return b == 0 ? 0 : a - floor_div(a, b) * b;
 }
 //###}
@@ -74,7 +74,7 @@ typedef struct {
     Rng rng;
     int players, partnerships, sides, target;
     int side_of[MAX_PLAYERS];
-    int scores[MAX_PLAYERS];
+    int64_t scores[MAX_PLAYERS];        /* scores, points and stakes are 64-bit: a formula's points may be large */
     int8_t hands[MAX_PLAYERS][NTILES];  /* in hand order: deal order, played tiles removed, drawn appended */
     int hand_len[MAX_PLAYERS];
     int8_t pile[NTILES];                /* drawn from pile_next on */
@@ -82,19 +82,21 @@ typedef struct {
     Layout layout;
     int opener, current, hand_over, over, hand_number;
     int winners[MAX_PLAYERS], nwinners;
-    int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile, claim, muggins, pool;
+    int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile;
+    int64_t claim, muggins, pool;
     int hand_end;                       /* how the hand ended: HAND_WON_IN_PLAY until it ends otherwise */
     int hand_winners[MAX_PLAYERS], nhand_winners;
     int64_t placements, passes_made, draws_made, cancelled;  /* counted for the statistics */
     int64_t placement_points, placement_points_sq, scoring_placements;  /* the formula's points, cancelled or not */
-    int play_points, play_bonus, play_cancelled;             /* the last placement, for the replay */
+    int64_t play_points, play_bonus;                         /* the last placement, for the replay */
+    int play_cancelled;
     int legal_ok, nlegal;
     Move legal[MAX_MOVES];
 } Game;
 
 /* pips to the nearest multiple of step: a remainder below half rounds down, from half up. */
 static int nearest(int pips, int step) {
-    int remainder = floor_mod(pips, step);
+    int remainder = (int)floor_mod(pips, step);
     return pips - remainder + (remainder * 2 >= step ? step : 0);
 }
 
@@ -170,7 +172,7 @@ static void game_win_one(Game *g, int side) {
 }
 
 /* The displayed points a placement would score on layout (after it), for the side at score. */
-static int placement_displayed(const Game *g, const Layout *l, int score) {
+static int64_t placement_displayed(const Game *g, const Layout *l, int64_t score) {
     int ends, total = layout_count(l, &ends);
     return floor_div(placement_raw(l, total, ends, score, g->target), RAW_PER_DISPLAYED);
 }
@@ -308,7 +310,7 @@ static int pip_award(const int *source, int nsource, const int *own, int nown, i
     if (round_to && !each_hand) {
         pips = nearest(max0(pips), round_to);
     }
-    return floor_div(max0(pips), divide_by);
+    return (int)floor_div(max0(pips), divide_by);
 }
 
 /* The plain award: pips rounded to the nearest multiple, then divided. */
@@ -316,7 +318,7 @@ static int round_award(int pips) {
     if (AWARD_ROUND_TO) {
         pips = nearest(pips, AWARD_ROUND_TO);
     }
-    return floor_div(pips, AWARD_DIVIDE_BY);
+    return (int)floor_div(pips, AWARD_DIVIDE_BY);
 }
 
 /* An award's pips: those of the seats it counts (AWARD_FROM_*) for the winning side. */
@@ -497,7 +499,8 @@ static void end_hand(Game *g, int blocked) {
     if (POOL) {
         int n = g->nhand_winners;
         if (POOL_DIVIDED ? n > 0 : n == 1) {  /* tied winners divide it, the remainder carried; else carried */
-            int share = floor_div(g->pool, n), i;
+            int64_t share = floor_div(g->pool, n);
+            int i;
             if (share) {
                 for (i = 0; i < n; ++i) {
                     g->scores[g->hand_winners[i]] += share;
@@ -528,7 +531,7 @@ static void end_hand(Game *g, int blocked) {
         }
     }
     if (JUDGED_AT_HAND_END && !g->over) {  /* judged now: the highest score wins, however many reach it */
-        int best = g->scores[0];
+        int64_t best = g->scores[0];
         for (side = 1; side < g->sides; ++side) {
             best = g->scores[side] > best ? g->scores[side] : best;
         }
@@ -610,8 +613,8 @@ static void hand_remove(Game *g, int seat, int tile) {
 }
 
 static void play_tile(Game *g, int tile, int on, int port, int by) {
-    int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, points, raw, ends;
-    int total, score_before = g->scores[side], left;
+    int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, ends, total, left;
+    int64_t points, raw, score_before = g->scores[side];
     Layout *l = &g->layout;
     if (on < 0) {
         layout_lead(l, tile);
@@ -627,7 +630,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     raw = placement_raw(l, total, ends, score_before, g->target);
     points = floor_div(raw, RAW_PER_DISPLAYED);
     g->placement_points += points;
-    g->placement_points_sq += (int64_t)points * points;
+    g->placement_points_sq += points * points;
     g->scoring_placements += points > 0;
     left = g->hand_len[seat];
     if (!left) {
@@ -638,7 +641,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     g->play_cancelled = 0;
     if (EXACT) {
         /* The placement and the going-out bonus are one event, kept or cancelled whole. */
-        int gained = points + (hand_ends ? GOING_OUT_BONUS : 0);
+        int64_t gained = points + (hand_ends ? GOING_OUT_BONUS : 0);
         if (hand_ends) {
             g->play_bonus = GOING_OUT_BONUS;
         }
@@ -659,7 +662,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     } else if (ANNOUNCED) {
         /* The mover scores the points only if he claimed them exactly; a wrong claim above 0 is a penalty the
            next opponent clockwise scores; points not claimed exactly wait for a muggins call. */
-        int claim = g->claim;
+        int64_t claim = g->claim;
         if (points && claim == points) {
             g->scores[side] += points;
         }
@@ -740,7 +743,7 @@ static void call_muggins(Game *g, int seat) {
 
 /* Make a legal move (one of g->legal, copied); claim: the points claimed for a placement where scores are
    announced. */
-static void apply_move(Game *g, Move m, int claim) {
+static void apply_move(Game *g, Move m, int64_t claim) {
     g->legal_ok = 0;
     if (ANNOUNCED) {
         if (m.kind == MOVE_MUGGINS) {
