@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from . import clauses, ir
+from .clauses import MAX_PLAYERS, too_many_players
 from .diagnostics import Diagnostic, SpecError
 from .formula import FormulaError, evaluate, lead_points, max_total, names_used
 
 MAX_PIP_LIMIT = 18
-MAX_PLAYERS = 10
+
+Choice = TypeVar("Choice", bound=ir.Choice)
 
 
 def _at(v: ir.Variant | ir.MatchFormat, key: str, part: str = "value") -> ir.Pos:
@@ -32,10 +35,17 @@ def _written(v: ir.Variant, key: str) -> bool:
     return clauses.BY_KEY[key].key in v.where
 
 
-def _missing(key: str, at: ir.Pos, why: str, alternative: str) -> Diagnostic:
-    """A clause that this spec's other clauses make required, with its example line in the hint."""
-    return Diagnostic(f"the required clause '{key}:' is missing", at,
-                      f"{why} '{clauses.BY_KEY[key].example}' ({alternative})")
+def choices(key: str | None, values: Iterable[ir.Choice]) -> str:
+    """Values of a clause as a hint offers them, every one: "'key: a', 'b' or 'c'" ("'a' or 'b'" without a key)."""
+    quoted = [f"'{value}'" for value in values]
+    if key is not None:
+        quoted[0] = f"'{key}: {quoted[0][1:]}"
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _missing(key: str, at: ir.Pos, why: str, values: Iterable[ir.Choice]) -> Diagnostic:
+    """A clause that this spec's other clauses make required, with the values it may take in the hint."""
+    return Diagnostic(f"the required clause '{key}:' is missing", at, f"{why} {choices(key, values)}")
 
 
 def _set_name(max_pip: int) -> str:
@@ -51,9 +61,7 @@ def check_tile_set(v: ir.Variant) -> Iterator[Diagnostic]:
 
 def allowed_players(v: ir.Variant) -> str:
     """The player counts 'players' allows, in words: '2 to 4', or '2 or 4'."""
-    if v.player_set is None:
-        return f"{v.min_players} to {v.max_players}"
-    return ", ".join(map(str, v.player_set[:-1])) + f" or {v.player_set[-1]}"
+    return ir.counts_text(v.player_counts)
 
 
 def check_players(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -63,7 +71,8 @@ def check_players(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"the player range {v.min_players} to {v.max_players} is empty", _at(v, "players"),
                          f"write 'players: {v.max_players} to {v.min_players}'")
     if v.max_players > MAX_PLAYERS:
-        yield Diagnostic(f"{v.max_players} players is more than the {MAX_PLAYERS} supported", _at(v, "players"))
+        yield Diagnostic(too_many_players(v.max_players), _at(v, "players"),
+                         f"player counts go from 2 to {MAX_PLAYERS}")
 
 
 def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -82,8 +91,7 @@ def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"'players' allows {allowed_players(v)}: let it include 4, "
                          "or say 'partnerships: none'")
     if v.partnership_out is None:
-        yield _missing("partnership goes out", _at(v, "partnerships"), "with partnerships, add",
-                       f"or '{ir.PartnershipOut.ONE_PARTNER}'")
+        yield _missing("partnership goes out", _at(v, "partnerships"), "with partnerships, add", ir.PartnershipOut)
 
 
 def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -136,15 +144,22 @@ def check_drawing(v: ir.Variant) -> Iterator[Diagnostic]:
 
 
 def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
-    if v.first_opener in (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE):
+    after_earlier = (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE)  # the openers that need an earlier hand
+    if v.first_opener in after_earlier:
         yield Diagnostic(f"the first hand has no earlier hand, so its opener cannot be '{v.first_opener}'",
-                         _at(v, "first opener"), "use 'by lot' or 'holder of the highest double'")
+                         _at(v, "first opener"), "use " + choices(None, _but(ir.Opener, *after_earlier)))
+    after_blocked = _but(ir.Opener, ir.Opener.LAST_TILE)
     if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
         yield _missing("after a blocked hand", _at(v, "next opener"),
-                       "a blocked hand may end on a tile nobody went out with; add", "or another opener rule")
+                       "a blocked hand may end on a tile nobody went out with; add", after_blocked)
     if v.after_blocked is ir.Opener.LAST_TILE:
         yield Diagnostic("after a blocked hand the opener cannot be 'player of the last tile'",
-                         _at(v, "after a blocked hand"), "use 'by lot' or 'next seat clockwise'")
+                         _at(v, "after a blocked hand"), "use " + choices(None, after_blocked))
+
+
+def _but(choice: type[Choice], *refused: Choice) -> list[Choice]:
+    """The values of a clause that are left when these are refused, in the order the language lists them."""
+    return [value for value in choice if value not in refused]
 
 
 def _lead_tile_undealt(v: ir.Variant) -> bool:
@@ -179,25 +194,27 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
         what = "a double" if lead in ir.NAMED_LEADS else str(lead)
         if undealt and v.if_nobody_holds is None:
             yield _missing("if nobody holds it", _at(v, "lead"), f"some deals give no hand {what}; add",
-                           f"or '{ir.NobodyHolds.VOID}'")
+                           ir.NobodyHolds)
         elif not undealt and _written(v, "if nobody holds it"):
             yield Diagnostic(f"'if nobody holds it' can never apply: every deal gives {what} to some hand",
                              _clause_at(v, "if nobody holds it"), "remove it")
     elif _written(v, "if nobody holds it"):
         yield Diagnostic(f"'if nobody holds it' is given, but 'lead: {lead}' names no tile",
                          _clause_at(v, "if nobody holds it"),
-                         "remove it, or say 'lead: the highest double' or a tile such as 'lead: [6|6]'")
+                         f"remove it, or say {choices('lead', ir.NAMED_LEADS)}, or a tile such as 'lead: [6|6]'")
     if lead in ir.OFFERED_LEADS:
+        # Drawing for a lead needs a draw pile.
+        without = _but(ir.LeaderWithout, *([ir.LeaderWithout.DRAWS] if v.undealt is ir.Undealt.OUT_OF_PLAY else []))
         if v.leader_without is None:
             yield _missing("leader without one", _at(v, "lead"), f"a seat may hold no tile that 'lead: {lead}' "
-                           "allows; add", f"or '{ir.LeaderWithout.DRAWS}'")
+                           "allows; add", without)
         elif v.leader_without is ir.LeaderWithout.DRAWS and v.undealt is ir.Undealt.OUT_OF_PLAY:
             yield Diagnostic("the leader draws for a lead, but undealt tiles are out of play",
                              _at(v, "leader without one"),
-                             f"say 'leader without one: {ir.LeaderWithout.PASSES}', or 'undealt tiles: draw pile'")
+                             f"say {choices('leader without one', without)}, or 'undealt tiles: draw pile'")
     elif _written(v, "leader without one"):
         yield Diagnostic(f"'leader without one' is given, but with 'lead: {lead}' the leader always has a lead",
-                         _clause_at(v, "leader without one"), "remove it, or say 'lead: a double'")
+                         _clause_at(v, "leader without one"), f"remove it, or say {choices('lead', ir.OFFERED_LEADS)}")
     if lead is ir.Lead.DOUBLE_OR_SCORING and "score" in {n.name for n in names_used(v.placement_score)}:
         yield Diagnostic("which tiles score when led alone depends on the mover's score here, so "
                          "'a double or a scoring tile' names no fixed tiles", _at(v, "lead"),
@@ -219,7 +236,7 @@ def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:
         for key in ("branches open", "spinner sides", "spinner counts", "arms of the cross"):
             if _written(v, key):
                 yield Diagnostic(f"'{key}' is given, but no double is a spinner", _clause_at(v, key),
-                                 "remove it, or set 'spinners: first double' or 'spinners: every double'")
+                                 f"remove it, or set {choices('spinners', _but(ir.Spinners, ir.Spinners.NONE))}")
         return
     if v.cross_arms is ir.CrossArms.NONE:
         return
@@ -321,20 +338,21 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
         yield from _check_award(v, "pip award", v.pip_award)
     if isinstance(v.blocked_award, ir.PipAward):
         yield from _check_award(v, "blocked hand award", v.blocked_award)
-    if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "blocked hand award"):
-        yield Diagnostic("'blocked hand award' is given, but a blocked hand has no winner",
-                         _clause_at(v, "blocked hand award"), "remove it, or set 'blocked hand: lowest pips win'")
-    if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
-        yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", _clause_at(v, "tied lowest"),
-                         "remove it, or set 'blocked hand: lowest pips win'")
-    if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and v.partnerships is not ir.PartnershipKind.NONE:
+    # Hands without a double first compare individual hands: with partnerships it is refused below.
+    individual = [ir.BlockedHand.NO_DOUBLE_FIRST] if v.partnerships is not ir.PartnershipKind.NONE else []
+    with_winner = choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.NO_WINNER, *individual))
+    for key in ("blocked hand award", "tied lowest"):
+        if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, key):
+            yield Diagnostic(f"'{key}' is given, but a blocked hand has no winner", _clause_at(v, key),
+                             f"remove it, or set {with_winner}")
+    if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and individual:
         yield Diagnostic(f"'blocked hand: {v.blocked_hand}' compares individual hands, but there are partnerships",
                          _clause_at(v, "blocked hand"),
-                         "say 'partnerships: none', or 'blocked hand: lowest combined pips win'")
+                         f"say 'partnerships: none', or {choices('blocked hand', _but(ir.BlockedHand, *individual))}")
     if not v.extra_turn and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but there are no extra turns",
                          _clause_at(v, "extra turn without a legal tile"),
-                         "remove it, or add 'extra turn after: a double'")
+                         f"remove it, or add {choices('extra turn after', ir.ExtraTurn)}")
 
 
 def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -344,7 +362,7 @@ def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
                          _at(v, "extra turn after"), f"write 'extra turn after: {ir.ExtraTurn.AFTER_ANY}'")
     if not v.extra_turn and _written(v, "extra turn is"):
         yield Diagnostic("'extra turn is' is given, but there are no extra turns", _clause_at(v, "extra turn is"),
-                         "remove it, or add 'extra turn after: a double'")
+                         f"remove it, or add {choices('extra turn after', ir.ExtraTurn)}")
     elif v.extra_turn_kind is ir.ExtraTurnKind.OPTIONAL and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but the extra turn is optional: a player "
                          "who cannot place on it passes, and never draws",
@@ -354,7 +372,8 @@ def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
         if v.undealt is ir.Undealt.OUT_OF_PLAY:
             yield Diagnostic("a player able to play may draw, but undealt tiles are out of play",
                              _at(v, "when able to play"),
-                             "say 'undealt tiles: draw pile', or 'when able to play: must play'")
+                             "say 'undealt tiles: draw pile', or "
+                             + choices("when able to play", _but(ir.WhenAble, ir.WhenAble.MAY_DRAW)))
         elif v.drawn_tile is not ir.DrawnTile.JOINS_HAND:
             yield Diagnostic(f"a player able to play may draw, but a drawn tile is '{v.drawn_tile}'",
                              _at(v, "drawn tile") if _written(v, "drawn tile") else _at(v, "when able to play"),
