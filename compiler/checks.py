@@ -6,7 +6,6 @@ that fails at once, never a position silently lost.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
@@ -14,7 +13,16 @@ from typing import TypeVar
 from . import clauses, ir
 from .clauses import MAX_PLAYERS, too_many_players
 from .diagnostics import Diagnostic, SpecError
-from .formula import FormulaError, evaluate, lead_points, max_total, names_used
+from .formula import (
+    FormulaError,
+    TooManyCases,
+    evaluate,
+    first_bad_case,
+    lead_points,
+    max_total,
+    names_used,
+    value_span,
+)
 
 MAX_PIP_LIMIT = 18
 
@@ -262,23 +270,14 @@ def check_matching(v: ir.Variant) -> Iterator[Diagnostic]:
                              f"name tiles from [0|0] to [{v.max_pip}|{v.max_pip}]")
 
 
-# Past this many cases the mover's score is tried only near 0 and near the target.
-MAX_FORMULA_CASES = 200_000
-NEAR = 50
-
-
-def formula_domains(v: ir.Variant, used: set[str], target: int) -> dict[str, list[int]]:
-    """The values each name the formula uses can take in a game to this target, as the checks try them."""
+def formula_domains(v: ir.Variant, used: set[str], target: int) -> dict[str, tuple[int, int]]:
+    """The least and the greatest value of each name the formula uses, in a game to this target."""
     spinner_ends = {ir.Spinners.NONE: 0, ir.Spinners.FIRST_DOUBLE: 2, ir.Spinners.EVERY_DOUBLE: 2 * (v.max_pip + 1)}
     domains = {
-        "total": list(range(max_total(v) + 1)), "score": list(range(max(target, 1))), "target": [target],
-        "lead": [0, 1], "ends": list(range(3 + spinner_ends[v.spinners])), "ends_alike": [0, 1], "double_end": [0, 1],
+        "total": (0, max_total(v)), "score": (0, max(target, 1) - 1), "target": (target, target),
+        "lead": (0, 1), "ends": (0, 2 + spinner_ends[v.spinners]), "ends_alike": (0, 1), "double_end": (0, 1),
     }
-    domains = {name: values for name, values in domains.items() if name in used}
-    others = math.prod(len(values) for name, values in domains.items() if name != "score")
-    if "score" in domains and others * len(domains["score"]) > MAX_FORMULA_CASES:
-        domains["score"] = sorted(set(range(min(NEAR, target))) | set(range(max(0, target - NEAR), target)))
-    return domains
+    return {name: values for name, values in domains.items() if name in used}
 
 
 def _case_text(case: dict[str, int]) -> str:
@@ -299,29 +298,38 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic("a displayed point must be at least 1 raw point", _at(v, "raw points per displayed point"))
         return
     used = {n.name for n in names_used(v.placement_score)} | {"total"}
-    # Every target the game may have (one per player count), each with the scores below it.
-    cases = (dict(zip(domains, values, strict=True))
-             for domains in (formula_domains(v, used, target) for target in v.target.every_points)
-             for values in itertools.product(*domains.values()))
-    for case in cases:
+    # Every target the game may have (one per player count), each with every score below it.
+    for target in v.target.every_points:
         try:
-            points = evaluate(v.placement_score, case)
-        except FormulaError as err:
-            yield Diagnostic(f"{err.message} when {_case_text(case)}", err.node.pos,
-                             "what follows '/' or 'multiple of' must never be 0; guard it with 'if'")
+            case = first_bad_case(v.placement_score, formula_domains(v, used, target), v.raw_per_displayed)
+        except TooManyCases:
+            cases = math.prod(hi - lo + 1 for lo, hi in formula_domains(v, used, target).values())
+            yield Diagnostic(f"the placement score is too intricate to check in each of its {cases:,} cases",
+                             _at(v, "placement score"),
+                             "the check shows for every case that it evaluates, is not negative and gives whole "
+                             "displayed points, but cannot show it for this formula in time; write it more simply")
             return
-        if points < 0:
-            yield Diagnostic(f"the placement score is negative ({points}) when {_case_text(case)}",
-                             _at(v, "placement score"), "a placement never loses points; guard the formula with 'if'")
+        if case is not None:
+            yield _formula_problem(v, case)
             return
-        if points % v.raw_per_displayed:
-            when = (f"an end total of {case['total']}" if list(case) == ["total"]
-                    else f"the placement where {_case_text(case)}")
-            yield Diagnostic(
-                f"{when} scores {points} raw points, not a whole number "
-                f"of displayed points ({v.raw_per_displayed} raw points each)", _at(v, "placement score"),
-                f"every score must be a multiple of {v.raw_per_displayed}, or change 'raw points per displayed point'")
-            return
+
+
+def _formula_problem(v: ir.Variant, case: dict[str, int]) -> Diagnostic:
+    """What is wrong with the formula in this case, where first_bad_case found it wrong."""
+    try:
+        points = evaluate(v.placement_score, case)
+    except FormulaError as err:
+        return Diagnostic(f"{err.message} when {_case_text(case)}", err.node.pos,
+                          "what follows '/' or 'multiple of' must never be 0; guard it with 'if'")
+    if points < 0:
+        return Diagnostic(f"the placement score is negative ({points}) when {_case_text(case)}",
+                          _at(v, "placement score"), "a placement never loses points; guard the formula with 'if'")
+    when = (f"an end total of {case['total']}" if list(case) == ["total"]
+            else f"the placement where {_case_text(case)}")
+    return Diagnostic(
+        f"{when} scores {points} raw points, not a whole number "
+        f"of displayed points ({v.raw_per_displayed} raw points each)", _at(v, "placement score"),
+        f"every score must be a multiple of {v.raw_per_displayed}, or change 'raw points per displayed point'")
 
 
 def _check_award(v: ir.Variant, key: str, award: ir.PipAward) -> Iterator[Diagnostic]:
@@ -433,6 +441,59 @@ def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
                          v.target.by_players[1].pos if len(v.target.by_players) > 1 else v.target.pos,
                          f"give one target such as 'target: {v.target.kind} {v.target.points}', "
                          "or leave the match rules out")
+
+
+def _award_step(award: ir.PipAward | ir.FixedAward | None) -> int:
+    """A number every award of this kind is a multiple of (1 where nothing smaller is known); 0: it never scores."""
+    if award is None:
+        return 0
+    if isinstance(award, ir.FixedAward):
+        return max(award.points, 0)
+    # Rounded to the nearest R, then divided by D (rounding down): multiples of R / D where D divides R.
+    if award.round_to and award.round_to > 0 and award.divide_by > 0 and award.round_to % award.divide_by == 0:
+        return award.round_to // award.divide_by
+    return 1
+
+
+def _placement_step(v: ir.Variant, target: int) -> int:
+    """A number every displayed placement score is a multiple of, in a game to this target; 0: none scores."""
+    used = {n.name for n in names_used(v.placement_score)} | {"total"}
+    span = value_span(v.placement_score, formula_domains(v, used, target))
+    if span is None:
+        return 1  # bounds settle nothing: take it that it may score anything
+    if span.hi <= 0:
+        return 0
+    raw = math.gcd(span.step, span.rem)  # every raw score is a multiple of it, and of raw points per displayed
+    return 1 if raw == 0 else math.lcm(raw, v.raw_per_displayed) // v.raw_per_displayed
+
+
+def check_target_reachable(v: ir.Variant) -> Iterator[Diagnostic]:
+    """A target nothing scores towards, or an exact target no sum of scores makes, is never reached."""
+    if v.target.kind is ir.TargetKind.NONE or next(check_formula(v), None) is not None:
+        return  # check_formula says what is wrong with the formula
+    awards = [v.pip_award, None if v.blocked_hand is ir.BlockedHand.NO_WINNER else v.blocked_pip_award]
+    steps = [max(v.going_out_bonus, 0), *map(_award_step, awards)]
+    rules = [rule for rule in v.target.by_players or (ir.TargetCount((), v.target.points, v.target.pos),)
+             if rule.points >= 1]  # check_target speaks of the others
+    step_of = {rule: math.gcd(_placement_step(v, rule.points), *steps) for rule in rules}
+    if rules and not any(step_of.values()):
+        yield Diagnostic("nothing in these rules ever scores a point, so the target can never be reached",
+                         v.target.pos, "give a placement score that can be positive, a going-out bonus "
+                         "('going out scores: 10 points') or a pip award ('pip award: opponents' pips')")
+        return
+    for rule, step in step_of.items():
+        players = f" with {ir.counts_text(rule.player_counts)} players" if rule.player_counts else ""
+        if step == 0:
+            yield Diagnostic(f"nothing in these rules scores a point in a game to {rule.points}{players}, so its "
+                             "target can never be reached", rule.pos,
+                             "give a placement score that can be positive there, a going-out bonus or a pip award")
+        elif v.target.kind is ir.TargetKind.EXACTLY and rule.points % step:
+            below, above = rule.points - rule.points % step, rule.points - rule.points % step + step
+            near = f"{below} or {above}" if below else str(above)
+            yield Diagnostic(f"every score is a multiple of {step}, so a score of exactly {rule.points}{players} "
+                             "can never be reached", rule.pos,
+                             f"make the target a multiple of {step}, such as {near}, or add a rule that scores "
+                             "other amounts")
 
 
 def check_target_counts(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -563,7 +624,8 @@ Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
 BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # These count tiles, seats or end totals: after a base problem they would only repeat it (or run
 # through a million player counts), so they wait until the base is sound.
-BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_counts, check_formula, check_leads)
+BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_counts, check_formula, check_leads,
+                                  check_target_reachable)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match)
 

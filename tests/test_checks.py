@@ -11,7 +11,7 @@ from dominospec.checks import check
 from dominospec.diagnostics import Diagnostic, SpecError
 from dominospec.parser import parse
 from dominospec.printer import format_spec
-from support import ROOT, SPEC_WITH_FORMULA
+from support import ROOT, SHIPPED, SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")
 
@@ -319,3 +319,61 @@ def test_a_hint_that_names_values_of_a_clause_names_every_value_that_checks_clea
                             missed.add(f"{diagnostic.message} -- hint: {diagnostic.hint} -- misses "
                                        + ", ".join(sorted(clean - named)))
     assert not missed, "\n".join(sorted(missed))
+
+
+# --- a target the rules can reach ----------------------------------------------------------------------
+
+NOTHING_SCORES = ("placement score: total if total is a positive multiple of 5", "placement score: total * 0")
+
+
+@pytest.mark.parametrize("scoring", [
+    "going out scores: 1 point\n",
+    "pip award: opponents' pips\n",
+    "blocked hand: lowest pips win\nblocked hand award: 5 points\n",
+])
+def test_a_target_is_reached_by_any_rule_that_scores(scoring: str) -> None:
+    check(parse(edited(NOTHING_SCORES, add=scoring)))
+
+
+@pytest.mark.parametrize("formula", ["0", "total * 0", "0 - total if total > 3", "5 if total > 168",
+                                     "total if total > 200 else 0"])
+def test_a_target_nothing_scores_towards_is_refused(formula: str) -> None:
+    found = problems(edited(("placement score: total if total is a positive multiple of 5",
+                             f"placement score: {formula}"), ("target: at least 61", "target: at least 61")))
+    messages = [d.message for d in found]
+    assert "nothing in these rules ever scores a point, so the target can never be reached" in messages \
+        or messages[0].startswith("the placement score is negative")
+
+
+EXACTLY_61 = ("target: at least 61", "target: exactly 61")
+
+
+@pytest.mark.parametrize(("formula", "add", "step"), [
+    ("total if total is a positive multiple of 5", "", 5),
+    ("total if total is a positive multiple of 5", "going out scores: 10 points\n", 5),
+    ("10 if total > 20 else 4", "", 2),
+    ("total if total is a positive multiple of 5", "pip award: opponents' pips, rounded to the nearest 10, "
+     "divided by 2\n", 5),
+])
+def test_an_exact_target_no_sum_of_scores_makes_is_refused(formula: str, add: str, step: int) -> None:
+    [found] = problems(edited(EXACTLY_61, ("placement score: total if total is a positive multiple of 5",
+                                           f"placement score: {formula}"), add=add))
+    assert found.message == f"every score is a multiple of {step}, so a score of exactly 61 can never be reached"
+    assert found.pos == ir.Pos(8, 17)
+
+
+@pytest.mark.parametrize("extra", [
+    "raw points per displayed point: 5\n",  # one displayed point a placement of 5
+    "going out scores: 1 point\n",
+    "pip award: opponents' pips\n",
+    "pip award: opponents' pips, rounded to the nearest 5, divided by 5\n",
+    "pip award: opponents' pips, rounded to the nearest 5, divided by 2\n",  # 5 / 2 rounds down to 2
+])
+def test_an_exact_target_some_sum_of_scores_may_make_is_accepted(extra: str) -> None:
+    check(parse(edited(EXACTLY_61, add=extra)))
+
+
+def test_every_shipped_spec_reaches_its_target() -> None:
+    """The reachability pass refuses nothing that ships."""
+    for path in SHIPPED:
+        check(parse(path.read_text(encoding="utf-8")))

@@ -246,7 +246,10 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         placement_points=ir.PlacementPoints.ANNOUNCED if announced else ir.PlacementPoints.CREDITED,
         partnership_out=(draw(st.sampled_from(list(ir.PartnershipOut)))
                          if partnerships is not ir.PartnershipKind.NONE else None),
-        going_out_bonus=draw(st.integers(0, 10)),
+        # Some rule must score towards a target: a going-out bonus; of 1 point, whatever else scores, for an
+        # exact target (some sum of scores must make it).
+        going_out_bonus=(draw(st.integers(0, 10)) if kind is ir.TargetKind.NONE
+                         else 1 if kind is ir.TargetKind.EXACTLY else draw(st.integers(1, 10))),
         pip_award=draw(st.none() | awards),
         blocked_hand=blocked,
         blocked_award=(draw(st.sampled_from(list(ir.SameAward)) | st.none() | awards
