@@ -239,7 +239,7 @@ def _partnerships(r: Reader, t: Tree[Token]) -> tuple[ir.PartnershipKind, int]:
     counts = _tree(t.children[1])
     r.mark("players", counts)
     low, high, listed = _count_set(r, counts)
-    if listed is not None or low != high:
+    if listed is not None or low < high:  # (a range from high to low is refused as empty)
         r.problem(f"partnerships are played at one table size, not {ir.counts_text(listed or range(low, high + 1))}",
                   counts, f"write 'partnerships: {kind} at 4 players': two partnerships of two")
     return kind, low
