@@ -131,11 +131,7 @@ def first_bad_case(expr: ir.Expr, box: dict[str, tuple[int, int]], unit: int) ->
         wide = next((name for name in names if not cases[name].exact), None)
         if wide is None:
             case = {name: cases[name].lo for name in names}
-            try:
-                value = evaluate(expr, case)
-            except FormulaError:
-                return case
-            if value < 0 or value % unit:
+            if is_bad_case(expr, case, unit):
                 return case
             continue
         try:
@@ -151,6 +147,15 @@ def first_bad_case(expr: ir.Expr, box: dict[str, tuple[int, int]], unit: int) ->
         stack.append({**cases, wide: Span.of(middle + 1, span.hi)})  # the upper half after the lower
         stack.append({**cases, wide: Span.of(span.lo, middle)})
     return None
+
+
+def is_bad_case(expr: ir.Expr, case: dict[str, int], unit: int) -> bool:
+    """Whether the formula cannot be evaluated in this case, is negative, or is no multiple of unit."""
+    try:
+        value = evaluate(expr, case)
+    except FormulaError:
+        return True
+    return value < 0 or value % unit != 0
 
 
 def value_span(expr: ir.Expr, box: dict[str, tuple[int, int]]) -> Span | None:
@@ -174,10 +179,8 @@ def _bounds(expr: ir.Expr, cases: Box) -> Span | None:
         case ir.Name(name):
             return cases[name]
         case ir.BinOp(op, left, right):
-            a, b = _bounds(left, cases), _bounds(right, cases)
-            if a is None or b is None:
-                return None
-            return _arithmetic(op, a, b)
+            pair = _pair(left, right, cases)
+            return None if pair is None else _arithmetic(op, *pair)
         case ir.Conditional(then, cond, otherwise):
             truth = _truth(cond, cases)
             parts = []
@@ -191,6 +194,12 @@ def _bounds(expr: ir.Expr, cases: Box) -> Span | None:
             found = [part for part in parts if part is not None]
             return found[0].join(found[1]) if len(found) == 2 else found[0] if found else None
     raise AssertionError(f"not an expression: {expr!r}")  # pragma: no cover
+
+
+def _pair(left: ir.Expr, right: ir.Expr, cases: Box) -> tuple[Span, Span] | None:
+    """The bounds of both operands (both are evaluated); None when no case reaches them."""
+    a, b = _bounds(left, cases), _bounds(right, cases)
+    return None if a is None or b is None else (a, b)
 
 
 def _arithmetic(op: str, a: Span, b: Span) -> Span:
@@ -227,14 +236,13 @@ def _truth(cond: ir.Cond, cases: Box) -> bool | None:
     """Whether the condition holds in every case (True), in none (False), or in some (None)."""
     match cond:
         case ir.Compare(op, left, right):
-            a, b = _bounds(left, cases), _bounds(right, cases)
-            if a is None or b is None:
-                return None
-            return _compare(op, a, b)
+            pair = _pair(left, right, cases)
+            return None if pair is None else _compare(op, *pair)
         case ir.MultipleOf(value, divisor, positive):
-            a, d = _bounds(value, cases), _bounds(divisor, cases)
-            if a is None or d is None:
+            pair = _pair(value, divisor, cases)
+            if pair is None:
                 return None
+            a, d = pair
             if d.has_zero:
                 raise _Unsure()  # some case may ask for a multiple of 0
             if not d.exact:

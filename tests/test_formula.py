@@ -15,6 +15,7 @@ from dominospec.formula import (
     evaluate,
     first_bad_case,
     holds,
+    is_bad_case,
     max_total,
     names_used,
     score_table,
@@ -142,11 +143,7 @@ def _every_case_first(expr: ir.Expr, box: dict[str, tuple[int, int]], unit: int)
     """The first bad case by trying every case in order."""
     for values in itertools.product(*(range(lo, hi + 1) for lo, hi in box.values())):
         case = dict(zip(box, values, strict=True))
-        try:
-            value = evaluate(expr, case)
-        except FormulaError:
-            return case
-        if value < 0 or value % unit:
+        if is_bad_case(expr, case, unit):
             return case
     return None
 
