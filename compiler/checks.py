@@ -6,16 +6,28 @@ that fails at once, never a position silently lost.
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from . import clauses, ir
+from .clauses import MAX_PLAYERS, too_many_players
 from .diagnostics import Diagnostic, SpecError
-from .formula import FormulaError, evaluate, format_expr, lead_points, max_total, names_used
+from .formula import (
+    FormulaError,
+    TooManyCases,
+    evaluate,
+    first_bad_case,
+    format_expr,
+    lead_points,
+    max_total,
+    names_used,
+    value_span,
+)
 
 MAX_PIP_LIMIT = 18
-MAX_PLAYERS = 10
+
+Choice = TypeVar("Choice", bound=ir.Choice)
 
 
 def _at(v: ir.Variant | ir.MatchFormat, key: str, part: str = "value") -> ir.Pos:
@@ -32,10 +44,17 @@ def _written(v: ir.Variant, key: str) -> bool:
     return clauses.BY_KEY[key].key in v.where
 
 
-def _missing(key: str, at: ir.Pos, why: str, alternative: str) -> Diagnostic:
-    """A clause that this spec's other clauses make required, with its example line in the hint."""
-    return Diagnostic(f"the required clause '{key}:' is missing", at,
-                      f"{why} '{clauses.BY_KEY[key].example}' ({alternative})")
+def choices(key: str | None, values: Iterable[ir.Choice]) -> str:
+    """Values of a clause as a hint offers them, every one: "'key: a', 'b' or 'c'" ("'a' or 'b'" without a key)."""
+    quoted = [f"'{value}'" for value in values]
+    if key is not None:
+        quoted[0] = f"'{key}: {quoted[0][1:]}"
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _missing(key: str, at: ir.Pos, why: str, values: Iterable[ir.Choice]) -> Diagnostic:
+    """A clause that this spec's other clauses make required, with the values it may take in the hint."""
+    return Diagnostic(f"the required clause '{key}:' is missing", at, f"{why} {choices(key, values)}")
 
 
 def _set_name(max_pip: int) -> str:
@@ -51,9 +70,7 @@ def check_tile_set(v: ir.Variant) -> Iterator[Diagnostic]:
 
 def allowed_players(v: ir.Variant) -> str:
     """The player counts 'players' allows, in words: '2 to 4', or '2 or 4'."""
-    if v.player_set is None:
-        return f"{v.min_players} to {v.max_players}"
-    return ", ".join(map(str, v.player_set[:-1])) + f" or {v.player_set[-1]}"
+    return ir.counts_text(v.player_counts)
 
 
 def check_players(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -63,7 +80,8 @@ def check_players(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"the player range {v.min_players} to {v.max_players} is empty", _at(v, "players"),
                          f"write 'players: {v.max_players} to {v.min_players}'")
     if v.max_players > MAX_PLAYERS:
-        yield Diagnostic(f"{v.max_players} players is more than the {MAX_PLAYERS} supported", _at(v, "players"))
+        yield Diagnostic(too_many_players(v.max_players), _at(v, "players"),
+                         f"player counts go from 2 to {MAX_PLAYERS}")
 
 
 def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -82,8 +100,7 @@ def check_partnerships(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"'players' allows {allowed_players(v)}: let it include 4, "
                          "or say 'partnerships: none'")
     if v.partnership_out is None:
-        yield _missing("partnership goes out", _at(v, "partnerships"), "with partnerships, add",
-                       f"or '{ir.PartnershipOut.ONE_PARTNER}'")
+        yield _missing("partnership goes out", _at(v, "partnerships"), "with partnerships, add", ir.PartnershipOut)
 
 
 def check_deal(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -136,15 +153,22 @@ def check_drawing(v: ir.Variant) -> Iterator[Diagnostic]:
 
 
 def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
-    if v.first_opener in (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE):
+    after_earlier = (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE)  # the openers that need an earlier hand
+    if v.first_opener in after_earlier:
         yield Diagnostic(f"the first hand has no earlier hand, so its opener cannot be '{v.first_opener}'",
-                         _at(v, "first opener"), "use 'by lot' or 'holder of the highest double'")
+                         _at(v, "first opener"), "use " + choices(None, _but(ir.Opener, *after_earlier)))
+    after_blocked = _but(ir.Opener, ir.Opener.LAST_TILE)
     if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
         yield _missing("after a blocked hand", _at(v, "next opener"),
-                       "a blocked hand may end on a tile nobody went out with; add", "or another opener rule")
+                       "a blocked hand may end on a tile nobody went out with; add", after_blocked)
     if v.after_blocked is ir.Opener.LAST_TILE:
         yield Diagnostic("after a blocked hand the opener cannot be 'player of the last tile'",
-                         _at(v, "after a blocked hand"), "use 'by lot' or 'next seat clockwise'")
+                         _at(v, "after a blocked hand"), "use " + choices(None, after_blocked))
+
+
+def _but(choice: type[Choice], *refused: Choice) -> list[Choice]:
+    """The values of a clause that are left when these are refused, in the order the language lists them."""
+    return [value for value in choice if value not in refused]
 
 
 def _lead_tile_undealt(v: ir.Variant) -> bool:
@@ -179,25 +203,27 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
         what = "a double" if lead in ir.NAMED_LEADS else str(lead)
         if undealt and v.if_nobody_holds is None:
             yield _missing("if nobody holds it", _at(v, "lead"), f"some deals give no hand {what}; add",
-                           f"or '{ir.NobodyHolds.VOID}'")
+                           ir.NobodyHolds)
         elif not undealt and _written(v, "if nobody holds it"):
             yield Diagnostic(f"'if nobody holds it' can never apply: every deal gives {what} to some hand",
                              _clause_at(v, "if nobody holds it"), "remove it")
     elif _written(v, "if nobody holds it"):
         yield Diagnostic(f"'if nobody holds it' is given, but 'lead: {lead}' names no tile",
                          _clause_at(v, "if nobody holds it"),
-                         "remove it, or say 'lead: the highest double' or a tile such as 'lead: [6|6]'")
+                         f"remove it, or say {choices('lead', ir.NAMED_LEADS)}, or a tile such as 'lead: [6|6]'")
     if lead in ir.OFFERED_LEADS:
+        # Drawing for a lead needs a draw pile.
+        without = _but(ir.LeaderWithout, *([ir.LeaderWithout.DRAWS] if v.undealt is ir.Undealt.OUT_OF_PLAY else []))
         if v.leader_without is None:
             yield _missing("leader without one", _at(v, "lead"), f"a seat may hold no tile that 'lead: {lead}' "
-                           "allows; add", f"or '{ir.LeaderWithout.DRAWS}'")
+                           "allows; add", without)
         elif v.leader_without is ir.LeaderWithout.DRAWS and v.undealt is ir.Undealt.OUT_OF_PLAY:
             yield Diagnostic("the leader draws for a lead, but undealt tiles are out of play",
                              _at(v, "leader without one"),
-                             f"say 'leader without one: {ir.LeaderWithout.PASSES}', or 'undealt tiles: draw pile'")
+                             f"say {choices('leader without one', without)}, or 'undealt tiles: draw pile'")
     elif _written(v, "leader without one"):
         yield Diagnostic(f"'leader without one' is given, but with 'lead: {lead}' the leader always has a lead",
-                         _clause_at(v, "leader without one"), "remove it, or say 'lead: a double'")
+                         _clause_at(v, "leader without one"), f"remove it, or say {choices('lead', ir.OFFERED_LEADS)}")
     if lead is ir.Lead.DOUBLE_OR_SCORING and "score" in {n.name for n in names_used(v.placement_score)}:
         yield Diagnostic("which tiles score when led alone depends on the mover's score here, so "
                          "'a double or a scoring tile' names no fixed tiles", _at(v, "lead"),
@@ -219,7 +245,7 @@ def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:
         for key in ("branches open", "spinner sides", "spinner counts", "arms of the cross"):
             if _written(v, key):
                 yield Diagnostic(f"'{key}' is given, but no double is a spinner", _clause_at(v, key),
-                                 "remove it, or set 'spinners: first double' or 'spinners: every double'")
+                                 f"remove it, or set {choices('spinners', _but(ir.Spinners, ir.Spinners.NONE))}")
         return
     if v.cross_arms is ir.CrossArms.NONE:
         return
@@ -245,23 +271,14 @@ def check_matching(v: ir.Variant) -> Iterator[Diagnostic]:
                              f"name tiles from [0|0] to [{v.max_pip}|{v.max_pip}]")
 
 
-# Past this many cases the mover's score is tried only near 0 and near the target.
-MAX_FORMULA_CASES = 200_000
-NEAR = 50
-
-
-def formula_domains(v: ir.Variant, used: set[str], target: int) -> dict[str, list[int]]:
-    """The values each name the formula uses can take in a game to this target, as the checks try them."""
+def formula_domains(v: ir.Variant, used: set[str], target: int) -> dict[str, tuple[int, int]]:
+    """The least and the greatest value of each name the formula uses, in a game to this target."""
     spinner_ends = {ir.Spinners.NONE: 0, ir.Spinners.FIRST_DOUBLE: 2, ir.Spinners.EVERY_DOUBLE: 2 * (v.max_pip + 1)}
     domains = {
-        "total": list(range(max_total(v) + 1)), "score": list(range(max(target, 1))), "target": [target],
-        "lead": [0, 1], "ends": list(range(3 + spinner_ends[v.spinners])), "ends_alike": [0, 1], "double_end": [0, 1],
+        "total": (0, max_total(v)), "score": (0, max(target, 1) - 1), "target": (target, target),
+        "lead": (0, 1), "ends": (0, 2 + spinner_ends[v.spinners]), "ends_alike": (0, 1), "double_end": (0, 1),
     }
-    domains = {name: values for name, values in domains.items() if name in used}
-    others = math.prod(len(values) for name, values in domains.items() if name != "score")
-    if "score" in domains and others * len(domains["score"]) > MAX_FORMULA_CASES:
-        domains["score"] = sorted(set(range(min(NEAR, target))) | set(range(max(0, target - NEAR), target)))
-    return domains
+    return {name: values for name, values in domains.items() if name in used}
 
 
 def _case_text(case: dict[str, int]) -> str:
@@ -282,28 +299,19 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic("a displayed point must be at least 1 raw point", _at(v, "raw points per displayed point"))
         return
     used = {n.name for n in names_used(v.placement_score)} | {"total"}
-    # Every target the game may have (one per player count), each with the scores below it.
-    cases = (dict(zip(domains, values, strict=True))
-             for domains in (formula_domains(v, used, target) for target in v.target.every_points)
-             for values in itertools.product(*domains.values()))
-    for case in cases:
+    # Every target the game may have (one per player count), each with every score below it.
+    for target in v.target.every_points:
         try:
-            points = evaluate(v.placement_score, case)
-        except FormulaError as err:
-            yield Diagnostic(f"{err.message} when {_case_text(case)}", err.node.pos,
-                             "what follows '/' or 'multiple of' must never be 0; guard it with 'if'")
+            case = first_bad_case(v.placement_score, formula_domains(v, used, target), v.raw_per_displayed)
+        except TooManyCases:
+            cases = math.prod(hi - lo + 1 for lo, hi in formula_domains(v, used, target).values())
+            yield Diagnostic(f"the placement score is too intricate to check in each of its {cases:,} cases",
+                             _at(v, "placement score"),
+                             "the check shows for every case that it evaluates, is not negative and gives whole "
+                             "displayed points, but cannot show it for this formula in time; write it more simply")
             return
-        if points < 0:
-            yield Diagnostic(f"the placement score is negative ({points}) when {_case_text(case)}",
-                             _at(v, "placement score"), "a placement never loses points; guard the formula with 'if'")
-            return
-        if points % v.raw_per_displayed:
-            when = (f"an end total of {case['total']}" if list(case) == ["total"]
-                    else f"the placement where {_case_text(case)}")
-            yield Diagnostic(
-                f"{when} scores {points} raw points, not a whole number "
-                f"of displayed points ({v.raw_per_displayed} raw points each)", _at(v, "placement score"),
-                f"every score must be a multiple of {v.raw_per_displayed}, or change 'raw points per displayed point'")
+        if case is not None:
+            yield _formula_problem(v, case)
             return
 
 
@@ -388,6 +396,24 @@ def check_formula_range(v: ir.Variant) -> Iterator[Diagnostic]:
             return
 
 
+def _formula_problem(v: ir.Variant, case: dict[str, int]) -> Diagnostic:
+    """What is wrong with the formula in this case, where first_bad_case found it wrong."""
+    try:
+        points = evaluate(v.placement_score, case)
+    except FormulaError as err:
+        return Diagnostic(f"{err.message} when {_case_text(case)}", err.node.pos,
+                          "what follows '/' or 'multiple of' must never be 0; guard it with 'if'")
+    if points < 0:
+        return Diagnostic(f"the placement score is negative ({points}) when {_case_text(case)}",
+                          _at(v, "placement score"), "a placement never loses points; guard the formula with 'if'")
+    when = (f"an end total of {case['total']}" if list(case) == ["total"]
+            else f"the placement where {_case_text(case)}")
+    return Diagnostic(
+        f"{when} scores {points} raw points, not a whole number "
+        f"of displayed points ({v.raw_per_displayed} raw points each)", _at(v, "placement score"),
+        f"every score must be a multiple of {v.raw_per_displayed}, or change 'raw points per displayed point'")
+
+
 def _check_award(v: ir.Variant, key: str, award: ir.PipAward) -> Iterator[Diagnostic]:
     if award.divide_by < 1:
         yield Diagnostic(f"the {key} cannot be divided by 0", _at(v, key, "divided_by"),
@@ -402,20 +428,21 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
         yield from _check_award(v, "pip award", v.pip_award)
     if isinstance(v.blocked_award, ir.PipAward):
         yield from _check_award(v, "blocked hand award", v.blocked_award)
-    if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "blocked hand award"):
-        yield Diagnostic("'blocked hand award' is given, but a blocked hand has no winner",
-                         _clause_at(v, "blocked hand award"), "remove it, or set 'blocked hand: lowest pips win'")
-    if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, "tied lowest"):
-        yield Diagnostic("'tied lowest' is given, but a blocked hand has no winner", _clause_at(v, "tied lowest"),
-                         "remove it, or set 'blocked hand: lowest pips win'")
-    if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and v.partnerships is not ir.PartnershipKind.NONE:
+    # Hands without a double first compare individual hands: with partnerships it is refused below.
+    individual = [ir.BlockedHand.NO_DOUBLE_FIRST] if v.partnerships is not ir.PartnershipKind.NONE else []
+    with_winner = choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.NO_WINNER, *individual))
+    for key in ("blocked hand award", "tied lowest"):
+        if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, key):
+            yield Diagnostic(f"'{key}' is given, but a blocked hand has no winner", _clause_at(v, key),
+                             f"remove it, or set {with_winner}")
+    if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and individual:
         yield Diagnostic(f"'blocked hand: {v.blocked_hand}' compares individual hands, but there are partnerships",
                          _clause_at(v, "blocked hand"),
-                         "say 'partnerships: none', or 'blocked hand: lowest combined pips win'")
+                         f"say 'partnerships: none', or {choices('blocked hand', _but(ir.BlockedHand, *individual))}")
     if not v.extra_turn and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but there are no extra turns",
                          _clause_at(v, "extra turn without a legal tile"),
-                         "remove it, or add 'extra turn after: a double'")
+                         f"remove it, or add {choices('extra turn after', ir.ExtraTurn)}")
 
 
 def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -425,7 +452,7 @@ def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
                          _at(v, "extra turn after"), f"write 'extra turn after: {ir.ExtraTurn.AFTER_ANY}'")
     if not v.extra_turn and _written(v, "extra turn is"):
         yield Diagnostic("'extra turn is' is given, but there are no extra turns", _clause_at(v, "extra turn is"),
-                         "remove it, or add 'extra turn after: a double'")
+                         f"remove it, or add {choices('extra turn after', ir.ExtraTurn)}")
     elif v.extra_turn_kind is ir.ExtraTurnKind.OPTIONAL and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but the extra turn is optional: a player "
                          "who cannot place on it passes, and never draws",
@@ -435,7 +462,8 @@ def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
         if v.undealt is ir.Undealt.OUT_OF_PLAY:
             yield Diagnostic("a player able to play may draw, but undealt tiles are out of play",
                              _at(v, "when able to play"),
-                             "say 'undealt tiles: draw pile', or 'when able to play: must play'")
+                             "say 'undealt tiles: draw pile', or "
+                             + choices("when able to play", _but(ir.WhenAble, ir.WhenAble.MAY_DRAW)))
         elif v.drawn_tile is not ir.DrawnTile.JOINS_HAND:
             yield Diagnostic(f"a player able to play may draw, but a drawn tile is '{v.drawn_tile}'",
                              _at(v, "drawn tile") if _written(v, "drawn tile") else _at(v, "when able to play"),
@@ -495,6 +523,59 @@ def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
                          v.target.by_players[1].pos if len(v.target.by_players) > 1 else v.target.pos,
                          f"give one target such as 'target: {v.target.kind} {v.target.points}', "
                          "or leave the match rules out")
+
+
+def _award_step(award: ir.PipAward | ir.FixedAward | None) -> int:
+    """A number every award of this kind is a multiple of (1 where nothing smaller is known); 0: it never scores."""
+    if award is None:
+        return 0
+    if isinstance(award, ir.FixedAward):
+        return max(award.points, 0)
+    # Rounded to the nearest R, then divided by D (rounding down): multiples of R / D where D divides R.
+    if award.round_to and award.round_to > 0 and award.divide_by > 0 and award.round_to % award.divide_by == 0:
+        return award.round_to // award.divide_by
+    return 1
+
+
+def _placement_step(v: ir.Variant, target: int) -> int:
+    """A number every displayed placement score is a multiple of, in a game to this target; 0: none scores."""
+    used = {n.name for n in names_used(v.placement_score)} | {"total"}
+    span = value_span(v.placement_score, formula_domains(v, used, target))
+    if span is None:
+        return 1  # bounds settle nothing: take it that it may score anything
+    if span.hi <= 0:
+        return 0
+    raw = math.gcd(span.step, span.rem)  # every raw score is a multiple of it, and of raw points per displayed
+    return 1 if raw == 0 else math.lcm(raw, v.raw_per_displayed) // v.raw_per_displayed
+
+
+def check_target_reachable(v: ir.Variant) -> Iterator[Diagnostic]:
+    """A target nothing scores towards, or an exact target no sum of scores makes, is never reached."""
+    if v.target.kind is ir.TargetKind.NONE or next(check_formula(v), None) is not None:
+        return  # check_formula says what is wrong with the formula
+    awards = [v.pip_award, None if v.blocked_hand is ir.BlockedHand.NO_WINNER else v.blocked_pip_award]
+    steps = [max(v.going_out_bonus, 0), *map(_award_step, awards)]
+    rules = [rule for rule in v.target.by_players or (ir.TargetCount((), v.target.points, v.target.pos),)
+             if rule.points >= 1]  # check_target speaks of the others
+    step_of = {rule: math.gcd(_placement_step(v, rule.points), *steps) for rule in rules}
+    if rules and not any(step_of.values()):
+        yield Diagnostic("nothing in these rules ever scores a point, so the target can never be reached",
+                         v.target.pos, "give a placement score that can be positive, a going-out bonus "
+                         "('going out scores: 10 points') or a pip award ('pip award: opponents' pips')")
+        return
+    for rule, step in step_of.items():
+        players = f" with {ir.counts_text(rule.player_counts)} players" if rule.player_counts else ""
+        if step == 0:
+            yield Diagnostic(f"nothing in these rules scores a point in a game to {rule.points}{players}, so its "
+                             "target can never be reached", rule.pos,
+                             "give a placement score that can be positive there, a going-out bonus or a pip award")
+        elif v.target.kind is ir.TargetKind.EXACTLY and rule.points % step:
+            below, above = rule.points - rule.points % step, rule.points - rule.points % step + step
+            near = f"{below} or {above}" if below else str(above)
+            yield Diagnostic(f"every score is a multiple of {step}, so a score of exactly {rule.points}{players} "
+                             "can never be reached", rule.pos,
+                             f"make the target a multiple of {step}, such as {near}, or add a rule that scores "
+                             "other amounts")
 
 
 def check_target_counts(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -626,7 +707,7 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 # These count tiles, seats or end totals: after a base problem they would only repeat it (or run
 # through a million player counts), so they wait until the base is sound.
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_counts, check_formula,
-                                  check_formula_range, check_leads)
+                                  check_formula_range, check_leads, check_target_reachable)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match)
 

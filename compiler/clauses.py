@@ -24,6 +24,7 @@ from .formula import format_expr
 MAX_NESTING = 40
 MAX_FORMULA_PARTS = 100
 MAX_NUMBER = 1_000_000
+MAX_PLAYERS = 10
 
 Node = Tree[Token] | Token
 
@@ -182,35 +183,66 @@ def _write_tiles(max_pip: int) -> str:
     return f"double {names.get(max_pip, max_pip)}"
 
 
-def _players(r: Reader, t: Tree[Token]) -> tuple[int, int, tuple[int, ...] | None]:
+def _count_set(r: Reader, t: Tree[Token]) -> tuple[int, int, tuple[int, ...] | None]:
+    """A set of player counts as written: its smallest and largest count, and the counts themselves
+    when they are listed (None for a range or one count, which the two ends say)."""
     first = r.int(t.children[0])
     if len(t.children) == 1:
         return first, first, None
     more = _tree(t.children[1])
     numbers = [first, *(r.int(c) for c in more.children)]
     if more.data == "player_range":
-        return first, numbers[-1], None
+        if numbers[1] < first:
+            r.problem(f"the player range {first} to {numbers[1]} is empty", t,
+                      f"write the smallest first: '{numbers[1]} to {first}'")
+        return first, numbers[1], None
     for earlier, later in zip(numbers, numbers[1:], strict=False):
         if later <= earlier:
-            r.problem(f"the player counts must go up, but {later} comes after {earlier}", t.children[0],
-                      "write each count once, smallest first: 'players: 2 or 4'")
+            r.problem(f"the player counts must go up, but {later} comes after {earlier}", t,
+                      f"write each count once, smallest first: '{ir.counts_text(sorted(set(numbers)))}'")
             break
     return min(numbers), max(numbers), tuple(numbers)
 
 
+def _counts(r: Reader, t: Tree[Token]) -> tuple[int, ...]:
+    """A set of player counts, smallest first, for a clause that gives a rule per count. A count past
+    the most players a game may have is refused here, before a range is spelled out."""
+    low, high, listed = _count_set(r, t)
+    if high > MAX_PLAYERS:
+        r.problem(too_many_players(high), t, f"player counts go from 2 to {MAX_PLAYERS}")
+        return (low,)
+    return listed if listed is not None else tuple(range(low, high + 1))
+
+
+def too_many_players(count: int) -> str:
+    return f"{count} players is more than the {MAX_PLAYERS} supported"
+
+
+def _players(r: Reader, t: Tree[Token]) -> tuple[int, int, tuple[int, ...] | None]:
+    low, high, listed = _count_set(r, _tree(t.children[0]))
+    # Counts without a gap are a range, however they are written: one set, one IR value.
+    gapless = listed is not None and list(listed) == list(range(low, high + 1))
+    return low, high, None if gapless else listed
+
+
 def _write_players(players: tuple[int, int, tuple[int, ...] | None]) -> str:
     low, high, listed = players
-    if listed is not None:
-        return ", ".join(map(str, listed[:-1])) + f" or {listed[-1]}"
-    return f"{low}" if low == high else f"{low} to {high}"
+    if listed is None and low > high:
+        return f"{low} to {high}"
+    return ir.counts_text(listed if listed is not None else range(low, high + 1))
 
 
 def _partnerships(r: Reader, t: Tree[Token]) -> tuple[ir.PartnershipKind, int]:
     kind = ir.PartnershipKind(str(t.children[0]))
     if len(t.children) == 1:
         return kind, ir.Variant.partnership_size
-    r.mark("players", t.children[1])
-    return kind, r.int(t.children[1])
+    counts = _tree(t.children[1])
+    r.mark("players", counts)
+    low, high, listed = _count_set(r, counts)
+    if listed is not None or low < high:  # (a range from high to low is refused as empty)
+        r.problem(f"partnerships are played at one table size, not {ir.counts_text(listed or range(low, high + 1))}",
+                  counts, f"write 'partnerships: {kind} at 4 players': two partnerships of two")
+    return kind, low
 
 
 def _write_partnerships(value: tuple[ir.PartnershipKind, int]) -> str:
@@ -222,13 +254,12 @@ def _deal(r: Reader, t: Tree[Token]) -> tuple[ir.DealRule, ...]:
     rules = []
     for item in map(_tree, t.children):
         counts, tiles = item.children
-        rules.append(ir.DealRule(tuple(r.int(c) for c in _tree(counts).children), r.int(tiles), r.pos(item)))
+        rules.append(ir.DealRule(_counts(r, _tree(counts)), r.int(tiles), r.pos(item)))
     return tuple(rules)
 
 
 def _write_deal(deal: tuple[ir.DealRule, ...]) -> str:
-    return ", ".join(f"{' or '.join(map(str, rule.player_counts))} players get {rule.tiles_each} tiles"
-                     for rule in deal)
+    return ", ".join(f"{ir.counts_text(rule.player_counts)} players get {rule.tiles_each} tiles" for rule in deal)
 
 
 def _write_tile_count(count: int) -> str:
@@ -424,7 +455,7 @@ def _target(r: Reader, t: Tree[Token]) -> ir.Target:
         counts = []
         for item in map(_tree, t.children[1:]):
             number, players = item.children
-            counts.append(ir.TargetCount(tuple(r.int(c) for c in _tree(players).children), r.int(number), r.pos(item)))
+            counts.append(ir.TargetCount(_counts(r, _tree(players)), r.int(number), r.pos(item)))
         return ir.Target(kind, counts[0].points, counts[0].pos, by_players=tuple(counts))
     return ir.Target(kind, r.int(points), r.pos(points), len(t.children) > 2)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from . import ir
@@ -56,6 +57,283 @@ def holds(cond: ir.Cond, names: dict[str, int]) -> bool:
         case ir.Not(operand):
             return not holds(operand, names)
     raise AssertionError(f"not a condition: {cond!r}")  # pragma: no cover
+
+
+# --- every case at once: bounds over boxes of cases ----------------------------------------------------
+
+# A check over a formula's cases splits boxes of cases at most this many times; past it, it gives up.
+MAX_SPLITS = 20_000
+
+
+class TooManyCases(Exception):
+    """The formula's cases could not be settled within MAX_SPLITS splits."""
+
+
+class _Unsure(Exception):
+    """Some case of the box might fail to evaluate: the box must be split."""
+
+
+@dataclass(frozen=True)
+class Span:
+    """A set of whole numbers bounding a formula's values over a box of cases: those from lo to hi that
+    leave the remainder rem when divided by step (step 0: the one number rem)."""
+
+    lo: int
+    hi: int
+    step: int
+    rem: int
+
+    @staticmethod
+    def of(lo: int, hi: int) -> Span:
+        return Span(lo, hi, 0, lo) if lo == hi else Span(lo, hi, 1, 0)
+
+    @staticmethod
+    def bounded(lo: int, hi: int, step: int, rem: int) -> Span | None:
+        """The span, its bounds pulled in to its first and last members; None when it has none."""
+        if step == 0:
+            return Span(rem, rem, 0, rem) if lo <= rem <= hi else None
+        lo += (rem - lo) % step
+        hi -= (hi - rem) % step
+        if lo > hi:
+            return None
+        return Span(lo, lo, 0, lo) if lo == hi else Span(lo, hi, step, rem % step)
+
+    @property
+    def exact(self) -> bool:
+        return self.step == 0
+
+    @property
+    def has_zero(self) -> bool:
+        return self.lo <= 0 <= self.hi and (self.rem == 0 if self.exact else self.rem % self.step == 0)
+
+    def multiples_of(self, d: int) -> bool:
+        """Whether every member is a multiple of d."""
+        return self.step % d == 0 and self.rem % d == 0
+
+    def join(self, other: Span) -> Span:
+        step = math.gcd(self.step, other.step, abs(self.rem - other.rem))
+        return Span(min(self.lo, other.lo), max(self.hi, other.hi), step, self.rem % step if step else self.rem)
+
+
+Box = dict[str, Span]
+
+
+def first_bad_case(expr: ir.Expr, box: dict[str, tuple[int, int]], unit: int) -> dict[str, int] | None:
+    """The first case (in the order of the names in box, the first name counting most, each name's values
+    going up) where the formula cannot be evaluated, is negative or is no multiple of unit; None if none is.
+    Boxes of cases are bounded as a whole and split only where their bounds settle nothing, so the work
+    follows the formula's shape rather than the number of cases; TooManyCases past MAX_SPLITS splits."""
+    names = list(box)
+    stack = [{name: Span.of(lo, hi) for name, (lo, hi) in box.items()}]
+    splits = 0
+    while stack:
+        cases = stack.pop()
+        wide = next((name for name in names if not cases[name].exact), None)
+        if wide is None:
+            case = {name: cases[name].lo for name in names}
+            if is_bad_case(expr, case, unit):
+                return case
+            continue
+        try:
+            if _fine(_bounds(expr, cases), unit):
+                continue
+        except _Unsure:
+            pass
+        splits += 1
+        if splits > MAX_SPLITS:
+            raise TooManyCases()
+        span = cases[wide]
+        middle = (span.lo + span.hi) // 2
+        stack.append({**cases, wide: Span.of(middle + 1, span.hi)})  # the upper half after the lower
+        stack.append({**cases, wide: Span.of(span.lo, middle)})
+    return None
+
+
+def is_bad_case(expr: ir.Expr, case: dict[str, int], unit: int) -> bool:
+    """Whether the formula cannot be evaluated in this case, is negative, or is no multiple of unit."""
+    try:
+        value = evaluate(expr, case)
+    except FormulaError:
+        return True
+    return value < 0 or value % unit != 0
+
+
+def value_span(expr: ir.Expr, box: dict[str, tuple[int, int]]) -> Span | None:
+    """Bounds on every value the formula takes over the box of cases; None where some case might not evaluate."""
+    try:
+        return _bounds(expr, {name: Span.of(lo, hi) for name, (lo, hi) in box.items()})
+    except _Unsure:
+        return None
+
+
+def _fine(values: Span | None, unit: int) -> bool:
+    return values is None or (values.lo >= 0 and values.multiples_of(unit))
+
+
+def _bounds(expr: ir.Expr, cases: Box) -> Span | None:
+    """Every value the formula takes over the cases (None: no case reaches this part); _Unsure where
+    some case might not evaluate."""
+    match expr:
+        case ir.Number(value):
+            return Span.of(value, value)
+        case ir.Name(name):
+            return cases[name]
+        case ir.BinOp(op, left, right):
+            pair = _pair(left, right, cases)
+            return None if pair is None else _arithmetic(op, *pair)
+        case ir.Conditional(then, cond, otherwise):
+            truth = _truth(cond, cases)
+            parts = []
+            if truth is not False:
+                narrowed = _narrow(cond, cases, True)
+                parts.append(None if narrowed is None else _bounds(then, narrowed))
+            if truth is not True:
+                narrowed = _narrow(cond, cases, False)
+                parts.append(None if narrowed is None else
+                             Span.of(0, 0) if otherwise is None else _bounds(otherwise, narrowed))
+            found = [part for part in parts if part is not None]
+            return found[0].join(found[1]) if len(found) == 2 else found[0] if found else None
+    raise AssertionError(f"not an expression: {expr!r}")  # pragma: no cover
+
+
+def _pair(left: ir.Expr, right: ir.Expr, cases: Box) -> tuple[Span, Span] | None:
+    """The bounds of both operands (both are evaluated); None when no case reaches them."""
+    a, b = _bounds(left, cases), _bounds(right, cases)
+    return None if a is None or b is None else (a, b)
+
+
+def _arithmetic(op: str, a: Span, b: Span) -> Span:
+    if op == "+":
+        return _spanning(a.lo + b.lo, a.hi + b.hi, math.gcd(a.step, b.step), a.rem + b.rem)
+    if op == "-":
+        return _spanning(a.lo - b.hi, a.hi - b.lo, math.gcd(a.step, b.step), a.rem - b.rem)
+    if op == "*":
+        corners = [x * y for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
+        step = math.gcd(a.step * b.step, a.step * b.rem, b.step * a.rem)
+        return _spanning(min(corners), max(corners), step, a.rem * b.rem)
+    if b.has_zero:
+        raise _Unsure()  # some case may divide by zero
+    if a.exact and b.exact:
+        return Span.of(a.lo // b.lo, a.lo // b.lo)
+    corners = [x // y for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
+    if b.exact and a.step % b.lo == 0:  # (rem + k step) // d is rem // d + k (step / d)
+        return _spanning(min(corners), max(corners), abs(a.step // b.lo), a.rem // b.lo)
+    return Span.of(min(corners), max(corners))
+
+
+def _spanning(lo: int, hi: int, step: int, rem: int) -> Span:
+    """The values from lo to hi with this remainder (they are never none: the operands have members)."""
+    found = Span.bounded(lo, hi, step, rem)
+    assert found is not None, (lo, hi, step, rem)
+    return found
+
+
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+_NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+
+
+def _truth(cond: ir.Cond, cases: Box) -> bool | None:
+    """Whether the condition holds in every case (True), in none (False), or in some (None)."""
+    match cond:
+        case ir.Compare(op, left, right):
+            pair = _pair(left, right, cases)
+            return None if pair is None else _compare(op, *pair)
+        case ir.MultipleOf(value, divisor, positive):
+            pair = _pair(value, divisor, cases)
+            if pair is None:
+                return None
+            a, d = pair
+            if d.has_zero:
+                raise _Unsure()  # some case may ask for a multiple of 0
+            if not d.exact:
+                return None
+            step = math.gcd(a.step, d.lo)
+            multiple = True if a.multiples_of(d.lo) else False if a.rem % step else None
+            sign = True if a.lo > 0 else False if a.hi <= 0 else None
+            return _all(multiple, sign) if positive else multiple
+        case ir.Logic(op, left, right):
+            first = _truth(left, cases)
+            if first is (op == "or"):
+                return first  # the right-hand side is never evaluated
+            second = _truth(right, cases)
+            return _all(first, second) if op == "and" else _any(first, second)
+        case ir.Not(operand):
+            inner = _truth(operand, cases)
+            return None if inner is None else not inner
+    raise AssertionError(f"not a condition: {cond!r}")  # pragma: no cover
+
+
+def _all(a: bool | None, b: bool | None) -> bool | None:
+    return False if a is False or b is False else True if a and b else None
+
+
+def _any(a: bool | None, b: bool | None) -> bool | None:
+    return True if a is True or b is True else False if a is False and b is False else None
+
+
+def _compare(op: str, a: Span, b: Span) -> bool | None:
+    if op in (">", ">="):
+        return _compare(_FLIPPED[op], b, a)
+    if op == "<":
+        return True if a.hi < b.lo else False if a.lo >= b.hi else None
+    if op == "<=":
+        return True if a.hi <= b.lo else False if a.lo > b.hi else None
+    equal = True if a.exact and b.exact and a.lo == b.lo else False if a.hi < b.lo or b.hi < a.lo else None
+    return equal if op == "==" or equal is None else not equal
+
+
+def _narrow(cond: ir.Cond, cases: Box, holds: bool) -> Box | None:
+    """The cases narrowed to those where the condition holds (or fails), as far as names compared with a
+    fixed number say; None when no case is left."""
+    match cond:
+        case ir.Compare(op, ir.Name(name), other) | ir.Compare(op, other, ir.Name(name)):
+            if not isinstance(cond.left, ir.Name) or cond.left.name != name:
+                op = _FLIPPED[op]
+            bound = _safe_bounds(other, cases)
+            if bound is None or not bound.exact:
+                return cases
+            return _narrowed(cases, name, op if holds else _NEGATED[op], bound.lo)
+        case ir.MultipleOf(ir.Name(name), divisor, positive) if holds:
+            d, span = _safe_bounds(divisor, cases), cases[name]
+            if d is None or not d.exact or d.lo == 0 or span.step != 1:
+                return cases  # an exact name needs no narrowing; other steps are not met here
+            found = Span.bounded(max(span.lo, 1) if positive else span.lo, span.hi, abs(d.lo), 0)
+            return None if found is None else {**cases, name: found}
+        case ir.Logic("and", left, right) if holds:
+            first = _narrow(left, cases, True)
+            return None if first is None else _narrow(right, first, True)
+        case ir.Logic("or", left, right) if not holds:
+            first = _narrow(left, cases, False)
+            return None if first is None else _narrow(right, first, False)
+        case ir.Not(operand):
+            return _narrow(operand, cases, not holds)
+    return cases
+
+
+def _safe_bounds(expr: ir.Expr, cases: Box) -> Span | None:
+    try:
+        return _bounds(expr, cases)
+    except _Unsure:
+        return None
+
+
+def _narrowed(cases: Box, name: str, op: str, number: int) -> Box | None:
+    span = cases[name]
+    lo, hi = span.lo, span.hi
+    if op == "<":
+        hi = min(hi, number - 1)
+    elif op == "<=":
+        hi = min(hi, number)
+    elif op == ">":
+        lo = max(lo, number + 1)
+    elif op == ">=":
+        lo = max(lo, number)
+    elif op == "==":
+        lo, hi = max(lo, number), min(hi, number)
+    elif op == "!=" and span.exact and span.lo == number:
+        return None
+    found = Span.bounded(lo, hi, span.step, span.rem)
+    return None if found is None else {**cases, name: found}
 
 
 def names_used(expr: ir.Expr | ir.Cond) -> list[ir.Name]:

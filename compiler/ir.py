@@ -321,6 +321,16 @@ class PoolTies(Choice):
     CARRIED_WHOLE = "carried whole"
 
 
+def counts_text(counts: Sequence[int]) -> str:
+    """A set of player counts (smallest first) as the language writes it: '4', '3 or 4', '2 to 8', '2, 3 or 5'.
+    A run of three or more is a range; any other set is listed."""
+    if len(counts) == 1:
+        return str(counts[0])
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+
 @dataclass(frozen=True)
 class DealRule:
     player_counts: tuple[int, ...]
@@ -377,7 +387,7 @@ class Target:
         """The target's numbers as a spec writes them: '61', or '15 with 2 players, 10 with 3 or 4 players'."""
         if not self.by_players:
             return str(self.points)
-        return ", ".join(f"{rule.points} with {' or '.join(map(str, rule.player_counts))} players"
+        return ", ".join(f"{rule.points} with {counts_text(rule.player_counts)} players"
                          for rule in self.by_players)
 
     @property
@@ -526,4 +536,7 @@ class Variant:
         return None
 
 
-PIP_WORDS = {"six": 6, "nine": 9, "twelve": 12, "fifteen": 15, "eighteen": 18}
+# The number words a tile set is named by ("double ten"), one for every set the checks allow.
+PIP_WORDS = {word: number for number, word in enumerate(
+    ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+     "seventeen eighteen").split(), 1)}

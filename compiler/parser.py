@@ -89,11 +89,23 @@ def _words(name: str) -> list[str]:
     return [pattern.value] if isinstance(pattern, lark.lexer.PatternStr) else []
 
 
+# Word terminals too long to list in a message: said by their first and last words.
+_WORD_RANGES = {"PIP_WORD": "a number from '{first}' to '{last}'"}
+
+
+def _kind(name: str) -> str:
+    if name in _WORD_RANGES:
+        words = WORD_TERMINALS[name]
+        return _WORD_RANGES[name].format(first=words[0], last=words[-1])
+    return _KINDS.get(name, name)
+
+
 def _expected(names: set[str]) -> str:
     """'a', 'b' or c: the fixed words first, then the kinds of value."""
-    fixed = sorted((n for n in names if _words(n)), key=lambda n: _words(n)[0])
+    listed = {n for n in names if _words(n) and n not in _WORD_RANGES}
+    fixed = sorted(listed, key=lambda n: _words(n)[0])
     words = [word for name in fixed for word in _words(name)]
-    items = [f"'{word}'" for word in dict.fromkeys(words)] + sorted(_KINDS.get(n, n) for n in names if not _words(n))
+    items = [f"'{word}'" for word in dict.fromkeys(words)] + sorted(_kind(n) for n in names - listed)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 

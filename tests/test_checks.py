@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from dominospec import ir
+from dominospec import clauses, ir
 from dominospec.checks import check
 from dominospec.diagnostics import Diagnostic, SpecError
 from dominospec.parser import parse
 from dominospec.printer import format_spec
-from support import ROOT, SPEC_WITH_FORMULA
+from support import ROOT, SHIPPED, SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")
 
@@ -112,7 +114,7 @@ def test_every_problem_is_reported_in_line_order() -> None:
       "deal: 2 or 3 players get 5 tiles, 4 players get 0 tiles"),
      "each player must be dealt at least 1 tile", (4, 35)),
     (("players: 2 to 4", "players: 2 to 11"), "11 players is more than the 10 supported", (3, 10)),
-    (("players: 2 to 4", "players: 3 to 4"), "a deal for 2 players, but 'players' allows 3 to 4", (4, 7)),
+    (("players: 2 to 4", "players: 3 to 4"), "a deal for 2 players, but 'players' allows 3 or 4", (4, 7)),
 ])
 def test_each_check_names_the_problem_and_points_at_its_clause(
         change: tuple[str, str], message: str, pos: tuple[int, int]) -> None:
@@ -245,3 +247,133 @@ def test_a_first_score_above_the_lowest_of_several_targets_is_refused() -> None:
                               add="first score: at least 12\n"))
     assert found.message == "the first score of 12 is above the target of 10 with 3 or 4 players"
     assert found.hint == "a side must get in before it can win: make it 10 or less"
+
+
+# --- hints that name a clause's values name every value that would do ----------------------------------
+
+_PHRASE_CLAUSES = [clause for clause in clauses.CLAUSES
+                   if clause.phrase is not None and clause.scope in (clauses.Scope.GAME, clauses.Scope.MATCH)]
+_HINT_BASES = sorted([*ROOT.glob("spec/*.rules"), *ROOT.glob("examples/*.rules")])
+
+
+def _with_value(text: str, clause: clauses.Clause, value: str) -> str:
+    """The spec with `clause: value` in place of its line, or added."""
+    lines = [line for line in text.splitlines() if not line.startswith(clause.key + ":")]
+    return "\n".join([*lines, f"{clause.key}: {value}"]) + "\n"
+
+
+def _found(text: str) -> list[Diagnostic] | None:
+    """The checks' problems with a spec; None when it does not even parse."""
+    try:
+        check(parse(text))
+    except SpecError as err:
+        try:
+            parse(text)
+        except SpecError:
+            return None
+        return err.diagnostics
+    return []
+
+
+def _concerned(diagnostic: Diagnostic, text: str) -> list[clauses.Clause]:
+    """The phrase clauses a problem is about: the one on its line, one it says is missing, one its hint names."""
+    on_line = text.splitlines()[diagnostic.pos.line - 1].split(":")[0] if diagnostic.pos.line else ""
+    return [clause for clause in _PHRASE_CLAUSES if clause.key == on_line
+            or f"'{clause.key}:'" in diagnostic.message or f"'{clause.key}: " in (diagnostic.hint or "")]
+
+
+def _named(diagnostic: Diagnostic, clause: clauses.Clause, text: str) -> set[str]:
+    """The values of a clause that a hint offers, and not the value the spec already gives it: each quoted
+    'key: value', and each bare 'value' after it (or, before any key, a value of the clause on the problem's line)."""
+    assert clause.phrase is not None
+    given = {line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith(clause.key + ":")}
+    lines = text.splitlines()
+    current = lines[diagnostic.pos.line - 1].split(":")[0] if diagnostic.pos.line else ""
+    offered = set()
+    for quoted in re.findall(r"'([^']*)'", diagnostic.hint or ""):
+        key, colon, value = quoted.partition(": ")
+        if colon and key in clauses.BY_KEY:
+            current, quoted = key, value
+        if current == clause.key:
+            offered.add(quoted)
+    return {member.value for member in clause.phrase[1] if member.value in offered - given}
+
+
+def test_a_hint_that_names_values_of_a_clause_names_every_value_that_checks_clean() -> None:
+    """Each phrase clause at each of its values in the shipped specs: where a problem's hint offers values of
+    a clause it is about, it offers every value of that clause with which the spec checks clean."""
+    missed: set[str] = set()
+    for base in _HINT_BASES:
+        text = base.read_text(encoding="utf-8")
+        for clause in _PHRASE_CLAUSES:
+            assert clause.phrase is not None
+            for member in clause.phrase[1]:
+                spec = _with_value(text, clause, member.value)
+                for diagnostic in _found(spec) or []:
+                    for about in _concerned(diagnostic, spec):
+                        named = _named(diagnostic, about, spec)
+                        assert about.phrase is not None
+                        clean = {other.value for other in about.phrase[1]
+                                 if _found(_with_value(spec, about, other.value)) == []}
+                        if named and clean - named:
+                            missed.add(f"{diagnostic.message} -- hint: {diagnostic.hint} -- misses "
+                                       + ", ".join(sorted(clean - named)))
+    assert not missed, "\n".join(sorted(missed))
+
+
+# --- a target the rules can reach ----------------------------------------------------------------------
+
+NOTHING_SCORES = ("placement score: total if total is a positive multiple of 5", "placement score: total * 0")
+
+
+@pytest.mark.parametrize("scoring", [
+    "going out scores: 1 point\n",
+    "pip award: opponents' pips\n",
+    "blocked hand: lowest pips win\nblocked hand award: 5 points\n",
+])
+def test_a_target_is_reached_by_any_rule_that_scores(scoring: str) -> None:
+    check(parse(edited(NOTHING_SCORES, add=scoring)))
+
+
+@pytest.mark.parametrize("formula", ["0", "total * 0", "0 - total if total > 3", "5 if total > 168",
+                                     "total if total > 200 else 0"])
+def test_a_target_nothing_scores_towards_is_refused(formula: str) -> None:
+    found = problems(edited(("placement score: total if total is a positive multiple of 5",
+                             f"placement score: {formula}"), ("target: at least 61", "target: at least 61")))
+    messages = [d.message for d in found]
+    assert "nothing in these rules ever scores a point, so the target can never be reached" in messages \
+        or messages[0].startswith("the placement score is negative")
+
+
+EXACTLY_61 = ("target: at least 61", "target: exactly 61")
+
+
+@pytest.mark.parametrize(("formula", "add", "step"), [
+    ("total if total is a positive multiple of 5", "", 5),
+    ("total if total is a positive multiple of 5", "going out scores: 10 points\n", 5),
+    ("10 if total > 20 else 4", "", 2),
+    ("total if total is a positive multiple of 5", "pip award: opponents' pips, rounded to the nearest 10, "
+     "divided by 2\n", 5),
+])
+def test_an_exact_target_no_sum_of_scores_makes_is_refused(formula: str, add: str, step: int) -> None:
+    [found] = problems(edited(EXACTLY_61, ("placement score: total if total is a positive multiple of 5",
+                                           f"placement score: {formula}"), add=add))
+    assert found.message == f"every score is a multiple of {step}, so a score of exactly 61 can never be reached"
+    assert found.pos == ir.Pos(8, 17)
+
+
+@pytest.mark.parametrize("extra", [
+    "raw points per displayed point: 5\n",  # one displayed point a placement of 5
+    "going out scores: 1 point\n",
+    "pip award: opponents' pips\n",
+    "pip award: opponents' pips, rounded to the nearest 5, divided by 5\n",
+    "pip award: opponents' pips, rounded to the nearest 5, divided by 2\n",  # 5 / 2 rounds down to 2
+])
+def test_an_exact_target_some_sum_of_scores_may_make_is_accepted(extra: str) -> None:
+    check(parse(edited(EXACTLY_61, add=extra)))
+
+
+def test_every_shipped_spec_reaches_its_target() -> None:
+    """The reachability pass refuses nothing that ships."""
+    for path in SHIPPED:
+        check(parse(path.read_text(encoding="utf-8")))

@@ -445,7 +445,7 @@ def test_merry_go_round_hand_awards_with_partners_combined(remaining: list[int],
 
 def _one_tile_each(scores: list[int], held: Tile) -> Any:
     """Seat 0 leads its one tile, [5|5] (10: 2 points), and goes out at once; seat 1 keeps held."""
-    engine = dealing("merry_go_round", ("deal: 2 or 3 or 4 players get 7 tiles",
+    engine = dealing("merry_go_round", ("deal: 2 to 4 players get 7 tiles",
                                         "deal: 2 players get 1 tiles, 3 or 4 players get 7 tiles"))
     game = engine.Game(2, scores=scores, deal=False)
     game.start_hand(opener=0, hands=[[(5, 5)], [held]])

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominospec import ir
-from dominospec.formula import FormulaError, evaluate, holds, max_total, names_used, score_table
+from dominospec.formula import (
+    FormulaError,
+    TooManyCases,
+    evaluate,
+    first_bad_case,
+    holds,
+    is_bad_case,
+    max_total,
+    names_used,
+    score_table,
+    value_span,
+)
 from dominospec.parser import parse
 from support import ROOT, SPEC_WITH_FORMULA
 
@@ -105,3 +118,80 @@ def test_totals_are_tabulated_up_to_the_pips_of_the_whole_set(tiles: str, bound:
     variant = parse(spec)
     assert max_total(variant) == bound
     assert len(score_table(variant)) == bound + 1
+
+
+# --- every case at once: the check's search agrees with trying every case ------------------------------
+
+_NAMES = ("total", "score", "ends")
+
+
+def _expressions() -> st.SearchStrategy[ir.Expr]:
+    names = st.sampled_from(_NAMES).map(ir.Name)
+    numbers = st.integers(-3, 12).map(ir.Number)
+
+    def extend(inner: st.SearchStrategy[ir.Expr]) -> st.SearchStrategy[ir.Expr]:
+        compare = st.builds(ir.Compare, st.sampled_from(["<", "<=", ">", ">=", "==", "!="]), inner, inner)
+        multiple = st.builds(ir.MultipleOf, inner, inner, st.booleans())
+        atoms = compare | multiple
+        cond = atoms | st.builds(ir.Not, atoms) | st.builds(ir.Logic, st.sampled_from(["and", "or"]), atoms, atoms)
+        return (st.builds(ir.BinOp, st.sampled_from(["+", "-", "*", "/"]), inner, inner)
+                | st.builds(ir.Conditional, inner, cond, st.none() | inner))
+    return st.recursive(names | numbers, extend, max_leaves=8)
+
+
+def _every_case_first(expr: ir.Expr, box: dict[str, tuple[int, int]], unit: int) -> dict[str, int] | None:
+    """The first bad case by trying every case in order."""
+    for values in itertools.product(*(range(lo, hi + 1) for lo, hi in box.values())):
+        case = dict(zip(box, values, strict=True))
+        if is_bad_case(expr, case, unit):
+            return case
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(_expressions(), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 9)), min_size=3, max_size=3),
+       st.sampled_from([1, 1, 2, 5]))
+def test_the_first_bad_case_is_the_one_trying_every_case_finds_first(
+        expr: ir.Expr, ranges: list[tuple[int, int]], unit: int) -> None:
+    box = {name: (lo, lo + width) for name, (lo, width) in zip(_NAMES, ranges, strict=True)}
+    assert first_bad_case(expr, box, unit) == _every_case_first(expr, box, unit)
+
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("total + ends + lead + ends_alike + double_end if score + total <= target and total is a positive multiple of 5",
+     1),
+    ("total if total is a positive multiple of 5 and score + total <= target", 5),
+    ("total * 5 + 10 if total is a multiple of 3 else total * 5", 5),
+    ("(total / ends) * 5 if ends > 0", 5),
+    ("100 + 10 / (total * 2 + 1 - score * 2)", 1),  # never divided by 0: the divisor is odd
+])
+def test_a_large_set_to_a_large_target_is_checked_in_every_case_in_a_few_splits(text: str, unit: int) -> None:
+    """Double eighteen, every double a spinner, to 1000: some 10^9 cases, settled box by box."""
+    box = {"total": (0, 3420), "score": (0, 999), "target": (1000, 1000), "lead": (0, 1), "ends": (0, 40),
+           "ends_alike": (0, 1), "double_end": (0, 1)}
+    assert first_bad_case(formula(text), box, unit) is None
+
+
+def test_the_search_gives_up_past_its_splits_rather_than_run_on() -> None:
+    """n * n + n is always even, but bounds do not see it: only single cases settle it, and there are millions."""
+    even = formula("total * total + total + score * score + score")
+    with pytest.raises(TooManyCases):
+        first_bad_case(even, {"total": (0, 3420), "score": (0, 999)}, 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_expressions(), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=3, max_size=3))
+def test_the_bounds_of_a_box_hold_every_value_of_its_cases(expr: ir.Expr, ranges: list[tuple[int, int]]) -> None:
+    """What the reachability check reads from bounds (the least, the greatest, a step every value keeps) is
+    true of every case that evaluates."""
+    box = {name: (lo, lo + width) for name, (lo, width) in zip(_NAMES, ranges, strict=True)}
+    span = value_span(expr, box)
+    if span is None:
+        return
+    for values in itertools.product(*(range(lo, hi + 1) for lo, hi in box.values())):
+        try:
+            value = evaluate(expr, dict(zip(box, values, strict=True)))
+        except FormulaError:
+            continue
+        assert span.lo <= value <= span.hi
+        assert value == span.rem if span.exact else (value - span.rem) % span.step == 0

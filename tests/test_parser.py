@@ -10,8 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dominospec import clauses, grammar, ir
+from dominospec.checks import MAX_PIP_LIMIT
 from dominospec.clauses import CLAUSES, Clause, Scope
 from dominospec.diagnostics import Diagnostic, SpecError
 from dominospec.grammar import PHRASE_TERMINALS
@@ -42,10 +45,10 @@ def test_crlf_and_a_byte_order_mark_read_like_plain_lines(tmp_path) -> None:
 def test_only_a_newline_ends_a_line() -> None:
     """A line or paragraph separator inside quoted text does not shift the line numbers."""
     text = BASE.replace('variant: "Formula test"', 'variant: "Formula\u2028\u2029test"').replace(
-        "tiles: double six", "tiles: double seven")
+        "tiles: double six", "tiles: double twenty")
     found = syntax_error(text)
     assert found.pos == ir.Pos(2, 15)
-    assert found.render("x.rules", text).split("\n")[1] == "    tiles: double seven"
+    assert found.render("x.rules", text).split("\n")[1] == "    tiles: double twenty"
 
 
 def test_a_hash_inside_quoted_text_starts_no_comment() -> None:
@@ -190,7 +193,7 @@ def test_the_problems_of_the_lines_that_parse_come_with_the_syntax_errors() -> N
     with pytest.raises(SpecError) as caught:
         parse(text)
     assert [(d.pos.line, d.message) for d in caught.value.diagnostics] == [
-        (2, "unexpected 'sx'; expected 'six', 'nine', 'twelve', 'fifteen', 'eighteen' or a whole number"),
+        (2, "unexpected 'sx'; expected a number from 'one' to 'eighteen' or a whole number"),
         (9, "'players' is given twice"),
         (10, "'target' is given twice"),
     ]
@@ -308,3 +311,82 @@ def test_reading_stops_after_a_hundred_wrong_lines() -> None:
     assert {d.message for d in found[:-1]} == {"unknown clause 'spiners'"}
     assert found[-1].pos == ir.Pos(9 + MAX_WRONG_LINES, 1)
     assert found[-1].message == f"more than {MAX_WRONG_LINES} lines cannot be read; reading stops here"
+
+
+# --- sets of player counts and the names of tile sets --------------------------------------------------
+
+_COUNT_SETS = st.sets(st.integers(2, clauses.MAX_PLAYERS), min_size=1).map(sorted)
+
+
+def _forms(counts: list[int]) -> list[str]:
+    """Every way the language writes this set of counts: listed with commas, with 'or's, and as a range."""
+    forms = [ir.counts_text(counts)]
+    if len(counts) > 1:
+        forms += [", ".join(map(str, counts[:-1])) + f" or {counts[-1]}", " or ".join(map(str, counts))]
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        forms.append(f"{counts[0]} to {counts[-1]}")
+    return forms
+
+
+def _with_counts(counts: list[int], form: str) -> str:
+    """BASE at a table of these counts, each clause that takes a set of counts writing it as `form`."""
+    return BASE.replace("players: 2 to 4", f"players: {form}").replace(
+        "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles", f"deal: {form} players get 1 tiles").replace(
+        "target: at least 61", f"target: at least 61 with {form} players")
+
+
+@settings(max_examples=60, deadline=None)
+@given(_COUNT_SETS, st.data())
+def test_a_set_of_player_counts_is_written_one_way_wherever_a_set_is_written(counts: list[int],
+                                                                           data: st.DataObject) -> None:
+    """players:, deal: and target: read every form of a set alike; fmt writes it one way, and reads it back."""
+    form = data.draw(st.sampled_from(_forms(counts)))
+    variant = parse(_with_counts(counts, form))
+    assert isinstance(variant, ir.Variant)
+    assert list(variant.player_counts) == counts
+    assert [rule.player_counts for rule in variant.deal] == [tuple(counts)]
+    assert [rule.player_counts for rule in variant.target.by_players] == [tuple(counts)]
+    written = format_spec(variant)
+    assert written == format_spec(parse(_with_counts(counts, ir.counts_text(counts))))
+    assert parse(written) == variant
+
+
+@pytest.mark.parametrize(("counts", "text"), [
+    ([4], "4"), ([3, 4], "3 or 4"), ([2, 3, 4], "2 to 4"), ([2, 8], "2 or 8"), ([2, 3, 5], "2, 3 or 5"),
+    ([2, 3, 4, 6], "2, 3, 4 or 6"),
+])
+def test_the_canonical_form_of_a_set_is_a_range_for_a_run_of_three_or_more(counts: list[int], text: str) -> None:
+    assert ir.counts_text(counts) == text
+
+
+@pytest.mark.parametrize(("written", "message", "column"), [
+    ("deal: 4 or 2 players get 5 tiles", "the player counts must go up, but 2 comes after 4", 7),
+    ("deal: 2 to 40 players get 1 tiles", "40 players is more than the 10 supported", 7),
+    ("deal: 4 to 2 players get 5 tiles", "the player range 4 to 2 is empty", 7),
+    ("deal: 2, 3 or 3 players get 5 tiles", "the player counts must go up, but 3 comes after 3", 7),
+])
+def test_a_set_of_counts_out_of_order_or_too_large_is_refused_where_it_is_written(
+        written: str, message: str, column: int) -> None:
+    with pytest.raises(SpecError) as caught:
+        parse(BASE.replace("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles", written))
+    assert [(d.message, d.pos.column) for d in caught.value.diagnostics] == [(message, column)]
+
+
+def test_a_target_per_count_refuses_a_range_past_the_most_players_before_spelling_it_out() -> None:
+    with pytest.raises(SpecError) as caught:
+        parse(BASE.replace("target: at least 61", "target: at least 61 with 2 to 1000000 players"))
+    assert [d.message for d in caught.value.diagnostics] == ["1000000 players is more than the 10 supported"]
+
+
+@pytest.mark.parametrize("word", list(ir.PIP_WORDS))
+def test_every_set_is_named_by_its_number_word_and_written_back_with_it(word: str) -> None:
+    number = ir.PIP_WORDS[word]
+    by_word = parse(BASE.replace("tiles: double six", f"tiles: double {word}"))
+    by_digits = parse(BASE.replace("tiles: double six", f"tiles: double {number}"))
+    assert isinstance(by_word, ir.Variant) and by_word.max_pip == number
+    assert by_word == by_digits
+    assert f"tiles: double {word}\n" in format_spec(by_digits)
+
+
+def test_there_is_a_number_word_for_every_set_the_checks_allow() -> None:
+    assert sorted(ir.PIP_WORDS.values()) == list(range(1, MAX_PIP_LIMIT + 1))

@@ -124,6 +124,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
     # Now and then only some counts of the range: 'players: 2 or 4'.
     listed = draw(st.none() | st.sets(st.integers(low + 1, high - 1)).map(
         lambda middle: (low, *sorted(middle), high))) if high > low + 1 else None
+    if listed == tuple(range(low, high + 1)):
+        listed = None  # counts without a gap are the range, however they are written
     counts = listed if listed is not None else tuple(range(low, high + 1))
     undealt = draw(st.sampled_from(list(ir.Undealt)))
     reserve = draw(st.integers(0, 4)) if undealt is ir.Undealt.DRAW_PILE else 0
@@ -185,7 +187,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         for count in draw(st.permutations(counts)):
             points = draw(st.integers(1, MAX_NUMBER))
             if by_players and draw(st.booleans()):
-                by_players[-1] = ir.TargetCount(by_players[-1].player_counts + (count,), by_players[-1].points)
+                together = tuple(sorted((*by_players[-1].player_counts, count)))  # a set, smallest first
+                by_players[-1] = ir.TargetCount(together, by_players[-1].points)
             else:
                 by_players.append(ir.TargetCount((count,), points))
         target = ir.Target(kind, by_players[0].points, by_players=tuple(by_players))
@@ -243,7 +246,10 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
         placement_points=ir.PlacementPoints.ANNOUNCED if announced else ir.PlacementPoints.CREDITED,
         partnership_out=(draw(st.sampled_from(list(ir.PartnershipOut)))
                          if partnerships is not ir.PartnershipKind.NONE else None),
-        going_out_bonus=draw(st.integers(0, 10)),
+        # Some rule must score towards a target: a going-out bonus; of 1 point, whatever else scores, for an
+        # exact target (some sum of scores must make it).
+        going_out_bonus=(draw(st.integers(0, 10)) if kind is ir.TargetKind.NONE
+                         else 1 if kind is ir.TargetKind.EXACTLY else draw(st.integers(1, 10))),
         pip_award=draw(st.none() | awards),
         blocked_hand=blocked,
         blocked_award=(draw(st.sampled_from(list(ir.SameAward)) | st.none() | awards
