@@ -817,13 +817,14 @@ class Game:
     def _play(self, tile: Tile, on: Tile | None, port: str | None) -> None:
         seat = self.current
         layout = self.layout
-        from_draw = self._drawn is not None
         if on is None or port is None:
             layout._lead(tile)
         else:
             layout._cover(tile, on, port)  # the move is legal: skip place()'s checks
         hand = self.hands[seat]
+        advance = True
         hand.remove(tile)
+        from_draw = self._drawn is not None
         self._drawn = None
         self._last_tile_seat = seat
         total = layout._total
@@ -845,23 +846,22 @@ class Game:
         if hand_ends:
             self._end_hand(blocked=False)
             return
-        if not from_draw and (tile[0] == tile[1] or raw > 0) and hand:
+        if not from_draw and (tile[0] == tile[1] or raw > 0) and hand:  # the same seat moves again
             self._extra = True
             self._draws = 0
-            self._next_turn(False)
-            return
-        self._next_turn(True)
+            advance = False
+        self._next_turn(advance)
 
     def _next_turn(self, advance: bool) -> None:
         """Start a turn: the next seat's (advance) or the same seat's again; end the hand if it is blocked."""
         if advance:
-            self._extra = False
-            self._draws = 0
             players = self.players
             seat = (self.current + 1) % players
             while not self.hands[seat]:  # a seat that has gone out is skipped
                 seat = (seat + 1) % players
             self.current = seat
+            self._extra = False
+            self._draws = 0
         # The seat about to move usually can play: its legal moves settle it, and stay cached.
         legal = self._legal = self._compute_legal()
         if legal[0][0] != "pass":
