@@ -95,6 +95,7 @@ _DRAWING = ("undealt tiles: draw pile", "cannot play: draw until playable")
 # A lead that names its tile, with what it needs and nothing it cannot go with.
 _NAMED = ("lead: [6|6]", "-first opener", "-next opener", "if nobody holds it: the heaviest tile leads")
 _MATCH = ("match points for a win: 1", "match target: first to 3 match points")
+_PAYS = "scores 2 match points"
 _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "`undealt tiles: draw pile` with `cannot": [("undealt tiles: draw pile",), ("cannot play: draw until playable",)],
     "`reserve`, `draw limit` or `drawn tile`": [
@@ -107,7 +108,8 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("deal: 2 players get 7 tiles, 3 players get 5 tiles",),
         ("deal: 2 or 3 players get 7 tiles, 3 or 4 players get 5 tiles",)],
     "`partnerships` other than `none` when `p": [
-        ("players: 2 or 3", "deal: 2 players get 7 tiles, 3 players get 5 tiles"), ("partnerships: fixed at 6 players",)],
+        ("players: 2 or 3", "deal: 2 players get 7 tiles, 3 players get 5 tiles"),
+        ("partnerships: fixed at 6 players",)],
     "`partnerships` without `partnership goes": [("-partnership goes out",), ("partnerships: none",)],
     "`first opener: next seat clockwise` or `": [
         ("first opener: next seat clockwise",), ("first opener: player of the last tile",),
@@ -184,10 +186,11 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("match points for a win: 1", "match target: first to 0 match points"),
         (*_MATCH, "lurch line: below 3/2 of the target scores 2 match points"),
         (*_MATCH, "lurch line: below 70 scores 2 match points"),
-        (*_MATCH, "lurch line: below 1/2 of the target scores 2 match points", "skunk line: below 31 scores 2 match points"),
-        ("match points for a win: 2", "match target: first to 3 match points", "skunk line: below 31 scores 1 match points"),
-        (*_MATCH, "lurch line: below 1/2 of the target scores 3 match points", "skunk line: below 20 scores 2 match points"),
-        (*_MATCH, "lurch line: below 1/2 of the target wins the match", "skunk line: below 20 scores 2 match points"),
+        (*_MATCH, f"lurch line: below 1/2 of the target {_PAYS}", "skunk line: below 31 scores 2 match points"),
+        ("match points for a win: 2", "match target: first to 3 match points",
+         "skunk line: below 31 scores 1 match points"),
+        (*_MATCH, "lurch line: below 1/2 of the target scores 3 match points", f"skunk line: below 20 {_PAYS}"),
+        (*_MATCH, "lurch line: below 1/2 of the target wins the match", f"skunk line: below 20 {_PAYS}"),
         (*_MATCH, "first opener: holder of the highest double", "next game opener: loser of the previous game")],
 }
 # Passes that judge one clause on its own: the clause tables say what each clause takes.
