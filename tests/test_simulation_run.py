@@ -249,6 +249,35 @@ def test_a_variant_against_itself_differs_by_exactly_nothing(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_a_pool_game_is_its_thousand_hands_and_has_final_scores_but_no_winner(target):
+    """Pool play has no target: a game is the hands play_game plays, and no score ends it. Its per-game
+    figures are over those games: hands, final scores and margins, and no win rates (nobody wins)."""
+    pool = ROOT / "examples" / "family" / "domino_pool.rules"
+    result = dominospec.simulate(pool, games=4, players=3, workers=1, target=target)
+    game = result.per_game
+    assert game.hands.mean == python_units.SAFETY_HANDS
+    assert game.win_rate == game.side_win_rate == ()
+    record = columns(play(pool, target, 4, "game", ["random"], players=3))
+    for side, figure in enumerate(game.points):
+        assert math.isclose(figure.mean, textbook.mean(record[f"points_{side}"]))
+    assert not math.isnan(game.margin.mean) and game.margin.mean > 0
+
+
+def test_seats_alone_and_partnerships_are_not_differenced_figure_by_figure():
+    """Horse Race's four seats alone against Fives and Threes' two partnerships: seat k is no side k, so the
+    figures per seat and per side have no difference; the figures of a whole unit still do."""
+    result = dominospec.compare(ROOT / "spec" / "horse_race.rules", FIVES_AND_THREES, games=20, workers=1,
+                                target="python")
+    assert (result.a.sides, result.b.sides) == (4, 2)
+    assert len(result.a.per_game.side_win_rate) == 4 and len(result.b.per_game.side_win_rate) == 2
+    changes = result.differences
+    assert changes.per_hand.points == changes.per_hand.points_by_position == ()
+    assert changes.per_game.win_rate == changes.per_game.side_win_rate == changes.per_game.points == ()
+    assert math.isclose(changes.per_hand.placements.mean,
+                        result.b.per_hand.placements.mean - result.a.per_hand.placements.mean)
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_differences_are_paired_by_unit(target):
     count = 200
     result = dominospec.compare(FIVES_AND_THREES, TEESDALE, hands=count, seed=4, workers=1, target=target)

@@ -64,6 +64,7 @@ class Table:
     seed: int
     bots: tuple[str | type, ...]  # one per seat
     sides: int
+    pool_hands: int | None  # pool play (no target): the hands a game is, whose end no score decides
 
 
 # Each process's engines, by spec path and text: a worker builds each once.
@@ -128,7 +129,8 @@ def play_chunk(tables: tuple[tuple[str, Table], ...], first: int, count: int,
         runs = [(prefix, _records(table, first, count), table.sides) for prefix, table in tables]
     except Problems as err:
         return _Failure(type(err), err.diagnostics, err.source)
-    return statistics.tally(runs, pairs, first, games=tables[0][1].kind == "game")
+    pool_hands = {prefix: table.pool_hands for prefix, table in tables if table.pool_hands is not None}
+    return statistics.tally(runs, pairs, first, games=tables[0][1].kind == "game", pool_hands=pool_hands)
 
 
 # --- running the jobs -----------------------------------------------------------------------------
@@ -323,6 +325,11 @@ class _Spec:
     partnerships: bool
     sides: int
 
+    @property
+    def pool(self) -> bool:
+        """Pool play: no target, so a game is as many hands as are played, and nobody wins it."""
+        return self.variant.target.kind is ir.TargetKind.NONE
+
 
 def _open(spec: str | os.PathLike[str], settings: _Settings, command: str) -> _Spec:
     if not isinstance(spec, str | os.PathLike):
@@ -365,14 +372,14 @@ def _target(specs: Sequence[_Spec], settings: _Settings, command: str) -> Target
 
 def _table(spec: _Spec, settings: _Settings, target: Target) -> Table:
     return Table(str(spec.path), spec.source, target, settings.kind, settings.players, spec.partnerships,
-                 settings.seed, settings.seat_bots, spec.sides)
+                 settings.seed, settings.seat_bots, spec.sides, python_units.SAFETY_HANDS if spec.pool else None)
 
 
 def _run(spec: _Spec, settings: _Settings, target: Target) -> Run:
     unit: figures.UnitKind = ("hand" if settings.kind == "hand" else "match" if spec.engine.HAS_MATCH_PLAY
                               else "game")
     shape = Shape(unit, settings.players, spec.sides, tuple(line[0] for line in spec.engine.MATCH_LINES),
-                  tuple(_bot_name(bot) for bot in settings.seat_bots))
+                  tuple(_bot_name(bot) for bot in settings.seat_bots), games_won=not spec.pool)
     return Run(str(spec.path), spec.engine.VARIANT_NAME, target, spec.partnerships, settings.units,
                settings.seed, shape)
 

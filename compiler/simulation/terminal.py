@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO
 
 from .figures import Comparison, Difference, Figure, Simulation
-from .sections import Row, sections, table_of
+from .sections import Row, comparison_sections, sections, table_note, table_of
 
 if TYPE_CHECKING:
     from rich.table import Table as RichTable
@@ -68,19 +68,16 @@ def simulation_tables(result: Simulation) -> list[RichTable]:
 def comparison_tables(result: Comparison) -> list[RichTable]:
     """A's and B's means beside B - A and its interval, row by row; a significant difference in bold."""
     from rich.table import Table as RichTable
-    seats = table_of(result.a)
-    in_b = {title: {row.label: row for row in rows} for title, rows in sections(result.b, seats)}
-    changes = {title: {row.label: row for row in rows} for title, rows in sections(result.differences, seats)}
     tables = []
-    for title, rows in sections(result.a, seats):
+    for title, lines in comparison_sections(result):
         table = RichTable(title=title, title_justify="left")
         for column in ("figure", "A", "B", "B - A", "95% interval"):
             table.add_column(column, justify="left" if column == "figure" else "right")
-        for row in rows:
-            b_row, change = in_b.get(title, {}).get(row.label), changes.get(title, {}).get(row.label)
+        for line in lines:
+            change = line.difference
             marked = change is not None and isinstance(change.value, Difference) and change.value.significant
             difference, difference_interval = cells(change)
-            table.add_row(row.label, cells(row)[0], cells(b_row)[0], difference + (" *" if marked else ""),
+            table.add_row(line.label, cells(line.a)[0], cells(line.b)[0], difference + (" *" if marked else ""),
                           difference_interval, style="bold" if marked else None)
         tables.append(table)
     return tables
@@ -102,6 +99,9 @@ def print_comparison(result: Comparison, stream: TextIO | None = None) -> None:
     console.print("B - A is paired unit by unit" + (" on the same deals" if result.same_deals else
                                                     " (the deals differ: the same seeds, other tiles)")
                   + "; * marks a difference whose 95% interval excludes 0")
+    note = table_note(result)
+    if note is not None:
+        console.print(note)
     for table in comparison_tables(result):
         console.print(table)
 
