@@ -26,6 +26,7 @@ from .book.wording import DASHES, Value, Wording
 from .diagnostics import Diagnostic, UsageError
 from .html_lines import html_lines, is_html
 from .language_pack import LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
+from .markdown_text import unescape
 from .textfile import DOCUMENT, read_text_file
 
 
@@ -577,7 +578,7 @@ def load_document(path: Path, packs: dict[str, Pack], pack: Pack | None = None) 
     """Read a document in the given language, or the one detected from its text among packs; UsageError
     when it cannot be read or its language cannot be told, InputError when it is not UTF-8 text."""
     text = read_text_file(path, DOCUMENT)
-    lines = html_lines(split_lines(text)) if is_html(text) else split_lines(text)
+    lines = html_lines(split_lines(text)) if is_html(text) else [unescape(line) for line in split_lines(text)]
     if pack is None:
         pack = detect(lines, packs) or _book_language(lines, packs)
         if pack is None:
