@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -244,3 +245,45 @@ def test_each_seed_document_is_detected_in_its_language(path: str, code: str) ->
 def test_each_bundled_document_is_detected_as_english(path: str) -> None:
     pack = detect(split_lines(read_text_file(ROOT / path, DOCUMENT)), _packs)
     assert pack is not None and pack.code == "en"
+
+
+# --- the work grows with the rows -----------------------------------------------------------------------
+
+
+def _lines_run(rows: int, tmp_path: Path) -> int:
+    """The Python lines run to verify a match table of this many rows (each a game that side A wins by the
+    plain win's 1 match point, towards a target no table reaches): a count of work, not of time."""
+    from dominospec.document import MatchTable
+    from dominospec.verify import verify_match_table
+    spec = tmp_path / "long_match.rules"
+    spec.write_text(FREE_PLAY_LONG, encoding="utf-8")
+    engine = load_engine(load(spec), spec)
+    table = MatchTable(1, ("A", "B"))
+    table.rows = [MatchRow(row + 2, table, row + 1, (121, 60), (row + 1, 0)) for row in range(rows)]
+    run = 0
+
+    def count(frame: object, event: str, arg: object) -> object:
+        nonlocal run
+        run += event == "line"
+        return count
+
+    sys.settrace(count)
+    try:
+        verdicts = verify_match_table(table, engine)
+    finally:
+        sys.settrace(None)
+    assert verdicts == ((),) * rows
+    return run
+
+
+FREE_PLAY_LONG = """\
+match format: "Free play to a far target"
+game target: 121
+match points for a win: 1
+match target: first to 100000 match points
+"""
+
+
+def test_a_match_tables_rows_are_checked_in_linear_work(tmp_path: Path) -> None:
+    small, large = _lines_run(40, tmp_path), _lines_run(160, tmp_path)
+    assert large < 5 * small, (small, large)  # 4 times the rows; a copy of the history per row would be 16
