@@ -263,6 +263,26 @@ def test_a_pool_game_is_its_thousand_hands_and_has_final_scores_but_no_winner(ta
     assert not math.isnan(game.margin.mean) and game.margin.mean > 0
 
 
+class _Enough(Exception):
+    """Raised by a progress callback to stop a run."""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_run_of_any_size_makes_its_chunks_as_it_plays_them(workers):
+    """A quadrillion hands: the chunks are made as they are played, a few in flight, so the run starts at once
+    and its memory is that of a few chunks (a list of all of them would not fit in any machine)."""
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        if len(seen) > 3:
+            raise _Enough
+
+    with pytest.raises(_Enough):
+        dominospec.simulate(FIVES_AND_THREES, hands=10**15, workers=workers, target="python", progress=progress)
+    assert seen[0] == (0, 10**15) and all(done > 0 and total == 10**15 for done, total in seen[1:])
+
+
 def test_seats_alone_and_partnerships_are_not_differenced_figure_by_figure():
     """Horse Race's four seats alone against Fives and Threes' two partnerships: seat k is no side k, so the
     figures per seat and per side have no difference; the figures of a whole unit still do."""
