@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from dominospec.language_pack import detect, shipped_packs
 from dominospec.loader import load
 from dominospec.textfile import DOCUMENT, read_text_file
 from dominospec.verify import Report, verify_document
-from support import ROOT, SEEDS, needs_seeds, run_cli
+from support import ROOT, SEEDS, lines_run, needs_seeds, run_cli
 
 FREE_PLAY = "examples/match_formats/free_play.rules"
 SAMPLE_004 = "../shared/seeds/004_e15a6d28b1457256.txt"
@@ -260,18 +259,7 @@ def _lines_run(rows: int, tmp_path: Path) -> int:
     engine = load_engine(load(spec), spec)
     table = MatchTable(1, ("A", "B"))
     table.rows = [MatchRow(row + 2, table, row + 1, (121, 60), (row + 1, 0)) for row in range(rows)]
-    run = 0
-
-    def count(frame: object, event: str, arg: object) -> object:
-        nonlocal run
-        run += event == "line"
-        return count
-
-    sys.settrace(count)
-    try:
-        verdicts = verify_match_table(table, engine)
-    finally:
-        sys.settrace(None)
+    run, verdicts = lines_run(lambda: verify_match_table(table, engine))
     assert verdicts == ((),) * rows
     return run
 
