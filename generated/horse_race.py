@@ -233,10 +233,12 @@ def parse_tile(text: str) -> Tile:
     found = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
     if found is None:
         raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
-    a, b = int(found.group(1)), int(found.group(2))
+    # a half of many digits is no pip of any set: it is not converted (int() refuses over 4,300 digits)
+    a, b = (int(half) if len(half.lstrip("0")) <= 3 else MAX_PIP + 1 for half in found.groups())
     tile = (min(a, b), max(a, b))
     if tile not in _TILE_SET:
-        raise IllegalMove(f"{_brief(text)} is not in the double-{MAX_PIP} set")
+        shown = text.strip()
+        raise IllegalMove(f"{shown if len(shown) <= 60 else _brief(text)} is not in the double-{MAX_PIP} set")
     return tile
 
 
