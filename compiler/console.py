@@ -46,7 +46,8 @@ def progress(what: str) -> Iterator[None]:
         yield
         return
     from rich.console import Console
-    with Console(stderr=True).status(what):
+    from rich.text import Text
+    with Console(stderr=True).status(Text(what)):  # a Text: a path's "[/]" is shown, not read as markup
         yield
 
 

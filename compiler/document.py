@@ -27,6 +27,7 @@ from .book.wording import DASHES, Value, Wording
 from .diagnostics import Diagnostic, UsageError
 from .html_lines import html_lines, is_html
 from .language_pack import LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
+from .markdown_text import unescape
 from .prose_numbers import numbers_outside
 from .textfile import DOCUMENT, read_text_file
 
@@ -684,7 +685,7 @@ def load_document(path: Path, packs: dict[str, Pack], pack: Pack | None = None) 
     if is_html(text) or path.suffix.casefold() in (".html", ".htm"):
         lines, numbers = html_lines(text)
     else:
-        lines = split_lines(text)
+        lines = [unescape(line) for line in split_lines(text)]
     if pack is None:
         pack = detect(lines, packs) or _book_language(lines, packs)
         if pack is None:

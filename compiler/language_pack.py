@@ -368,9 +368,10 @@ def validate(data: Any, text: str, source: str) -> Pack:
             if ("in" in condition) == ("not_in" in condition):
                 raise v.fail(path + ("when",), "a condition has exactly one of 'in' and 'not_in'")
             values = condition.get("in", condition.get("not_in"))
-            if not isinstance(values, list) or not all(isinstance(n, int) and n >= 0 for n in values):
+            # type(), not isinstance(): JSON's true and false are booleans, not the numbers 1 and 0
+            if not isinstance(values, list) or not all(type(n) is int and n >= 0 for n in values):
                 raise v.fail(path + ("when",), "'in' and 'not_in' take a list of whole numbers")
-            if "mod" in condition and not (isinstance(condition["mod"], int) and condition["mod"] > 0):
+            if "mod" in condition and not (type(condition["mod"]) is int and condition["mod"] > 0):
                 raise v.fail(path + ("when",), "'mod' takes a whole number above 0")
     for number, unit in data["units"].items():
         v.mapping(unit, ("units", number), sorted(forms), optional=True)

@@ -118,6 +118,8 @@ class Start:
 def start(engine: VariantEngine, record: dict[str, Any]) -> Start:
     """The table of a record of one game ('hands') or, for a variant with match rules, of a match of
     games ('games', each with its 'hands'); BadRecord when it is no such record."""
+    if not isinstance(record, dict):
+        raise BadRecord(f"a record is a JSON object, not {type(record).__name__}")
     players = record.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
         raise BadRecord("'players' must be a number")

@@ -11,6 +11,7 @@ the Hypothesis strategy that draws any valid order.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -95,51 +96,63 @@ class Snapshot:
 
     def leads(self) -> list[Tile]:
         """The tiles that can have been the lead: not the documented tile (unless alone), and every
-        other double then joins by its line A."""
+        other double then joins by its line A, so that the lead lies on the double's line A side.
+
+        One walk of the tree from its first tile, not one per candidate: each double rules out, by ranges
+        of the walk's order, the tiles that are not on its line A side."""
         if len(self.tiles) == 1:
             return [self.placed]
-        found = []
-        for root in self.tiles:
-            if root == self.placed:
+        top = self.tiles[0]
+        parents = self.parents(top)
+        order: list[Tile] = []  # preorder: a tile's subtree is order[start[tile]:end[tile]]
+        start: dict[Tile, int] = {}
+        end: dict[Tile, int] = {}
+        stack: list[tuple[Tile, bool]] = [(top, False)]
+        while stack:
+            tile, leaving = stack.pop()
+            if leaving:
+                end[tile] = len(order)
                 continue
-            parents = self.parents(root)
-            if all(parents[t][2] == "lineA" for t in self.tiles if t != root and is_double(t)):
-                found.append(root)
-        return found
+            start[tile] = len(order)
+            order.append(tile)
+            stack.append((tile, True))
+            stack.extend((other, False) for _, other, _ in self.links[tile]
+                         if other != top and parents[other][0] == tile)
+        ruled_out = [0] * (len(order) + 1)  # differences: how many doubles rule out each place of the walk
 
-    def _ready(self, done: set[Tile], parents: dict[Tile, tuple[Tile, str, str]], rules: Rules,
-               first: Tile | None) -> list[Tile]:
-        ready = []
+        def rule_out(low: int, high: int, by: int = 1) -> None:
+            ruled_out[low] += by
+            ruled_out[high] -= by
+
         for tile in self.tiles:
-            if tile in done or parents[tile][0] not in done:
+            if not is_double(tile):
                 continue
-            if tile == self.placed and len(done) < len(self.tiles) - 1:
+            rule_out(start[tile], start[tile] + 1, -1)  # the double itself, as the lead, joins nothing
+            if tile != top and parents[tile][2] == "lineA":  # line A faces the walk's top: not below it
+                rule_out(start[tile], end[tile])
                 continue
-            parent, port, _ = parents[tile]
-            if port in BRANCH_PORTS and rules.branches_after_lines:
-                sides = self.ports_used(parent)
-                if any(side not in sides or sides[side] not in done for side in LINE_PORTS):
-                    continue
-            if rules.spinners == "first double" and first is not None and first not in done \
-                    and is_double(tile) and tile != first:
-                continue
-            ready.append(tile)
-        return ready
+            rule_out(0, len(order))  # only below its line A side
+            below = self.ports_used(tile).get("lineA")
+            if below is not None and below != top and parents[below][0] == tile:
+                rule_out(start[below], end[below], -1)
+        count, ruled = 0, {}
+        for at, tile in enumerate(order):
+            count += ruled_out[at]
+            ruled[tile] = count
+        return [tile for tile in self.tiles if tile != self.placed and ruled[tile] == 0]
 
     def plan(self, root: Tile, rules: Rules, first: Tile | None = None) -> list[Placement] | None:
         """One build order led by root (first ready tile in document order each time); None if stuck."""
         if rules.spinners == "first double" and first is not None and is_double(root) and root != first:
             return None
-        parents = self.parents(root)
+        frontier = _Frontier(self, root, rules, first)
         order: list[Placement] = [(root, None, None)]
-        done = {root}
-        while len(done) < len(self.tiles):
-            ready = self._ready(done, parents, rules, first)
-            if not ready:
+        while len(frontier.done) < len(self.tiles):
+            if not frontier.ready:
                 return None
-            tile = ready[0]
-            order.append((tile, parents[tile][0], parents[tile][1]))
-            done.add(tile)
+            tile = self.tiles[frontier.ready[0]]
+            order.append((tile, *frontier.parents[tile][:2]))
+            frontier.take(tile)
         return order
 
     def plans(self, rules: Rules, first_choices: list[Tile]) -> Iterator[list[Placement]]:
@@ -152,6 +165,63 @@ class Snapshot:
                 order = self.plan(root, rules, first)
                 if order is not None:
                     yield order
+
+
+class _Frontier:
+    """The tiles a build order led by root may place next, kept up to date as tiles are placed: a placement
+    looks only at the tiles it can make ready (its children, the branches waiting for its parent's line
+    sides, the doubles waiting for the first double, the documented tile waiting to be last), so a whole
+    order takes time linear in the tiles, times a logarithm."""
+
+    def __init__(self, snapshot: Snapshot, root: Tile, rules: Rules, first: Tile | None):
+        self.snapshot, self.rules, self.first = snapshot, rules, first
+        self.parents = snapshot.parents(root)
+        self.index = {tile: i for i, tile in enumerate(snapshot.tiles)}
+        self.children: dict[Tile, list[Tile]] = {tile: [] for tile in snapshot.tiles}
+        for tile, (parent, _, _) in self.parents.items():
+            self.children[parent].append(tile)
+        self.done: set[Tile] = set()
+        self.ready: list[int] = []  # the ready tiles' places in the document's order, ascending
+        self.for_lines: dict[Tile, list[Tile]] = {}  # a spinner -> its branches, waiting for its line sides
+        self.for_first: list[Tile] = []  # doubles waiting for the first double
+        self.last_waits = False  # the documented tile waits to be placed last
+        self.take(root)
+
+    def take(self, tile: Tile) -> None:
+        """Place tile, a ready tile (or the root)."""
+        self.done.add(tile)
+        at = bisect_left(self.ready, self.index[tile])
+        if at < len(self.ready) and self.ready[at] == self.index[tile]:
+            del self.ready[at]
+        woken = list(self.children[tile])
+        if tile in self.parents and self.parents[tile][1] in LINE_PORTS:  # a line side of its parent is covered
+            woken += self.for_lines.pop(self.parents[tile][0], [])
+        if tile == self.first:
+            woken += self.for_first
+            self.for_first = []
+        if self.last_waits and len(self.done) == len(self.snapshot.tiles) - 1:
+            self.last_waits = False
+            woken.append(self.snapshot.placed)
+        for other in woken:
+            self._consider(other)
+
+    def _consider(self, tile: Tile) -> None:
+        """A tile whose parent is placed: ready, or waiting for what holds it back."""
+        snapshot, rules = self.snapshot, self.rules
+        if tile == snapshot.placed and len(self.done) < len(snapshot.tiles) - 1:
+            self.last_waits = True
+            return
+        parent, port, _ = self.parents[tile]
+        if port in BRANCH_PORTS and rules.branches_after_lines:
+            sides = snapshot.ports_used(parent)
+            if any(side not in sides or sides[side] not in self.done for side in LINE_PORTS):
+                self.for_lines.setdefault(parent, []).append(tile)
+                return
+        if rules.spinners == "first double" and self.first is not None and self.first not in self.done \
+                and is_double(tile) and tile != self.first:
+            self.for_first.append(tile)
+            return
+        insort(self.ready, self.index[tile])
 
 
 def build_layout(engine: VariantEngine, order: list[Placement]) -> EngineLayout:
@@ -176,13 +246,12 @@ def build_orders(snapshot: Snapshot, rules: Rules, first: Tile | None = None) ->
     @st.composite
     def orders(draw: st.DrawFn) -> list[Placement]:
         root = draw(st.sampled_from(leads))
-        parents = snapshot.parents(root)
+        frontier = _Frontier(snapshot, root, rules, first)
         order: list[Placement] = [(root, None, None)]
-        done = {root}
-        while len(done) < len(snapshot.tiles):
-            tile = draw(st.sampled_from(snapshot._ready(done, parents, rules, first)))
-            order.append((tile, parents[tile][0], parents[tile][1]))
-            done.add(tile)
+        while len(frontier.done) < len(snapshot.tiles):
+            tile = draw(st.sampled_from([snapshot.tiles[i] for i in frontier.ready]))
+            order.append((tile, *frontier.parents[tile][:2]))
+            frontier.take(tile)
         return order
 
     return orders()

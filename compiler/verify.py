@@ -447,11 +447,21 @@ def _match_text(row: MatchRow, points: Iterable[int]) -> str:
     return row.joiner.join(str(p) for p in points)
 
 
+def _running(match: EngineMatchScore) -> EngineMatchScore:
+    """A copy of the running score to try a row on: its lists copied, but not its history of results, which
+    the verifier never reads; a copy of that would make each row's work grow with the rows before it."""
+    copied = copy.copy(match)
+    for name, value in vars(match).items():
+        if isinstance(value, list):
+            setattr(copied, name, [] if name == "results" else list(value))
+    return copied
+
+
 def _restarted(match: EngineMatchScore, row: MatchRow) -> EngineMatchScore | None:
     """The engine's match as it stands, but at the document's running score (None if that is unreadable)."""
     if row.match_score is None:
         return None
-    restarted = copy.deepcopy(match)
+    restarted = _running(match)
     restarted.match_points = list(row.match_score)
     restarted.over, restarted.winners = False, []
     return restarted
@@ -460,7 +470,7 @@ def _restarted(match: EngineMatchScore, row: MatchRow) -> EngineMatchScore | Non
 def _match_game(row: MatchRow, match: EngineMatchScore, engine: MatchRules) -> tuple[list[Failure], EngineMatchScore]:
     """One row's game fed to a copy of the match: the failures, and the match after it."""
     assert row.scores is not None and row.match_score is not None  # a row without problems has both
-    after = copy.deepcopy(match)
+    after = _running(match)
     try:
         result = after.add_game(list(row.scores))
     except engine.IllegalMove as err:

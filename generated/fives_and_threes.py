@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterable
 from typing import Any, Literal, NotRequired, Protocol, Required, TypedDict, cast
 
@@ -216,23 +217,29 @@ class IllegalMove(ValueError):
     """A move or setup the rules do not allow; the state is left as it was."""
 
 
+_TILE_TEXT = re.compile(r"\s*\[\s*([0-9]+)\s*\|\s*([0-9]+)\s*\]\s*")
+
+
 def parse_tile(text: str) -> Tile:
-    """'[1|4]' -> (1, 4); either half order is accepted, the result is low half first."""
-    body = text.strip() if isinstance(text, str) else ""
-    if not (body.startswith("[") and body.endswith("]") and body.count("|") == 1):
+    """'[1|4]' -> (1, 4): a tile of the set written [a|b], a and b in the digits 0-9, either half first,
+    with white space allowed around the tile and around each half; the result is low half first.
+    IllegalMove for anything else."""
+    found = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
         raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
-    left, right = body[1:-1].split("|")
-    if not (left.strip().isdigit() and right.strip().isdigit() and left.isascii() and right.isascii()):
-        raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
-    a, b = int(left), int(right)
+    # a half of many digits is no pip of any set: it is not converted (int() refuses over 4,300 digits)
+    a, b = (int(half) if len(half.lstrip("0")) <= 3 else MAX_PIP + 1 for half in found.groups())
     tile = (min(a, b), max(a, b))
     if tile not in _TILE_SET:
-        raise IllegalMove(f"{text} is not in the double-{MAX_PIP} set")
+        shown = text.strip()
+        raise IllegalMove(f"{shown if len(shown) <= 60 else _brief(text)} is not in the double-{MAX_PIP} set")
     return tile
 
 
 def format_tile(tile: Tile) -> str:
-    return f"[{tile[0]}|{tile[1]}]"
+    """(1, 4) -> '[1|4]': a tile of the set, two whole numbers as a tuple or a list, either half first,
+    written low half first. IllegalMove for anything else."""
+    return _TEXT[_set_tile(tile)]
 
 
 def placement_points(total: int) -> tuple[int, int]:
@@ -953,6 +960,8 @@ class Game:
             state = json.loads(text)
         except (TypeError, ValueError) as err:  # not text, or not JSON (JSONDecodeError is a ValueError)
             raise IllegalMove(f"not a saved game: {err}") from None
+        except RecursionError:  # JSON nested deeper than the decoder goes: no save is
+            raise IllegalMove("not a saved game: the JSON is nested too deep") from None
         if not isinstance(state, dict):
             raise IllegalMove(f"a saved game is a JSON object, not {type(state).__name__}")
         missing = sorted(SAVE_KEYS - state.keys())
@@ -1050,6 +1059,7 @@ class GreedyBot:
 
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
+    _check_bots(game, bots)
     randoms = [bot for bot in bots if type(bot) is RandomBot]
     if len(randoms) < len(bots):
         _play_by_bots(game, bots)
@@ -1178,9 +1188,24 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             return
 
 
+def _check_bots(game: object, bots: object) -> None:
+    """IllegalMove unless game is a Game of this engine and bots a list of one bot per seat, each with a
+    choose(game) method."""
+    if not isinstance(game, Game):
+        raise IllegalMove(f"bots play a Game of this engine, not {_brief(game)}")
+    if not isinstance(bots, (list, tuple)) or len(bots) != game.players:
+        raise IllegalMove(f"give a list of one bot for each of the {game.players} seats, not {_brief(bots)}")
+    for bot in bots:
+        if type(bot) is not RandomBot and not callable(getattr(bot, "choose", None)):  # the usual bot: no look-up
+            raise IllegalMove(f"a bot has a choose(game) method that returns its move; {_brief(bot)} has none")
+
+
 def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
     """Play hands until the game is won (or max_hands hands, counting those played before); returns the
-    winning sides."""
+    winning sides. IllegalMove for a game, bots or max_hands it cannot play."""
+    _check_bots(game, bots)
+    if type(max_hands) is not int or max_hands < 1:
+        raise IllegalMove(f"max_hands is a whole number of at least 1, not {_brief(max_hands)}")
     while not game.over:
         if game.hand_over:
             if game.hand_number >= max_hands:

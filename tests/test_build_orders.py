@@ -152,3 +152,25 @@ def test_any_tile_but_the_placed_one_can_lead() -> None:
     snapshot = layout_snapshot(example, ENGINES["first_double"], pack)
     assert snapshot is not None
     assert sorted(snapshot.leads()) == [(1, 1), (1, 4), (4, 4)]
+
+
+# --- the work grows with the tiles -------------------------------------------------------------------
+
+
+def _lines_run(tiles: int) -> int:
+    """The Python lines run to find the leads and a build order of a line of this many tiles, every third a
+    double joined by its line sides (tiles need not be a set's here: only the connections count)."""
+    from dominospec.snapshot import Rules, Snapshot, is_double
+    from support import lines_run
+    chain = [(i, i) if i % 3 == 1 else (i, 1000 + i) for i in range(tiles)]
+    edges = tuple(((a, "lineB" if is_double(a) else "high"), (b, "lineA" if is_double(b) else "low"))
+                  for a, b in zip(chain, chain[1:], strict=False))
+    snapshot = Snapshot(tuple(chain), edges, chain[-1])
+    run, order = lines_run(lambda: next(snapshot.plans(Rules("every double", True), [])))
+    assert [tile for tile, _, _ in order] == chain  # the only lead: the end that is no double nor the last tile
+    return run
+
+
+def test_a_long_layout_is_rebuilt_in_linear_work() -> None:
+    small, large = _lines_run(40), _lines_run(160)
+    assert large < 5 * small, (small, large)  # 4 times the tiles; a scan of every tile at each step would be 16

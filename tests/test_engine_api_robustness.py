@@ -5,15 +5,18 @@ caller's to keep."""
 from __future__ import annotations
 
 import json
+import re
 import types
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from dominospec.diagnostics import Problems
 from engine_cases import SHIPPED_CASES, engine_for
+from support import ROOT, native_engine
 
 ENGINES = {case.id: engine_for(case)[1] for case in SHIPPED_CASES}
 ENGINE_IDS = sorted(ENGINES)
@@ -275,3 +278,117 @@ def test_a_match_called_with_anything_raises_only_illegal_move_and_keeps_its_gam
         except MATCH.IllegalMove as err:
             assert str(err)
             assert (len(match.games), len(match.score.results)) == (games, results)
+
+
+# --- wrong types and shapes everywhere the API takes them ---------------------------------------------
+
+
+@settings(max_examples=60)
+@given(engine_id=st.sampled_from(ENGINE_IDS), depth=st.integers(1, 200_000), opener=st.sampled_from(['[', '{"a":']))
+def test_a_save_nested_to_any_depth_is_refused_with_illegal_move(engine_id: str, depth: int, opener: str) -> None:
+    engine = ENGINES[engine_id]
+    closer = "]" if opener == "[" else "}"
+    with pytest.raises(engine.IllegalMove):
+        engine.Game.from_json(opener * depth + ("" if opener == "[" else "1") + closer * depth)
+
+
+BOTS = st.one_of(ANYTHING, st.lists(st.one_of(ANYTHING, st.builds(object)), max_size=5))
+
+
+@settings(max_examples=200)
+@given(engine_id=st.sampled_from(ENGINE_IDS), game=st.one_of(ANYTHING, st.just("the game")), bots=BOTS,
+       limit=st.one_of(st.just(1000), ANYTHING), seed=st.integers(0, 20))
+def test_the_bot_loops_take_only_a_game_bots_and_a_limit_they_can_play(engine_id: str, game: Any, bots: Any,
+                                                                       limit: Any, seed: int) -> None:
+    """play_hand, play_game and play_match with anything for the game, the bots (a list of one bot per seat,
+    each with choose(game)) or the limit: they play, or raise IllegalMove having played nothing."""
+    engine = ENGINES[engine_id]
+    if game == "the game":
+        game = engine.Game(engine.MIN_PLAYERS, seed=seed)
+    calls: list[Callable[[], object]] = [lambda: engine.play_hand(game, bots),
+                                         lambda: engine.play_game(game, bots, limit)]
+    if engine.HAS_MATCH_PLAY:
+        calls.append(lambda: engine.play_match(game, bots, limit))
+    for call in calls:
+        before = game.to_json() if isinstance(game, engine.Game) else None
+        try:
+            call()
+        except engine.IllegalMove:
+            assert before is None or game.to_json() == before
+    good = [engine.RandomBot(seat) for seat in range(engine.MIN_PLAYERS)]
+    for wrong in ([], good[:-1], [*good, engine.RandomBot(9)], [*good[:-1], 1], None, "bots"):
+        fresh = engine.Game(engine.MIN_PLAYERS, seed=seed)
+        with pytest.raises(engine.IllegalMove):
+            engine.play_game(fresh, wrong)
+        with pytest.raises(engine.IllegalMove):
+            engine.play_hand(fresh, wrong)
+
+
+_TILE_TEXT = re.compile(r"\s*\[\s*([0-9]+)\s*\|\s*([0-9]+)\s*\]\s*")
+
+
+@settings(max_examples=400)
+@given(engine_id=st.sampled_from(ENGINE_IDS), text=st.one_of(
+    ANYTHING, st.from_regex(_TILE_TEXT, fullmatch=True),
+    st.builds("[{}|{}]".format, st.integers(-2, 20), st.integers(-2, 20)),
+    st.text(alphabet="[]|0123456789 \t\n١٢+-", max_size=10),
+    st.builds("[1|{}]".format, st.integers(5, 6000).map(lambda digits: "9" * digits))))
+def test_parse_tile_takes_exactly_a_tile_of_the_set_as_its_docstring_says(engine_id: str, text: Any) -> None:
+    engine = ENGINES[engine_id]
+    found = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
+    halves = sorted(int(half) if len(half) < 4000 else 10**9 for half in found.groups()) if found else None
+    if halves is not None and halves[1] <= engine.MAX_PIP:
+        assert engine.parse_tile(text) == tuple(halves)
+    else:
+        with pytest.raises(engine.IllegalMove):
+            engine.parse_tile(text)
+
+
+@settings(max_examples=400)
+@given(engine_id=st.sampled_from(ENGINE_IDS), value=st.one_of(
+    ANYTHING, st.tuples(st.integers(-2, 20), st.integers(-2, 20)), st.lists(st.integers(-2, 20), max_size=3),
+    st.tuples(st.booleans(), st.booleans()), st.tuples(st.floats(0, 6), st.integers(0, 6))))
+def test_format_tile_takes_exactly_a_tile_of_the_set_as_its_docstring_says(engine_id: str, value: Any) -> None:
+    engine = ENGINES[engine_id]
+    pips = (list(value) if isinstance(value, tuple | list) and len(value) == 2
+            and all(type(half) is int for half in value) else None)
+    if pips is not None and 0 <= min(pips) and max(pips) <= engine.MAX_PIP:
+        low, high = sorted(pips)
+        assert engine.format_tile(value) == f"[{low}|{high}]"
+        assert engine.parse_tile(engine.format_tile(value)) == (low, high)
+    else:
+        with pytest.raises(engine.IllegalMove):
+            engine.format_tile(value)
+
+
+@settings(max_examples=50, deadline=None)
+@given(progress=ANYTHING)
+def test_simulate_takes_a_progress_function_or_none(progress: Any) -> None:
+    import dominospec
+    from dominospec.diagnostics import UsageError
+    assume(progress is not None)
+    for run in (dominospec.simulate, lambda spec, **how: dominospec.compare(spec, spec, **how)):
+        with pytest.raises(UsageError, match="progress is a function"):
+            run(ROOT / "spec" / "fives_and_threes.rules", hands=5, workers=1, progress=progress)
+
+
+@settings(max_examples=100)
+@given(record=ANYTHING)
+def test_a_record_of_any_shape_is_replayed_or_said_wrong_by_both_engines(record: Any) -> None:
+    from dominospec.replay import replay
+    path = ROOT / "spec" / "fives_and_threes.rules"
+    assert replay(FIVES, record).error is not None
+    native = native_engine(path)
+    if not isinstance(native, Problems):  # no C compiler here: the Python replay above still runs
+        assert native.replay(record).error is not None
+
+
+@pytest.mark.parametrize("condition", [{"mod": True, "in": [1]}, {"in": [True]}, {"not_in": [False, 1]},
+                                       {"mod": 10, "in": [1.0]}])
+def test_a_packs_numbers_are_numbers_not_booleans(condition: dict[str, Any]) -> None:
+    from dominospec.diagnostics import InputError
+    from dominospec.language_pack import parse_pack
+    data = json.loads((ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8"))
+    data["plural"] = [{"form": "one", "when": [condition]}]
+    with pytest.raises(InputError, match="whole number"):
+        parse_pack(json.dumps(data), "en.json")

@@ -16,7 +16,7 @@ from dominospec.language_pack import detect, shipped_packs
 from dominospec.loader import load
 from dominospec.textfile import DOCUMENT, read_text_file
 from dominospec.verify import Report, verify_document
-from support import ROOT, SEEDS, needs_seeds, run_cli
+from support import ROOT, SEEDS, lines_run, needs_seeds, run_cli
 
 FREE_PLAY = "examples/match_formats/free_play.rules"
 SAMPLE_004 = "../shared/seeds/004_e15a6d28b1457256.txt"
@@ -247,3 +247,34 @@ def test_each_seed_document_is_detected_in_its_language(path: str, code: str) ->
 def test_each_bundled_document_is_detected_as_english(path: str) -> None:
     pack = detect(split_lines(read_text_file(ROOT / path, DOCUMENT)), _packs)
     assert pack is not None and pack.code == "en"
+
+
+# --- the work grows with the rows -----------------------------------------------------------------------
+
+
+def _lines_run(rows: int, tmp_path: Path) -> int:
+    """The Python lines run to verify a match table of this many rows (each a game that side A wins by the
+    plain win's 1 match point, towards a target no table reaches): a count of work, not of time."""
+    from dominospec.document import MatchTable
+    from dominospec.verify import verify_match_table
+    spec = tmp_path / "long_match.rules"
+    spec.write_text(FREE_PLAY_LONG, encoding="utf-8")
+    engine = load_engine(load(spec), spec)
+    table = MatchTable(1, ("A", "B"))
+    table.rows = [MatchRow(row + 2, table, row + 1, (121, 60), (row + 1, 0)) for row in range(rows)]
+    run, verdicts = lines_run(lambda: verify_match_table(table, engine))
+    assert verdicts == ((),) * rows
+    return run
+
+
+FREE_PLAY_LONG = """\
+match format: "Free play to a far target"
+game target: 121
+match points for a win: 1
+match target: first to 100000 match points
+"""
+
+
+def test_a_match_tables_rows_are_checked_in_linear_work(tmp_path: Path) -> None:
+    small, large = _lines_run(40, tmp_path), _lines_run(160, tmp_path)
+    assert large < 5 * small, (small, large)  # 4 times the rows; a copy of the history per row would be 16

@@ -8,9 +8,10 @@ import re
 
 import pytest
 
-from dominospec import clauses
+from dominospec import checks, clauses, ir
 from dominospec.checks import check
 from dominospec.clauses import CLAUSES, Clause, Scope
+from dominospec.diagnostics import SpecError
 from dominospec.grammar import PHRASE_TERMINALS
 from dominospec.parser import parse
 from dominospec.printer import format_spec
@@ -81,3 +82,164 @@ def test_the_table_of_the_family_lists_every_spec_in_examples_family_once() -> N
     rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| game ")]
     named = [name for row in rows for name in re.findall(r"`([a-z0-9_]+)(?:\.rules)?`", row)]
     assert sorted(named) == sorted(path.stem for path in FAMILY)
+
+
+# --- "Rules that cannot go together" ---------------------------------------------------------------
+# Each line of the section, by its opening words, with specs the checks refuse for what it says: edits of
+# Fives and Threes ("key: value" sets the clause, "-key" takes it out).
+
+_TOGETHER = README[README.index("### Rules that cannot go together"):README.index("### The placement score formula")]
+_BULLETS = [" ".join(bullet.split()) for bullet in re.findall(r"^- (.*?)(?=^- |^\n|\Z)", _TOGETHER, re.M | re.S)]
+_ALONE = ("partnerships: none", "-partnership goes out")
+_DRAWING = ("undealt tiles: draw pile", "cannot play: draw until playable")
+# A lead that names its tile, with what it needs and nothing it cannot go with.
+_NAMED = ("lead: [6|6]", "-first opener", "-next opener", "if nobody holds it: the heaviest tile leads")
+_MATCH = ("match points for a win: 1", "match target: first to 3 match points")
+_PAYS = "scores 2 match points"
+_EXAMPLES: dict[str, list[tuple[str, ...]]] = {
+    "`undealt tiles: draw pile` with `cannot": [("undealt tiles: draw pile",), ("cannot play: draw until playable",)],
+    "`reserve`, `draw limit` or `drawn tile`": [
+        ("reserve: 2 tiles",), ("draw limit: 3 tiles per turn",), ("drawn tile: joins the hand",),
+        (*_DRAWING, "draw limit: 0 tiles per turn")],
+    "More tiles dealt (with the reserve) than": [
+        ("deal: 2 players get 15 tiles, 3 or 4 players get 5 tiles",),
+        (*_DRAWING, "reserve: 10 tiles", "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles"),
+        ("deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles, 5 players get 4 tiles",),
+        ("deal: 2 players get 7 tiles, 3 players get 5 tiles",),
+        ("deal: 2 or 3 players get 7 tiles, 3 or 4 players get 5 tiles",)],
+    "`partnerships` other than `none` when `p": [
+        ("players: 2 or 3", "deal: 2 players get 7 tiles, 3 players get 5 tiles"),
+        ("partnerships: fixed at 6 players",)],
+    "`partnerships` without `partnership goes": [("-partnership goes out",), ("partnerships: none",)],
+    "`first opener: next seat clockwise` or `": [
+        ("first opener: next seat clockwise",), ("first opener: player of the last tile",),
+        ("after a blocked hand: player of the last tile",)],
+    "`next opener: player of the last tile` w": [("next opener: player of the last tile",)],
+    "A `lead` tile that is not in the set; `f": [
+        (*_NAMED, "lead: [6|7]"), (*_NAMED, "first opener: by lot"), (*_NAMED, "next opener: next seat clockwise"),
+        (*_NAMED, "after a blocked hand: by lot"), (*_NAMED, *_MATCH, "next game opener: loser of the previous game")],
+    "A lead that names its tile without `if n": [
+        ("lead: [6|6]", "-first opener", "-next opener"),
+        ("lead: the highest double", "-first opener", "-next opener", "deal: 2 players get 14 tiles, 3 players get 9 "
+         "tiles, 4 players get 7 tiles", "if nobody holds it: the heaviest tile leads"),
+        ("if nobody holds it: the heaviest tile leads",)],
+    "`lead: a double` or `a double or a scorin": [
+        ("lead: a double",), ("leader without one: passes the lead",),
+        ("lead: a double", "leader without one: draws until one comes")],
+    "`lead: a double or a scoring tile` where": [
+        ("lead: a double or a scoring tile", "leader without one: passes the lead",
+         "placement score: total if score > 3"),
+        ("lead: a double or a scoring tile", "leader without one: passes the lead", "players: 2 or 4",
+         "deal: 2 players get 7 tiles, 4 players get 5 tiles", "target: exactly 61 with 2 players, 31 with 4 players",
+         "placement score: total if total == target"),
+        ("lead: a double or a scoring tile", "leader without one: passes the lead", "placement score: 0")],
+    "`branches open`, `spinner sides`, `spinn": [
+        ("branches open: at once",), ("spinner sides: covered before other ends",),
+        ("spinner counts: its value for each open branch",), ("arms of the cross: a double on each first",)],
+    "`arms of the cross: a double on each fir": [
+        ("spinners: every double", "spinner sides: covered before other ends",
+         "arms of the cross: a double on each first"),
+        ("spinners: first double", "arms of the cross: a double on each first")],
+    "`matching: halves adding up to N` with N": [("matching: halves adding up to 13",), ("wild tiles: [0|7]",)],
+    "A placement score that names an unknown": [
+        ("placement score: total if totl > 0",), ("placement score: 10 / total",), ("placement score: total - 5",),
+        ("raw points per displayed point: 5",), ("raw points per displayed point: 0",)],
+    "`tied lowest` or `blocked hand award` wi": [
+        ("tied lowest: no winner",), ("blocked hand award: none",),
+        ("blocked hand: lowest pips win, hands without a double first",)],
+    "A pip award or a blocked hand award roun": [
+        ("pip award: opponents' pips, rounded to the nearest 0",), ("pip award: opponents' pips, divided by 0",),
+        ("blocked hand: lowest pips win", "blocked hand award: opponents' pips, rounded to the nearest 0")],
+    "`extra turn without a legal tile` with n": [("extra turn without a legal tile: the turn ends",)],
+    "`extra turn is` with no extra turns, and": [
+        ("extra turn is: optional",),
+        ("extra turn after: a double", "extra turn is: optional", "extra turn without a legal tile: the turn ends")],
+    "`extra turn after: any placement` togeth": [("extra turn after: a double, any placement",)],
+    "`when able to play: may draw` with `undea": [
+        ("when able to play: may draw",), (*_DRAWING, "when able to play: may draw", "drawn tile: played at once")],
+    "`placement points: announced by the play": [
+        ("placement points: announced by the player",),
+        ("placement points: announced by the player", "target: at least 61 at the end of a hand"),
+        ("placement points: announced by the player", "target: at least 61", "first score: at least 10")],
+    "A target of 0; `target: none` with match": [
+        ("target: exactly 0",), ("target: none", *_MATCH),
+        ("target: exactly 61 with 2 players, 31 with 3 or 4 players", *_MATCH)],
+    "A target per player count that leaves ou": [
+        ("target: exactly 61 with 2 players, 31 with 3 players",),
+        ("target: exactly 61 with 2 players, 31 with 3 or 4 players, 21 with 5 players",),
+        ("target: exactly 61 with 2 or 3 players, 31 with 3 or 4 players",)],
+    "A `pip penalty` with `scores below zero:": [
+        ("target: at least 61", "pip penalty: own pips",), ("scores below zero: allowed", "pip penalty: own pips"),
+        ("target: at least 61", "scores below zero: allowed", "pip penalty: own pips, rounded to the nearest 0")],
+    "`target: exactly N at the end of a hand`": [
+        ("target: exactly 61 at the end of a hand",), ("target: at least 61", "first score: at least 0"),
+        ("target: at least 61", "first score: at least 70"), ("first score: at least 10",),
+        ("target: at least 61", "winning points on the lead: cancelled")],
+    "A `pool stake` with partnerships, with `": [
+        ("target: none", "scores below zero: allowed", "pool stake: 1 point from each player every hand"),
+        (*_ALONE, "target: none", "pool stake: 1 point from each player every hand"),
+        (*_ALONE, "scores below zero: allowed", "pool stake: 1 point from each player every hand"),
+        (*_ALONE, "target: none", "scores below zero: allowed", "pool stake: 0 points from each player every hand"),
+        ("pool ties: carried whole",)],
+    "Match play where a game won scores no ma": [
+        ("match points for a win: 0", "match target: first to 3 match points"),
+        ("match points for a win: 1", "match target: first to 0 match points"),
+        (*_MATCH, "lurch line: below 3/2 of the target scores 2 match points"),
+        (*_MATCH, "lurch line: below 70 scores 2 match points"),
+        (*_MATCH, f"lurch line: below 1/2 of the target {_PAYS}", "skunk line: below 31 scores 2 match points"),
+        ("match points for a win: 2", "match target: first to 3 match points",
+         "skunk line: below 31 scores 1 match points"),
+        (*_MATCH, "lurch line: below 1/2 of the target scores 3 match points", f"skunk line: below 20 {_PAYS}"),
+        (*_MATCH, "lurch line: below 1/2 of the target wins the match", f"skunk line: below 20 {_PAYS}"),
+        (*_MATCH, "first opener: holder of the highest double", "next game opener: loser of the previous game")],
+}
+# Passes that judge one clause on its own: the clause tables say what each clause takes.
+_ONE_CLAUSE = {"check_tile_set", "check_players"}
+_PASSES = checks.BASE_PASSES + checks.BASED_PASSES + checks.OTHER_PASSES
+
+
+def _edited(edits: tuple[str, ...]) -> str:
+    lines = {line.split(":", 1)[0]: line for line in (ROOT / "spec" / "fives_and_threes.rules").read_text(
+        encoding="utf-8").splitlines() if line and not line.startswith("#")}
+    for edit in edits:
+        if edit.startswith("-"):
+            del lines[edit[1:]]
+        else:
+            lines[edit.split(":", 1)[0]] = edit
+    return "".join(line + "\n" for line in lines.values())
+
+
+def _refusals(edits: tuple[str, ...]) -> dict[str, set[str]]:
+    """The passes that refuse the edited spec, each with its messages (their numbers as N)."""
+    variant = parse(_edited(edits))
+    assert isinstance(variant, ir.Variant)
+    found = {check_pass.__name__: {re.sub(r"\d+", "N", problem.message)
+                                   for problem in check_pass(variant)} for check_pass in _PASSES}
+    return {name: messages for name, messages in found.items() if messages}
+
+
+def test_each_rule_that_cannot_go_together_is_one_line_held_to_its_examples() -> None:
+    assert len(_BULLETS) == len(_EXAMPLES)
+    for bullet, opening in zip(_BULLETS, _EXAMPLES, strict=True):
+        assert bullet.startswith(opening)
+    assert len(set(_BULLETS)) == len(_BULLETS)
+
+
+@pytest.mark.parametrize("opening", list(_EXAMPLES))
+def test_the_checks_refuse_each_example_of_a_rule_that_cannot_go_together(opening: str) -> None:
+    for edits in _EXAMPLES[opening]:
+        with pytest.raises(SpecError):
+            check(parse(_edited(edits)))
+        assert len(_refusals(edits)) == 1, f"{edits}: refused by more than one check, or for more than this line"
+
+
+def test_no_two_lines_say_the_same_rule_and_every_check_has_its_line() -> None:
+    said: dict[str, str] = {}
+    passes: set[str] = set()
+    for opening, examples in _EXAMPLES.items():
+        for edits in examples:
+            for name, messages in _refusals(edits).items():
+                passes.add(name)
+                for message in messages:
+                    assert said.setdefault(message, opening) == opening, f"'{opening}' repeats '{said[message]}'"
+    assert passes == {check_pass.__name__ for check_pass in _PASSES} - _ONE_CLAUSE

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import Phase, assume, find, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import NoSuchExample
 
 from dominospec import ir
 from dominospec.checks import check
-from dominospec.clauses import BIDI_CONTROLS, MAX_FORMULA_PARTS, MAX_NUMBER
+from dominospec.clauses import BIDI_CONTROLS, CLAUSES, MAX_FORMULA_PARTS, MAX_NUMBER, Clause, Scope
+from dominospec.diagnostics import SpecError
 from dominospec.formula import evaluate, format_expr
 from dominospec.parser import parse
 from dominospec.printer import format_spec
-from support import SHIPPED, SPEC_WITH_FORMULA
+from support import ROOT, SHIPPED, SPEC_WITH_FORMULA
 
 # --- the shipped specs ------------------------------------------------------------------------
 
@@ -115,8 +120,111 @@ def _safe_formulas(draw: st.DrawFn) -> tuple[ir.Expr, int]:
     return formula, 1
 
 
+# --- every row of the clause table, with the values it can take --------------------------------
+# The hand-built variants below draw the rules that depend on one another; then a few rows of the clause
+# table, any rows, are set to a value the row itself gives (its example line's, or any phrase of its enum)
+# where the checks accept it. So a new row is drawn without a line here, and match rules and match
+# formats are drawn too.
+
+# A spec of each kind with its required clauses only (the match rules' too), each as its row's example.
+_VARIANT_TEXT = "".join(line + "\n" for line in (ROOT / "spec" / "fives_and_threes.rules").read_text(
+    encoding="utf-8").splitlines() if line and not line.startswith("#"))
+_REQUIRED_MATCH = "".join(c.example + "\n" for c in CLAUSES if c.scope is Scope.MATCH and c.required)
+_FORMAT_TEXT = "".join(c.example + "\n" for c in CLAUSES if c.scope is Scope.FORMAT and c.required) + _REQUIRED_MATCH
+
+
+def _base_match() -> ir.MatchRules:
+    variant = parse(_VARIANT_TEXT + _REQUIRED_MATCH)
+    assert isinstance(variant, ir.Variant) and variant.match is not None
+    return variant.match
+
+
+def _owner(spec: ir.Variant | ir.MatchFormat, clause: Clause) -> Any:
+    """The IR object that holds the clause's field in spec (None: the variant has no match rules)."""
+    if clause.scope is not Scope.MATCH:
+        return spec
+    return spec.rules if isinstance(spec, ir.MatchFormat) else spec.match
+
+
+@functools.cache
+def _row_values(clause: Clause) -> tuple[Any, ...]:
+    """The values the row itself names: its example line's, and each phrase of its enum."""
+    base = _FORMAT_TEXT if clause.scope is Scope.FORMAT else _VARIANT_TEXT + (
+        _REQUIRED_MATCH if clause.scope is Scope.MATCH else "")
+    kept = "".join(line + "\n" for line in base.splitlines() if not line.startswith(clause.key + ":"))
+    values = [clause.value_in(_owner(parse(kept + clause.example + "\n"), clause))]
+    if clause.phrase is not None and clause.read is None:
+        values += list(clause.phrase[1])
+    return tuple(values)
+
+
+def _set(owner: Any, clause: Clause, value: Any) -> Any:
+    if clause.many:  # one item of a tuple, kept in the order of the rows (the order fmt prints)
+        order = [c.key for c in CLAUSES]
+        items = [item for item in getattr(owner, clause.fields[0]) if item.name != clause.key]
+        items = sorted([*items, *([] if value is None else [value])], key=lambda item: order.index(item.name))
+        return dataclasses.replace(owner, **{clause.fields[0]: tuple(items)})
+    values = value if isinstance(clause.field, tuple) else (value,)
+    return dataclasses.replace(owner, **dict(zip(clause.fields, values, strict=True)))
+
+
+def _with(spec: ir.Variant | ir.MatchFormat, clause: Clause, value: Any) -> Any:
+    if clause.scope is Scope.MATCH:
+        match = _set(_owner(spec, clause) or _base_match(), clause, value)
+        return dataclasses.replace(spec, **{"rules" if isinstance(spec, ir.MatchFormat) else "match": match})
+    return _set(spec, clause, value)
+
+
+def _scopes(kind: type) -> tuple[Scope, ...]:
+    return (Scope.FORMAT, Scope.SPEC, Scope.MATCH) if kind is ir.MatchFormat else (Scope.GAME, Scope.SPEC, Scope.MATCH)
+
+
 @st.composite
-def valid_variants(draw: st.DrawFn) -> ir.Variant:
+def _rows_set(draw: st.DrawFn, spec: Any, rows: Sequence[Clause]) -> Any:
+    """spec with up to three of rows set to one of their own values, each where the checks accept it."""
+    mine = [clause for clause in rows if clause.scope in _scopes(type(spec))]
+    for clause in draw(st.lists(st.sampled_from(mine), max_size=3, unique=True)):
+        changed = _with(spec, clause, draw(st.sampled_from(_row_values(clause))))
+        try:  # the checks read where each clause was written: they check the spec as fmt writes it
+            check(parse(format_spec(changed)))
+        except SpecError:
+            continue
+        spec = changed
+    return spec
+
+
+def valid_specs(rows: Sequence[Clause] = CLAUSES) -> st.SearchStrategy[ir.Variant | ir.MatchFormat]:
+    """Valid variants and match formats, drawing the values of the given rows of the clause table."""
+    formats = st.builds(lambda: parse(_FORMAT_TEXT)).flatmap(lambda spec: _rows_set(spec, rows))
+    return _hand_built_variants().flatmap(lambda spec: _rows_set(spec, rows)) | formats
+
+
+def _drawn(clause: Clause, spec: ir.Variant | ir.MatchFormat) -> bool:
+    """Whether spec says the clause with a value other than its default (a required row: at all)."""
+    owner = _owner(spec, clause)
+    if clause.scope not in _scopes(type(spec)) or owner is None:
+        return False
+    return clause.required or clause.value_in(owner) != clause.default
+
+
+_SEARCH = settings(max_examples=2000, phases=[Phase.generate], database=None, deadline=None)
+
+
+@pytest.mark.parametrize("clause", CLAUSES, ids=lambda clause: clause.key)
+def test_the_round_trip_draws_every_row_of_the_clause_table(clause: Clause) -> None:
+    find(valid_specs(), functools.partial(_drawn, clause), settings=_SEARCH)
+
+
+def test_a_row_the_strategy_is_not_given_is_not_drawn() -> None:
+    """The test above can fail: without its row, a clause that only the table's rows draw is never drawn."""
+    lurch = next(clause for clause in CLAUSES if clause.key == "lurch line")
+    with pytest.raises(NoSuchExample):
+        find(valid_specs([c for c in CLAUSES if c is not lurch]), functools.partial(_drawn, lurch),
+             settings=settings(_SEARCH, max_examples=300))
+
+
+@st.composite
+def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
     max_pip = draw(st.sampled_from([3, 6, 6, 9, 12, 15, 18]))
     tiles = (max_pip + 1) * (max_pip + 2) // 2
     low = draw(st.integers(2, 4))
@@ -269,8 +377,8 @@ def valid_variants(draw: st.DrawFn) -> ir.Variant:
 
 
 @settings(max_examples=150)
-@given(valid_variants())
-def test_built_variant_prints_parses_back_and_passes_check(variant: ir.Variant) -> None:
+@given(valid_specs())
+def test_built_variant_prints_parses_back_and_passes_check(variant: ir.Variant | ir.MatchFormat) -> None:
     text = format_spec(variant)
     parsed = parse(text)
     assert parsed == variant
@@ -300,8 +408,8 @@ COMMENT_TEXT = st.text(st.characters(blacklist_characters="\n\r", blacklist_cate
 
 
 @settings(max_examples=100)
-@given(valid_variants(), st.data())
-def test_comments_survive_formatting(variant: ir.Variant, data: st.DataObject) -> None:
+@given(valid_specs(), st.data())
+def test_comments_survive_formatting(variant: ir.Variant | ir.MatchFormat, data: st.DataObject) -> None:
     """Comments above a clause, at the end of its line and after the last clause all come back,
     in order, from fmt, and fmt of the result is the same text."""
     lines = format_spec(variant).rstrip("\n").split("\n")

@@ -108,6 +108,32 @@ def test_a_comparison_marks_what_is_significant() -> None:
     assert placements.rstrip().endswith("│") and " * " in placements  # 5 tiles each against 6: surely more
 
 
+def test_a_comparison_of_two_tables_shows_each_run_under_its_own_labels(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four seats alone (A) against two partnerships (B): B's per-side figures stand under B's side labels
+    with A's cells blank, A's per-seat ones under A's, and no row of either has a difference or a star."""
+    args = ("compare", "spec/horse_race.rules", FIVES_AND_THREES, "--games", "20", "--target", "python",
+            "--workers", "1")
+    monkeypatch.setenv("COLUMNS", "200")  # no label wraps
+    done = run_cli(*args, "--report", str(tmp_path / "report.html"))
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    assert "A plays as 4 seats, each for itself, and B as 2 sides of 2 partners" in text
+    rows = {}
+    for line in done.stdout.splitlines():
+        cells = [cell.strip() for cell in line.strip()[1:-1].split("│")]
+        if line.startswith("│") and len(cells) == 5 and cells[0]:
+            rows[cells[0]] = cells[1:]
+    for label in ("win rate, seat 0", "win rate, first opener + 3", "final score, seat 3"):
+        assert rows[label][0] and rows[label][1:] == ["", "", ""], label
+    for label in ("final score, side 1 (seats 1, 3)", "win rate, first opener's side"):
+        assert not rows[label][0] and rows[label][1] and rows[label][2:] == ["", ""], label
+    assert rows["hands"][2]  # a whole game's figures are still differenced
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert 'id="tables-differ"' in page
+    assert "<th>final score, side 0 (seats 0, 2)</th><td class=\"number\">—</td>" in page
+
+
 def test_the_progress_bar_goes_to_a_terminals_stderr_and_never_into_the_output() -> None:
     controller, terminal = pty.openpty()
     done = subprocess.run([sys.executable, "-m", "dominospec", "simulate", FIVES_AND_THREES, "--hands", "600",

@@ -249,6 +249,55 @@ def test_a_variant_against_itself_differs_by_exactly_nothing(target):
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_a_pool_game_is_its_thousand_hands_and_has_final_scores_but_no_winner(target):
+    """Pool play has no target: a game is the hands play_game plays, and no score ends it. Its per-game
+    figures are over those games: hands, final scores and margins, and no win rates (nobody wins)."""
+    pool = ROOT / "examples" / "family" / "domino_pool.rules"
+    result = dominospec.simulate(pool, games=4, players=3, workers=1, target=target)
+    game = result.per_game
+    assert game.hands.mean == python_units.SAFETY_HANDS
+    assert game.win_rate == game.side_win_rate == ()
+    record = columns(play(pool, target, 4, "game", ["random"], players=3))
+    for side, figure in enumerate(game.points):
+        assert math.isclose(figure.mean, textbook.mean(record[f"points_{side}"]))
+    assert not math.isnan(game.margin.mean) and game.margin.mean > 0
+
+
+class _Enough(Exception):
+    """Raised by a progress callback to stop a run."""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_run_of_any_size_makes_its_chunks_as_it_plays_them(workers):
+    """A quadrillion hands: the chunks are made as they are played, a few in flight, so the run starts at once
+    and its memory is that of a few chunks (a list of all of them would not fit in any machine)."""
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        if len(seen) > 3:
+            raise _Enough
+
+    with pytest.raises(_Enough):
+        dominospec.simulate(FIVES_AND_THREES, hands=10**15, workers=workers, target="python", progress=progress)
+    assert seen[0] == (0, 10**15) and all(done > 0 and total == 10**15 for done, total in seen[1:])
+
+
+def test_seats_alone_and_partnerships_are_not_differenced_figure_by_figure():
+    """Horse Race's four seats alone against Fives and Threes' two partnerships: seat k is no side k, so the
+    figures per seat and per side have no difference; the figures of a whole unit still do."""
+    result = dominospec.compare(ROOT / "spec" / "horse_race.rules", FIVES_AND_THREES, games=20, workers=1,
+                                target="python")
+    assert (result.a.sides, result.b.sides) == (4, 2)
+    assert len(result.a.per_game.side_win_rate) == 4 and len(result.b.per_game.side_win_rate) == 2
+    changes = result.differences
+    assert changes.per_hand.points == changes.per_hand.points_by_position == ()
+    assert changes.per_game.win_rate == changes.per_game.side_win_rate == changes.per_game.points == ()
+    assert math.isclose(changes.per_hand.placements.mean,
+                        result.b.per_hand.placements.mean - result.a.per_hand.placements.mean)
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_differences_are_paired_by_unit(target):
     count = 200
     result = dominospec.compare(FIVES_AND_THREES, TEESDALE, hands=count, seed=4, workers=1, target=target)

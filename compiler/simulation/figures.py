@@ -162,6 +162,7 @@ class Shape:
     sides: int
     lines: tuple[str, ...]  # the variant's match lines, in the engine's order
     bots: tuple[str, ...]  # one per seat
+    games_won: bool = True  # False in pool play: a game is its hands, and nobody wins it
 
 
 class Reader(Protocol):
@@ -191,11 +192,14 @@ def _sections(shape: Shape, read: Reader) -> Sections:
         placement_points_sd=read.spread("placement_points_sq", "placement_points", "placements"),
         scoring_placements=per("scoring_placements", "placements"))
     per_game = per_match = None
+    games = statistics.ENDED_GAMES  # a game unit's figures are over its ended games
+    won = shape.players if shape.games_won else 0  # no win rates where no game is won
     if shape.unit != "hand":
         per_game = PerGame(
-            hands=per("hands", "games"), win_rate=each("opener_wins_{}", shape.players, "games"),
-            side_win_rate=each("wins_{}", shape.sides, "games"), cancelled=per("cancelled", "games"),
-            margin=per("margin", statistics.SOLO_GAMES), points=each("points_{}", shape.sides, "games"))
+            hands=per("hands", games), win_rate=each("opener_wins_{}", won, games),
+            side_win_rate=each("wins_{}", shape.sides if shape.games_won else 0, games),
+            cancelled=per("cancelled", games),
+            margin=per(statistics.SOLO_MARGINS, statistics.SOLO_GAMES), points=each("points_{}", shape.sides, games))
     if shape.unit == "match":
         per_match = PerMatch(
             games=per("games", "matches"), match_points=each("match_points_{}", shape.sides, "matches"),
@@ -206,9 +210,9 @@ def _sections(shape: Shape, read: Reader) -> Sections:
 
 def _bot_figures(shape: Shape, read: Reader) -> BotFigures | None:
     names = list(dict.fromkeys(shape.bots))
-    if len(names) < 2:
+    if len(names) < 2 or shape.unit != "hand" and not shape.games_won:
         return None
-    chances = "hands" if shape.unit == "hand" else "games"
+    chances = "hands" if shape.unit == "hand" else statistics.ENDED_GAMES
     rates = []
     for name in names:
         seats = [seat for seat, bot in enumerate(shape.bots) if bot == name]
@@ -301,8 +305,9 @@ def joint_products(a: Shape, b: Shape) -> set[Pair]:
 
 
 def common(a: Shape, b: Shape) -> Shape:
-    """The figures two runs both have: the smaller unit, their common sides, the lines they share at
-    the same place in the engine's order."""
+    """The figures two runs both have: the smaller unit, the lines they share at the same place in the
+    engine's order, and the figures per seat and per side only where both runs sit at the same table
+    (four seats alone against two partnerships: seat k of A is no side k of B, so neither is differenced)."""
     kinds: tuple[UnitKind, ...] = ("hand", "game", "match")
     unit = kinds[min(kinds.index(a.unit), kinds.index(b.unit))]
     lines = []
@@ -310,7 +315,9 @@ def common(a: Shape, b: Shape) -> Shape:
         if mine != theirs:
             break
         lines.append(mine)
-    return Shape(unit, min(a.players, b.players), min(a.sides, b.sides), tuple(lines), a.bots)
+    same_table = (a.players, a.sides) == (b.players, b.sides)
+    return Shape(unit, a.players if same_table else 0, a.sides if same_table else 0, tuple(lines), a.bots,
+                 a.games_won and b.games_won)
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, UsageError, printable
-from .figures import Comparison, Difference, Differences, Figure, Simulation
-from .sections import Row, sections, table_of
+from .figures import Comparison, Difference, Figure, Simulation
+from .sections import Row, comparison_sections, sections, table_note, table_of
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -173,25 +173,23 @@ def _tables(run: Simulation) -> list[str]:
 
 def _comparison_tables(comparison: Comparison) -> list[str]:
     """A, B and B minus A side by side, row by row; a row only one run has shows dashes for the other."""
-    by_title: dict[str, list[dict[str, Row]]] = {}
-    columns: tuple[Simulation | Differences, ...] = (comparison.a, comparison.b, comparison.differences)
-    for index, figures in enumerate(columns):
-        for title, rows in sections(figures, table_of(comparison.a)):
-            by_title.setdefault(title, [{}, {}, {}])[index] = {row.label: row for row in rows}
     out = []
-    for title, (in_a, in_b, in_d) in by_title.items():
-        lines = []
-        for label in dict.fromkeys([*in_a, *in_b, *in_d]):
-            difference = in_d.get(label)
+    note = table_note(comparison)
+    if note is not None:
+        out.append(f'<p class="note" id="tables-differ">{_text(note)}.</p>')
+    for title, lines in comparison_sections(comparison):
+        rows = []
+        for line in lines:
+            difference = line.difference
             significant = difference is not None and isinstance(difference.value, Difference) \
                 and difference.value.significant
             opening = '<tr class="significant">' if significant else "<tr>"
-            lines.append(f"{opening}<th>{_text(label)}</th>"
-                         f"{_value_cells(in_a.get(label))}{_value_cells(in_b.get(label))}"
-                         f"{_value_cells(difference, signed=True)}<td>{'yes' if significant else ''}</td></tr>")
+            rows.append(f"{opening}<th>{_text(line.label)}</th>"
+                        f"{_value_cells(line.a)}{_value_cells(line.b)}"
+                        f"{_value_cells(difference, signed=True)}<td>{'yes' if significant else ''}</td></tr>")
         out.append(f"<h2>{title}</h2><table><tr><th></th><th>A</th><th>A: 95% interval</th><th>B</th>"
                    "<th>B: 95% interval</th><th>B − A</th><th>B − A: 95% interval</th><th>significant</th></tr>"
-                   f"{''.join(lines)}</table>")
+                   f"{''.join(rows)}</table>")
     out.append("<p>A difference is significant when its 95% interval excludes 0; it is paired unit by unit"
                " (unit i of A and unit i of B play from the same seed).</p>")
     return out

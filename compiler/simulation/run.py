@@ -2,8 +2,9 @@
 Dask cluster, tallied and turned into figures.
 
 Units are cut into chunks of a fixed size; each chunk is one job that plays its units from the seeds
-of (seed, unit) alone and returns its Tally. Tallies are exact integer sums, merged in chunk order,
-so the figures do not depend on how many workers played which chunks. A job carries the spec's
+of (seed, unit) alone and returns its Tally. Tallies are exact integer sums, added up as they come in,
+so the figures do not depend on how many workers played which chunks. Chunks are made as they are
+played, a few at a time in flight: a run's memory does not grow with its units. A job carries the spec's
 path and text, not an engine: a worker builds the engine itself, once per process.
 """
 
@@ -13,10 +14,10 @@ import concurrent.futures
 import importlib
 import os
 import pickle
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .. import ir
 from ..checks import check
@@ -42,6 +43,7 @@ DEFAULT_HANDS = 10_000
 CHUNK: dict[tuple[Target, Kind], int] = {("python", "hand"): 200, ("python", "game"): 20,
                                          ("c", "hand"): 20_000, ("c", "game"): 2_000}
 CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
+IN_FLIGHT = 4  # chunks submitted ahead per worker: enough to keep it busy, few enough to hold
 
 
 def _usage(message: str, hint: str | None = None) -> UsageError:
@@ -64,6 +66,7 @@ class Table:
     seed: int
     bots: tuple[str | type, ...]  # one per seat
     sides: int
+    pool_hands: int | None  # pool play (no target): the hands a game is, whose end no score decides
 
 
 # Each process's engines, by spec path and text: a worker builds each once.
@@ -128,45 +131,57 @@ def play_chunk(tables: tuple[tuple[str, Table], ...], first: int, count: int,
         runs = [(prefix, _records(table, first, count), table.sides) for prefix, table in tables]
     except Problems as err:
         return _Failure(type(err), err.diagnostics, err.source)
-    return statistics.tally(runs, pairs, first, games=tables[0][1].kind == "game")
+    pool_hands = {prefix: table.pool_hands for prefix, table in tables if table.pool_hands is not None}
+    return statistics.tally(runs, pairs, first, games=tables[0][1].kind == "game", pool_hands=pool_hands)
 
 
 # --- running the jobs -----------------------------------------------------------------------------
 
 
 class _Results:
-    """The chunks' tallies as they come in. Where chunks fail, the earliest one's failure is the run's,
-    whatever order the workers finish in: an error names the same unit with any number of workers."""
+    """The chunks' tallies as they come in, added up at once: memory stays that of one tally, whatever the
+    number of chunks. Where chunks fail, the earliest one's failure is the run's, whatever order the workers
+    finish in: an error names the same unit with any number of workers."""
 
-    def __init__(self, chunks: list[tuple[int, int]], progress: Progress | None):
-        self.chunks, self.progress = chunks, progress
-        self.units = sum(count for _, count in chunks)
-        self.tallies: dict[int, Tally] = {}
-        self.failures: dict[int, _Failure] = {}
+    def __init__(self, units: int, progress: Progress | None):
+        self.units, self.progress = units, progress
+        self.total = Tally()
+        self.failure: tuple[int, _Failure] | None = None
         self.done = 0
         if progress is not None:
-            progress(0, self.units)
+            progress(0, units)
 
-    def add(self, index: int, result: Tally | _Failure) -> None:
+    def add(self, chunk: _Chunk, result: Tally | _Failure) -> None:
         if isinstance(result, _Failure):
-            self.failures[index] = result
+            if self.wanted(chunk.index):
+                self.failure = (chunk.index, result)
             return
-        self.tallies[index] = result
-        self.done += self.chunks[index][1]
+        self.total = self.total + result
+        self.done += chunk.count
         if self.progress is not None:
             self.progress(self.done, self.units)
 
     def wanted(self, index: int) -> bool:
         """Whether a chunk still counts: no chunk before it has failed."""
-        return index < min(self.failures, default=len(self.chunks))
-
-    def complete(self) -> bool:
-        return all(index in self.tallies for index in range(len(self.chunks)) if self.wanted(index))
+        return self.failure is None or index < self.failure[0]
 
     def tally(self) -> Tally:
-        if self.failures:
-            raise self.failures[min(self.failures)].error()
-        return statistics.merge(self.tallies[index] for index in range(len(self.chunks)))
+        if self.failure is not None:
+            raise self.failure[1].error()
+        return self.total
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    index: int
+    first: int
+    count: int
+
+
+def _chunks(units: int, size: int) -> Iterator[_Chunk]:
+    """The run's chunks in order, made as they are needed: a run of any size holds a few at a time."""
+    for index, first in enumerate(range(0, units, size)):
+        yield _Chunk(index, first, min(size, units - first))
 
 
 Job = tuple[tuple[tuple[str, Table], ...], int, int, frozenset[Pair]]
@@ -175,42 +190,56 @@ Job = tuple[tuple[tuple[str, Table], ...], int, int, frozenset[Pair]]
 def _play(tables: tuple[tuple[str, Table], ...], units: int, pairs: frozenset[Pair], workers: int,
           cluster: str | None, progress: Progress | None) -> Tally:
     size = CHUNK[(tables[0][1].target, tables[0][1].kind)]
-    chunks = [(first, min(size, units - first)) for first in range(0, units, size)]
-    jobs: list[Job] = [(tables, first, count, pairs) for first, count in chunks]
-    results = _Results(chunks, progress)
+    chunks = _chunks(units, size)
+    results = _Results(units, progress)
+
+    def job(chunk: _Chunk) -> Job:
+        return tables, chunk.first, chunk.count, pairs
+
     if cluster is not None:
-        _on_cluster(cluster, jobs, results)
-    elif workers == 1 or len(chunks) == 1:
-        for index, job in enumerate(jobs):
-            results.add(index, play_chunk(*job))
-            if results.failures:
+        _on_cluster(cluster, job, chunks, results)
+    elif workers == 1 or units <= size:
+        for chunk in chunks:
+            results.add(chunk, play_chunk(*job(chunk)))
+            if results.failure is not None:
                 break
     else:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-            futures = {pool.submit(play_chunk, *job): index for index, job in enumerate(jobs)}
-            _collect(futures, concurrent.futures.as_completed(futures), results)
+        with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, -(-units // size))) as pool:
+            _in_flight(lambda chunk: pool.submit(play_chunk, *job(chunk)), chunks, results, IN_FLIGHT * workers,
+                       lambda pending: concurrent.futures.wait(pending, return_when="FIRST_COMPLETED")[0])
     return results.tally()
 
 
-def _collect(futures: Mapping[Any, int], completed: Iterable[Any], results: _Results) -> None:
-    """Take in the futures of a pool or a cluster (alike in these calls) as they finish; those after
-    a failed chunk are cancelled, and all that are left when the run stops."""
+def _in_flight(submit: Callable[[_Chunk], Any], chunks: Iterator[_Chunk], results: _Results, most: int,
+               finished: Callable[[Iterable[Any]], Iterable[Any]]) -> None:
+    """Play the chunks through a pool or a cluster (alike in these calls), at most `most` of them submitted
+    and not yet taken in: the next is submitted as one finishes, so memory does not grow with the run.
+    After a failed chunk none later is submitted, and those in flight are cancelled; so are all left when
+    the run stops."""
+    pending: dict[Any, _Chunk] = {}
     try:
-        for future in completed:
-            if future.cancelled():
-                continue
-            results.add(futures[future], future.result())
-            for other, index in futures.items():
-                if not results.wanted(index):
-                    other.cancel()
-            if results.complete():
-                break
+        while True:
+            while results.failure is None and len(pending) < most:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                pending[submit(chunk)] = chunk
+            if not pending:
+                return
+            for future in finished(list(pending)):
+                chunk = pending.pop(future)
+                if not future.cancelled():
+                    results.add(chunk, future.result())
+            for future, chunk in list(pending.items()):
+                if not results.wanted(chunk.index):
+                    future.cancel()
+                    del pending[future]
     finally:
-        for future in futures:
+        for future in pending:
             future.cancel()
 
 
-def _on_cluster(address: str, jobs: list[Job], results: _Results) -> None:
+def _on_cluster(address: str, job: Callable[[_Chunk], Job], chunks: Iterator[_Chunk], results: _Results) -> None:
     try:
         distributed: Any = importlib.import_module("dask.distributed")  # Dask's API is untyped
     except ImportError:
@@ -222,8 +251,10 @@ def _on_cluster(address: str, jobs: list[Job], results: _Results) -> None:
         raise _usage(f"cannot reach the Dask scheduler at {address}: {err}",
                      "give the address the scheduler prints, such as tcp://host:8786") from None
     with client:
-        futures = {client.submit(play_chunk, *job, pure=False): index for index, job in enumerate(jobs)}
-        _collect(futures, distributed.as_completed(futures), results)
+        threads = max(1, sum(client.nthreads().values()))
+        _in_flight(lambda chunk: client.submit(play_chunk, *job(chunk), pure=False), chunks, results,
+                   IN_FLIGHT * threads,
+                   lambda pending: distributed.wait(pending, return_when="FIRST_COMPLETED").done)
 
 
 # --- arguments ------------------------------------------------------------------------------------
@@ -247,6 +278,12 @@ class _Settings:
     def seat_bots(self) -> tuple[str | type, ...]:
         """One bot per seat; read once the table is known to be one the variant has."""
         return self.bots * self.players if len(self.bots) == 1 else self.bots
+
+
+def _progress(progress: object) -> Progress | None:
+    if progress is not None and not callable(progress):
+        raise _usage(f"progress is a function of (units done, units in all), or None, not {progress!r:.60}")
+    return cast("Progress | None", progress)
 
 
 def _whole(name: str, value: object, least: int) -> int:
@@ -323,6 +360,11 @@ class _Spec:
     partnerships: bool
     sides: int
 
+    @property
+    def pool(self) -> bool:
+        """Pool play: no target, so a game is as many hands as are played, and nobody wins it."""
+        return self.variant.target.kind is ir.TargetKind.NONE
+
 
 def _open(spec: str | os.PathLike[str], settings: _Settings, command: str) -> _Spec:
     if not isinstance(spec, str | os.PathLike):
@@ -365,14 +407,14 @@ def _target(specs: Sequence[_Spec], settings: _Settings, command: str) -> Target
 
 def _table(spec: _Spec, settings: _Settings, target: Target) -> Table:
     return Table(str(spec.path), spec.source, target, settings.kind, settings.players, spec.partnerships,
-                 settings.seed, settings.seat_bots, spec.sides)
+                 settings.seed, settings.seat_bots, spec.sides, python_units.SAFETY_HANDS if spec.pool else None)
 
 
 def _run(spec: _Spec, settings: _Settings, target: Target) -> Run:
     unit: figures.UnitKind = ("hand" if settings.kind == "hand" else "match" if spec.engine.HAS_MATCH_PLAY
                               else "game")
     shape = Shape(unit, settings.players, spec.sides, tuple(line[0] for line in spec.engine.MATCH_LINES),
-                  tuple(_bot_name(bot) for bot in settings.seat_bots))
+                  tuple(_bot_name(bot) for bot in settings.seat_bots), games_won=not spec.pool)
     return Run(str(spec.path), spec.engine.VARIANT_NAME, target, spec.partnerships, settings.units,
                settings.seed, shape)
 
@@ -395,6 +437,7 @@ def simulate(spec: str | os.PathLike[str], *, players: int = 4, partnerships: bo
     progress(done, total) is called with units as chunks finish. UsageError for arguments the run
     cannot take; the loader's InputError for a spec at fault."""
     settings = _settings(players, partnerships, hands, games, bots, seed, workers, target, cluster)
+    progress = _progress(progress)
     opened = _open(spec, settings, "simulate")
     chosen = _target([opened], settings, "simulate")
     run = _run(opened, settings, chosen)
@@ -413,6 +456,7 @@ def compare(a: str | os.PathLike[str], b: str | os.PathLike[str], *, players: in
     differences B minus A, each with its paired 95% interval. Both play on one target: the native
     engine when it plays both. The arguments are simulate's."""
     settings = _settings(players, partnerships, hands, games, bots, seed, workers, target, cluster)
+    progress = _progress(progress)
     first, second = _open(a, settings, "compare"), _open(b, settings, "compare")
     chosen = _target([first, second], settings, "compare")
     run_a, run_b = _run(first, settings, chosen), _run(second, settings, chosen)

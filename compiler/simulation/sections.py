@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .figures import BotFigures, Differences, Figure, PerGame, PerHand, PerMatch, Simulation
+from .figures import BotFigures, Comparison, Differences, Figure, PerGame, PerHand, PerMatch, Simulation
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,54 @@ def sections(figures: Simulation | Differences, table: Table) -> list[tuple[str,
 
 def table_of(run: Simulation) -> Table:
     return Table(run.players, run.sides)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a comparison: A's row and B's, each under its own table's label, and B minus A where
+    the two rows mean the same. A row only one run has is None for the other."""
+
+    label: str
+    a: Row | None
+    b: Row | None
+    difference: Row | None
+
+
+def comparison_sections(comparison: Comparison) -> list[tuple[str, list[Line]]]:
+    """A's, B's and the differences' rows lined up by what they mean: by label, each run's seats and sides
+    named by its own table. B's rows A lacks come just before the next row both have."""
+    in_a = dict(sections(comparison.a, table_of(comparison.a)))
+    in_b = dict(sections(comparison.b, table_of(comparison.b)))
+    changes = dict(sections(comparison.differences, table_of(comparison.a)))
+    out = []
+    for title in dict.fromkeys([*in_a, *in_b]):
+        labels = [row.label for row in in_a.get(title, [])]
+        waiting: list[str] = []  # B's rows that A lacks, placed before the next row both have
+        for row in in_b.get(title, []):
+            if row.label in labels:
+                at = labels.index(row.label)
+                labels[at:at] = waiting
+                waiting = []
+            else:
+                waiting.append(row.label)
+        labels += waiting
+        mine, theirs, change = ({row.label: row for row in rows.get(title, [])} for rows in (in_a, in_b, changes))
+        out.append((title, [Line(label, mine.get(label), theirs.get(label), change.get(label)) for label in labels]))
+    return out
+
+
+def table_note(comparison: Comparison) -> str | None:
+    """What a reader must know when A and B sit at different tables, else None."""
+    a, b = table_of(comparison.a), table_of(comparison.b)
+    if (a.players, a.sides) == (b.players, b.sides):
+        return None
+
+    def seated(table: Table) -> str:
+        return (f"as {table.players} seats, each for itself" if table.sides == table.players
+                else f"as {table.sides} sides of {table.players // table.sides} partners")
+
+    return (f"A plays {seated(a)}, and B {seated(b)}: the figures per seat and per side are each shown under "
+            "their own table's labels, and have no difference B - A")
 
 
 def hand_rows(s: PerHand, table: Table) -> list[Row]:

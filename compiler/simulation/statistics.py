@@ -35,7 +35,9 @@ Combo = tuple[tuple[str, int], ...]
 Pair = tuple[str, str]  # two column names, in sorted order
 K = TypeVar("K")
 
-SOLO_GAMES = "solo_games"  # derived column: the unit's ended games with one side alone on top
+# Derived columns, read from the hand rows: the unit's ended games, those with one side alone on top, and the
+# sum of those games' final margins (the best final score less the next).
+ENDED_GAMES, SOLO_GAMES, SOLO_MARGINS = "ended_games", "solo_games", "solo_margins"
 HAND_POINTS, GAME_HANDS, MARGINS = "hand_points", "game_hands", "margins"  # the distributions
 
 
@@ -116,10 +118,13 @@ def merge(tallies: Iterable[Tally]) -> Tally:
 # --- reading records ------------------------------------------------------------------------------
 
 
-def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first: int, games: bool) -> Tally:
+def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first: int, games: bool,
+          pool_hands: Mapping[str, int] | None = None) -> Tally:
     """The tally of the chunk of units from first: runs are (prefix, records, sides) over the same
     units (one run for a simulation, "a:" and "b:" for a comparison), their columns named prefix +
-    field. games: the units are games or matches, whose games the hand rows tell apart."""
+    field. games: the units are games or matches, whose games the hand rows tell apart. pool_hands: for
+    the runs (by prefix) of pool play, whose game has no target and is as many hands as are played, how
+    many hands that is: a game that played them has ended, though it has no winner."""
     columns: dict[str, Sequence[int]] = {}
     counts: dict[str, Counter[int]] = {}
     sample: dict[str, tuple[tuple[int, ...], ...]] = {}
@@ -133,8 +138,10 @@ def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first
         hand_columns = list(zip(*records.hands, strict=True)) or [()] * len(records.hand_fields)
         counts[prefix + HAND_POINTS] = Counter(itertools.chain.from_iterable(hand_columns[i] for i in at))
         if games:
-            columns[prefix + SOLO_GAMES], counts[prefix + GAME_HANDS], counts[prefix + MARGINS] = _games(
-                records, at, first)
+            ended, solo, solo_margins, counts[prefix + GAME_HANDS], counts[prefix + MARGINS] = _games(
+                records, at, first, (pool_hands or {}).get(prefix))
+            columns.update({prefix + ENDED_GAMES: ended, prefix + SOLO_GAMES: solo,
+                            prefix + SOLO_MARGINS: solo_margins})
         if first == 0 and units:
             sample[prefix] = _race(records, at)
     sums = {name: sum(values) for name, values in columns.items()}
@@ -142,23 +149,28 @@ def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first
     return Tally(units=units, sums=sums, products=products, counts=counts, sample=sample)
 
 
-def _games(records: Records, at: Sequence[int], first: int) -> tuple[list[int], Counter[int], Counter[int]]:
-    """Of each unit's ended games (1 .. its `games` field: a match's last one may not have ended), from
-    the hand rows: how many one side ended alone on top, and the counts of their hands and margins."""
+def _games(records: Records, at: Sequence[int], first: int,
+           pool_hands: int | None) -> tuple[list[int], list[int], list[int], Counter[int], Counter[int]]:
+    """Of each unit's ended games (1 .. its `games` field: a match's last one may not have ended; in pool
+    play, a game of pool_hands hands too), from the hand rows: how many there are, how many one side ended
+    alone on top and the sum of their margins, and the counts of their hands and margins."""
     unit_at, game_at = records.hand_fields.index("unit"), records.hand_fields.index("game")
     ended_at = records.unit_fields.index("games")
-    solo, lengths, margins = [0] * len(records.units), Counter[int](), Counter[int]()
+    ended, solo, solo_margins = [0] * len(records.units), [0] * len(records.units), [0] * len(records.units)
+    lengths, margins = Counter[int](), Counter[int]()
     # a unit's hands come in play order, so each game's rows are consecutive
     for (unit, game), rows in itertools.groupby(records.hands, operator.itemgetter(unit_at, game_at)):
-        if game > records.units[unit - first][ended_at]:
-            continue
         by_field = list(zip(*rows, strict=True))
+        if game > records.units[unit - first][ended_at] and len(by_field[0]) != pool_hands:
+            continue
+        ended[unit - first] += 1
         lengths[len(by_field[0])] += 1
         margin = _margin([sum(by_field[i]) for i in at])
         if margin is not None:
             solo[unit - first] += 1
+            solo_margins[unit - first] += margin
             margins[margin] += 1
-    return solo, lengths, margins
+    return ended, solo, solo_margins, lengths, margins
 
 
 def _race(records: Records, at: Sequence[int]) -> tuple[tuple[int, ...], ...]:

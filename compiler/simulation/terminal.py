@@ -2,6 +2,8 @@
 
 The tables read only the result dataclasses of figures.py, as `--json` and the HTML report do. Rates
 are shown as percentages here (the JSON keeps fractions); every estimate carries its 95% interval.
+Every text reaches rich as a Text, never as a string rich would read markup in: a variant's name, a
+spec's path, a bot's or a match line's name is shown as written ("[/]" and "[link=...]" too).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO
 
+from ..diagnostics import printable
 from .figures import Comparison, Difference, Figure, Simulation
-from .sections import Row, sections, table_of
+from .sections import Row, comparison_sections, sections, table_note, table_of
 
 if TYPE_CHECKING:
     from rich.table import Table as RichTable
+    from rich.text import Text
 
 
 def number(value: float, rate: bool) -> str:
@@ -44,6 +48,13 @@ def cells(row: Row | None) -> tuple[str, str]:
     return number(figure.mean, rate), f"{number(low, rate)} to {number(high, rate)}"
 
 
+def plain(text: str) -> Text:
+    """Text rich shows as written: it reads no markup in it, and printable() has already made control
+    characters visible where the text comes from a spec or a user."""
+    from rich.text import Text
+    return Text(printable(text))
+
+
 def identity(result: Simulation) -> str:
     table = f"{result.players} players" + (" in partnerships" if result.partnerships else "")
     unit = {"hand": "hands", "game": "games", "match": "matches"}[result.unit]
@@ -55,12 +66,12 @@ def simulation_tables(result: Simulation) -> list[RichTable]:
     from rich.table import Table as RichTable
     tables = []
     for title, rows in sections(result, table_of(result)):
-        table = RichTable(title=title, title_justify="left")
+        table = RichTable(title=plain(title), title_justify="left")
         table.add_column("figure")
         table.add_column("mean", justify="right")
         table.add_column("95% interval", justify="right")
         for row in rows:
-            table.add_row(row.label, *cells(row))
+            table.add_row(*map(plain, (row.label, *cells(row))))
         tables.append(table)
     return tables
 
@@ -68,20 +79,18 @@ def simulation_tables(result: Simulation) -> list[RichTable]:
 def comparison_tables(result: Comparison) -> list[RichTable]:
     """A's and B's means beside B - A and its interval, row by row; a significant difference in bold."""
     from rich.table import Table as RichTable
-    seats = table_of(result.a)
-    in_b = {title: {row.label: row for row in rows} for title, rows in sections(result.b, seats)}
-    changes = {title: {row.label: row for row in rows} for title, rows in sections(result.differences, seats)}
     tables = []
-    for title, rows in sections(result.a, seats):
-        table = RichTable(title=title, title_justify="left")
+    for title, lines in comparison_sections(result):
+        table = RichTable(title=plain(title), title_justify="left")
         for column in ("figure", "A", "B", "B - A", "95% interval"):
             table.add_column(column, justify="left" if column == "figure" else "right")
-        for row in rows:
-            b_row, change = in_b.get(title, {}).get(row.label), changes.get(title, {}).get(row.label)
+        for line in lines:
+            change = line.difference
             marked = change is not None and isinstance(change.value, Difference) and change.value.significant
             difference, difference_interval = cells(change)
-            table.add_row(row.label, cells(row)[0], cells(b_row)[0], difference + (" *" if marked else ""),
-                          difference_interval, style="bold" if marked else None)
+            table.add_row(*map(plain, (line.label, cells(line.a)[0], cells(line.b)[0],
+                                       difference + (" *" if marked else ""), difference_interval)),
+                          style="bold" if marked else None)
         tables.append(table)
     return tables
 
@@ -89,7 +98,7 @@ def comparison_tables(result: Comparison) -> list[RichTable]:
 def print_simulation(result: Simulation, stream: TextIO | None = None) -> None:
     from rich.console import Console
     console = Console(file=stream or sys.stdout, highlight=False)
-    console.print(identity(result))
+    console.print(plain(identity(result)))
     for table in simulation_tables(result):
         console.print(table)
 
@@ -97,11 +106,14 @@ def print_simulation(result: Simulation, stream: TextIO | None = None) -> None:
 def print_comparison(result: Comparison, stream: TextIO | None = None) -> None:
     from rich.console import Console
     console = Console(file=stream or sys.stdout, highlight=False)
-    console.print(f"A: {identity(result.a)}")
-    console.print(f"B: {identity(result.b)}")
-    console.print("B - A is paired unit by unit" + (" on the same deals" if result.same_deals else
-                                                    " (the deals differ: the same seeds, other tiles)")
-                  + "; * marks a difference whose 95% interval excludes 0")
+    console.print(plain(f"A: {identity(result.a)}"))
+    console.print(plain(f"B: {identity(result.b)}"))
+    console.print(plain("B - A is paired unit by unit" + (" on the same deals" if result.same_deals else
+                                                          " (the deals differ: the same seeds, other tiles)")
+                        + "; * marks a difference whose 95% interval excludes 0"))
+    note = table_note(result)
+    if note is not None:
+        console.print(plain(note))
     for table in comparison_tables(result):
         console.print(table)
 
@@ -115,8 +127,8 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(what, total=None)
 
         def advance(done: int, total: int) -> None:

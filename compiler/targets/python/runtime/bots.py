@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .contract import RAW_POINTS, Game
+    from .tiles import IllegalMove, _brief
     from .types import Bot, Move
 
 ###{standalone bots
@@ -48,6 +49,7 @@ class GreedyBot:
 ###{standalone play_hand
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
+    _check_bots(game, bots)
     _play_by_bots(game, bots)
 ###}
 
@@ -69,9 +71,24 @@ def _play_by_bots(game: Game, bots: list[Bot]) -> None:
 
 
 ###{standalone bot_games
+def _check_bots(game: object, bots: object) -> None:
+    """IllegalMove unless game is a Game of this engine and bots a list of one bot per seat, each with a
+    choose(game) method."""
+    if not isinstance(game, Game):
+        raise IllegalMove(f"bots play a Game of this engine, not {_brief(game)}")
+    if not isinstance(bots, (list, tuple)) or len(bots) != game.players:
+        raise IllegalMove(f"give a list of one bot for each of the {game.players} seats, not {_brief(bots)}")
+    for bot in bots:
+        if type(bot) is not RandomBot and not callable(getattr(bot, "choose", None)):  # the usual bot: no look-up
+            raise IllegalMove(f"a bot has a choose(game) method that returns its move; {_brief(bot)} has none")
+
+
 def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
     """Play hands until the game is won (or max_hands hands, counting those played before); returns the
-    winning sides."""
+    winning sides. IllegalMove for a game, bots or max_hands it cannot play."""
+    _check_bots(game, bots)
+    if type(max_hands) is not int or max_hands < 1:
+        raise IllegalMove(f"max_hands is a whole number of at least 1, not {_brief(max_hands)}")
     while not game.over:
         if game.hand_over:
             if game.hand_number >= max_hands:

@@ -29,6 +29,7 @@ RAW_POINTS: tuple[int, ...]
 DISPLAYED_POINTS: tuple[int, ...]
 _PIPS: dict[Tile, int]
 _TILE_SET: frozenset[Tile]
+_TEXT: dict[Tile, str]
 LEAD_ORDER: tuple[Tile, ...]
 
 # The events whose fields depend on the kind of target.

@@ -223,6 +223,8 @@ class Game(GameParts):
             state = json.loads(text)
         except (TypeError, ValueError) as err:  # not text, or not JSON (JSONDecodeError is a ValueError)
             raise IllegalMove(f"not a saved game: {err}") from None
+        except RecursionError:  # JSON nested deeper than the decoder goes: no save is
+            raise IllegalMove("not a saved game: the JSON is nested too deep") from None
         if not isinstance(state, dict):
             raise IllegalMove(f"a saved game is a JSON object, not {type(state).__name__}")
         missing = sorted(SAVE_KEYS - state.keys())

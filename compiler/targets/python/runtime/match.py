@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypedDict
 
-from .tiles import IllegalMove, _checked_seed
+from .tiles import IllegalMove, _brief, _checked_seed
 
 if TYPE_CHECKING:
     from .contract import Game, MatchParts, MatchScoreParts, play_game
@@ -97,7 +97,11 @@ class Match(MatchParts):
 ###{standalone match_play
 def play_match(match: Match, bots: list[Bot], max_games: int = 1000) -> list[int]:
     """Play games until the match is won (or max_games games, counting those played before); returns the
-    winning sides."""
+    winning sides. IllegalMove for a match, bots or max_games it cannot play."""
+    if not isinstance(match, Match):
+        raise IllegalMove(f"play_match plays a Match of this engine, not {_brief(match)}")
+    if type(max_games) is not int or max_games < 1:
+        raise IllegalMove(f"max_games is a whole number of at least 1, not {_brief(max_games)}")
     while not match.over:
         play_game(match.game, bots)
         if not match.game.over:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .contract import _TILE_SET, DISPLAYED_POINTS, LEAD_ORDER, MAX_PIP, RAW_POINTS
+    from .contract import _TEXT, _TILE_SET, DISPLAYED_POINTS, LEAD_ORDER, MAX_PIP, RAW_POINTS
     from .types import Tile
 
 ###{standalone tiles
@@ -15,23 +16,29 @@ class IllegalMove(ValueError):
     """A move or setup the rules do not allow; the state is left as it was."""
 
 
+_TILE_TEXT = re.compile(r"\s*\[\s*([0-9]+)\s*\|\s*([0-9]+)\s*\]\s*")
+
+
 def parse_tile(text: str) -> Tile:
-    """'[1|4]' -> (1, 4); either half order is accepted, the result is low half first."""
-    body = text.strip() if isinstance(text, str) else ""
-    if not (body.startswith("[") and body.endswith("]") and body.count("|") == 1):
+    """'[1|4]' -> (1, 4): a tile of the set written [a|b], a and b in the digits 0-9, either half first,
+    with white space allowed around the tile and around each half; the result is low half first.
+    IllegalMove for anything else."""
+    found = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
         raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
-    left, right = body[1:-1].split("|")
-    if not (left.strip().isdigit() and right.strip().isdigit() and left.isascii() and right.isascii()):
-        raise IllegalMove(f"not a tile: {_brief(text)} (write tiles as [a|b])")
-    a, b = int(left), int(right)
+    # a half of many digits is no pip of any set: it is not converted (int() refuses over 4,300 digits)
+    a, b = (int(half) if len(half.lstrip("0")) <= 3 else MAX_PIP + 1 for half in found.groups())
     tile = (min(a, b), max(a, b))
     if tile not in _TILE_SET:
-        raise IllegalMove(f"{text} is not in the double-{MAX_PIP} set")
+        shown = text.strip()
+        raise IllegalMove(f"{shown if len(shown) <= 60 else _brief(text)} is not in the double-{MAX_PIP} set")
     return tile
 
 
 def format_tile(tile: Tile) -> str:
-    return f"[{tile[0]}|{tile[1]}]"
+    """(1, 4) -> '[1|4]': a tile of the set, two whole numbers as a tuple or a list, either half first,
+    written low half first. IllegalMove for anything else."""
+    return _TEXT[_set_tile(tile)]
 
 
 ###}
