@@ -213,7 +213,7 @@ def load_variant_engine(path: Path, command: str) -> VariantEngine:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import ReplayResult, board_for, describe, read_record, replay
+    from .replay import ReplayResult, board_for, describe, error_position, read_record, replay
     run: Callable[[dict[str, object]], ReplayResult]
     if args.target == "c":
         if args.board:
@@ -225,7 +225,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         engine = load_variant_engine(args.spec, "replay")
         run = functools.partial(replay, engine)
     try:
-        record = read_record(args.record)
+        record, text = read_record(args.record)
     except InputError as err:
         if args.json:  # nothing was replayed
             print(json.dumps({"events": [], "scores": [], "winners": [], "error": err.diagnostics[0].headline()}))
@@ -246,7 +246,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         elif result.events:  # the scores up to the move in error; none when it stopped before the first
             print(f"scores before the error: {result.scores}")
     if result.error:
-        report_problems(InputError([Diagnostic(result.error, None, file=str(args.record))]))
+        at = error_position(result.error, text)  # the record's line of the move, hand or game at fault
+        report_problems(InputError([Diagnostic(result.error, at, file=str(args.record))], text))
     return EXIT_INPUT if result.error else EXIT_OK
 
 
