@@ -40,7 +40,8 @@ def check_file(path: Path) -> None:
     work that makes the file, so that a long run does not end in a refusal."""
     if path.is_dir():
         raise refuse(path, "it is a folder")
-    check_folder(_target(path).parent, path)
+    if not _stream(path):
+        check_folder(_target(path).parent, path)
 
 
 def write_file(path: Path, text: str) -> None:
@@ -55,15 +56,13 @@ def write_files(files: Mapping[Path, str]) -> None:
     written: list[tuple[Path, Path]] = []  # (temporary, target)
     try:
         for path, text in files.items():
-            target = _target(path)
-            if target.exists() and not target.is_file():
-                continue  # a device or a pipe: written below, once every file is ready
-            target.parent.mkdir(exist_ok=True)
-            written.append((_temporary(target, text, path), target))
+            if not _stream(path):  # a stream is written below, once every file is ready
+                target = _target(path)
+                target.parent.mkdir(exist_ok=True)
+                written.append((_temporary(target, text, path), target))
         for path, text in files.items():
-            target = _target(path)
-            if target.exists() and not target.is_file():
-                with target.open("w", encoding="utf-8", newline="") as stream:
+            if _stream(path):
+                with path.open("w", encoding="utf-8", newline="") as stream:
                     stream.write(text)
         for temporary, target in written:
             os.replace(temporary, target)
@@ -73,6 +72,11 @@ def write_files(files: Mapping[Path, str]) -> None:
     finally:
         for temporary, _ in written:
             temporary.unlink(missing_ok=True)
+
+
+def _stream(path: Path) -> bool:
+    """A path that is there and is no file: a device, a pipe (/dev/stdout), written as it is."""
+    return path.exists() and not path.is_file() and not path.is_dir()
 
 
 def _target(path: Path) -> Path:
