@@ -272,8 +272,8 @@ def _into_a_closed_pipe(*args: str) -> tuple[int, str]:
 
 def test_a_closed_pipe_hides_no_failure() -> None:
     code, stderr = _into_a_closed_pipe("replay", FT, "tests/hostile/files/record_wrong_seat.json")
-    assert (code, stderr) == (1, "tests/hostile/files/record_wrong_seat.json: error: hand 1, move 2: "
-                                 "it is seat 1's turn, not seat 0's\n")
+    assert (code, stderr) == (1, "tests/hostile/files/record_wrong_seat.json:47:9: error: hand 1, move 2: "
+                                 "it is seat 1's turn, not seat 0's\n            {\n            ^\n")
     missing = "tests/hostile/cli/no_such_document.md"
     code, stderr = _into_a_closed_pipe("verify", FT, DOC, missing)
     assert (code, stderr) == (2, f"{missing}: error: cannot read: No such file or directory\n")
