@@ -68,38 +68,40 @@ def test_a_book_written_over_an_older_one_replaces_it_whole(tmp_path: Path) -> N
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
-@pytest.mark.parametrize("command", [
-    ["compile", str(HORSE), "-o", "{folder}/engines"],
-    ["book", FT, "-o", "{folder}/books/rules.md"],
-    ["example", FT, "[1|4]", "--svg", "{folder}/pictures/layout.svg"],
-    ["simulate", FT, "--hands", "10", "--workers", "1", "--report", "{folder}/reports/run.html"],
-], ids=lambda command: command[0])
-def test_every_writer_makes_one_missing_folder_and_refuses_two(tmp_path: Path, command: list[str]) -> None:
-    if command[0] == "simulate":
-        pytest.importorskip("matplotlib", reason="the report needs matplotlib (dominospec[report])")
-    made = run_cli(*[arg.format(folder=tmp_path) for arg in command])
-    assert made.returncode == 0, made.stderr
-    written = Path(command[-1].format(folder=tmp_path))
-    assert (written / "horse_race.py" if command[0] == "compile" else written).is_file()
+# Each writer's command line, but for the place it writes, which comes last.
+WRITERS = {
+    "compile": ["compile", str(HORSE), "-o"],
+    "book": ["book", FT, "-o"],
+    "example": ["example", FT, "[1|4]", "--svg"],
+    "simulate": ["simulate", FT, "--hands", "10", "--workers", "1", "--report"],
+}
 
-    deeper = [arg.format(folder=tmp_path / "no" / "such") for arg in command]
-    refused = run_cli(*deeper)
-    named = Path(deeper[-1])  # the folder the engines go in, or the file
+
+def write_to(writer: str, place: Path) -> subprocess.CompletedProcess[str]:
+    if writer == "simulate":
+        pytest.importorskip("matplotlib", reason="the report needs matplotlib (dominospec[report])")
+    return run_cli(*WRITERS[writer], str(place))
+
+
+@pytest.mark.parametrize(("writer", "name"), [("compile", "engines"), ("book", "new/rules.md"),
+                                              ("example", "new/layout.svg"), ("simulate", "new/run.html")])
+def test_every_writer_makes_one_missing_folder_and_refuses_two(tmp_path: Path, writer: str, name: str) -> None:
+    written = tmp_path / name  # one folder missing: the folder the engines go in, or the file's
+    made = write_to(writer, written)
+    assert made.returncode == 0, made.stderr
+    assert (written / "horse_race.py" if writer == "compile" else written).is_file()
+
+    deeper = tmp_path / "no" / name  # two
+    refused = write_to(writer, deeper)
     assert (refused.returncode, refused.stdout) == (2, "")
-    assert refused.stderr == f"{named}: error: cannot write: there is no folder {named.parent}\n"
+    assert refused.stderr == f"{deeper}: error: cannot write: there is no folder {deeper.parent}\n"
     assert not (tmp_path / "no").exists()
 
 
-@pytest.mark.parametrize("command", [
-    ["book", FT, "-o", "{folder}"],
-    ["example", FT, "[1|4]", "--svg", "{folder}"],
-    ["simulate", FT, "--hands", "10", "--workers", "1", "--report", "{folder}"],
-], ids=lambda command: command[0])
-def test_a_folder_where_a_file_is_wanted_is_refused_before_any_work(tmp_path: Path, command: list[str]) -> None:
-    if command[0] == "simulate":
-        pytest.importorskip("matplotlib", reason="the report needs matplotlib (dominospec[report])")
+@pytest.mark.parametrize("writer", ["book", "example", "simulate"])
+def test_a_folder_where_a_file_is_wanted_is_refused_before_any_work(tmp_path: Path, writer: str) -> None:
     (tmp_path / "kept").write_text("kept\n", encoding="utf-8")
-    done = run_cli(*[arg.format(folder=tmp_path) for arg in command])
+    done = write_to(writer, tmp_path)
     assert (done.returncode, done.stdout, done.stderr) == (2, "", f"{tmp_path}: error: cannot write: it is a folder\n")
     assert tree(tmp_path) == {"kept": b"kept\n"}
 
