@@ -515,6 +515,17 @@ class Parser(argparse.ArgumentParser):
             self.error(unrecognized(extras, self))
         return parsed, extras
 
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """A value outside an argument's choices (a command, --target, --format) with the one it may mean."""
+        choices = action.choices
+        if isinstance(value, str) and isinstance(choices, dict | list | tuple) and value not in choices:
+            meant = nearest(value, map(str, choices))
+            if meant is not None:
+                listed = ", ".join(map(repr, choices))
+                raise argparse.ArgumentError(action, f"invalid choice: {value!r} (did you mean {meant!r}? "
+                                                     f"choose from {listed})")
+        super()._check_value(action, value)
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {printable(message)}\n")

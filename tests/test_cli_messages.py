@@ -119,3 +119,16 @@ def test_bots_of_ones_own_are_found_in_the_current_folder_by_the_installed_comma
                                cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert elsewhere.returncode == 2
     assert "cannot import the bot module 'mybots' (from the current folder or the Python path)" in elsewhere.stderr
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["chek", FT], "dominospec: error: argument COMMAND: invalid choice: 'chek' (did you mean 'check'? choose from "
+                   "'check', 'fmt', 'compile', 'replay', 'verify', 'example', 'book', 'simulate', 'compare')"),
+    (["compile", "--target", "pyton", FT], "dominospec compile: error: argument --target: invalid choice: 'pyton' "
+                                           "(did you mean 'python'? choose from 'c', 'python')"),
+    (["book", FT, "--format", "pdf"], "dominospec book: error: argument --format: invalid choice: 'pdf' "
+                                      "(choose from 'md', 'html')"),
+], ids=["command", "target", "nothing near"])
+def test_a_value_outside_the_choices_gets_the_one_it_may_mean(args: list[str], line: str) -> None:
+    done = run_cli(*args)
+    assert (done.returncode, done.stdout, done.stderr.splitlines()[-1]) == (2, "", line)
