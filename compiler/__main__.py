@@ -8,7 +8,8 @@ def run() -> int:
     try:
         from .cli import main
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        if sys.stderr is not None:  # None: started with stderr closed, where print would write to stdout
+            print("interrupted", file=sys.stderr)
         return 130
     return main()
 

@@ -12,19 +12,18 @@ import functools
 import json
 import os
 import shlex
-import stat
 import sys
-import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING, NoReturn
 
 from . import ir
-from .console import ClosedPipeGuard, progress, show
-from .diagnostics import Diagnostic, InputError, Problems, UsageError, printable
+from .console import guard_standard_streams, progress, report_lost_output, show
+from .diagnostics import Diagnostic, InputError, Problems, UsageError, nearest, printable
 from .loader import load, load_variant, read_source
 from .targets import DEFAULT, TARGETS
 from .textfile import StandardInput, input_path
+from .writing import check_file, check_folder, write_file, write_files
 
 if TYPE_CHECKING:
     from .engine_api import Engine, VariantEngine
@@ -60,7 +59,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     def ok(path: Path, spec: ir.Variant | ir.MatchFormat) -> None:
         valid.append(path)
         if args.verbosity >= 0:
-            show(f"{path}: ok ({spec.name})")
+            show(printable(f"{path}: ok ({spec.name})"))
 
     code = load_each(args.files, ok)
     if args.verbosity != 0:
@@ -99,7 +98,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
         formatted = format_spec(spec)
         if not (args.check or args.diff or args.write):
             if len(args.files) > 1:  # which spec is which, as `head` shows several files
-                sys.stdout.write(f"{chr(10) if printed else ''}==> {path} <==\n")
+                sys.stdout.write(f"{chr(10) if printed else ''}==> {printable(str(path))} <==\n")
             printed.append(path)
             sys.stdout.write(formatted)
             return
@@ -110,40 +109,18 @@ def cmd_fmt(args: argparse.Namespace) -> int:
         if args.diff:
             sys.stdout.writelines(difflib.unified_diff(current.splitlines(keepends=True),
                                                        formatted.splitlines(keepends=True),
-                                                       f"{path}", f"{path} (formatted)"))
+                                                       printable(str(path)), printable(f"{path} (formatted)")))
         if args.write:
-            replace_file(path, formatted)
+            write_file(path, formatted)
             if args.verbosity >= 0:
-                show(f"reformatted {path}", sys.stderr)
+                show(printable(f"reformatted {path}"), sys.stderr)
         elif args.check and args.verbosity >= 0:
-            show(f"would reformat {path}", sys.stderr)
+            show(printable(f"would reformat {path}"), sys.stderr)
 
     code = load_each(args.files, format_one)
     if args.check and changed:
         code = max(code, EXIT_INPUT)
     return code
-
-
-def replace_file(path: Path, text: str) -> None:
-    """Write text over path without ever leaving it half written: a temporary file beside it (beside
-    the file a link points to), renamed over it; on any failure, or Ctrl-C, the file is as it was."""
-    target = path.resolve()
-    temporary: Path | None = None
-    try:
-        handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        temporary = Path(name)
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
-        os.replace(temporary, target)
-    except BaseException as err:
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)
-        if isinstance(err, OSError):
-            raise UsageError([Diagnostic(f"cannot write: {err.strerror or err}", None, file=str(path))]) from None
-        raise
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
@@ -154,6 +131,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
     if not specs:
         print("dominospec: error: no SPEC given and no spec/*.rules here", file=sys.stderr)
         return EXIT_USAGE
+    if not args.check:
+        check_folder(args.output)
     stale: list[Path] = []
     refused: list[Path] = []
     made_by: dict[str, Path] = {}  # file written -> the spec that made it, in this run
@@ -187,8 +166,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
                 refuse(path, f"{written} was not made from a spec named {path.name}; compiling would overwrite it",
                        "rename the spec, compile into another folder with -o DIR, or delete that file")
                 return
-            args.output.mkdir(parents=True, exist_ok=True)
-            written.write_text(source, encoding="utf-8")
+            write_file(written, source)
             print(printable(f"{path} -> {written}"))
             return
         current = written.read_text(encoding="utf-8", errors="replace") if current_header is not None else None
@@ -235,7 +213,7 @@ def load_variant_engine(path: Path, command: str) -> VariantEngine:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import ReplayResult, board_for, describe, read_record, replay
+    from .replay import ReplayResult, board_for, describe, error_position, read_record, replay
     run: Callable[[dict[str, object]], ReplayResult]
     if args.target == "c":
         if args.board:
@@ -247,12 +225,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         engine = load_variant_engine(args.spec, "replay")
         run = functools.partial(replay, engine)
     try:
-        record = read_record(args.record)
+        record, text = read_record(args.record)
     except InputError as err:
         if args.json:  # nothing was replayed
             print(json.dumps({"events": [], "scores": [], "winners": [], "error": err.diagnostics[0].headline()}))
         raise
-    with progress(f"replaying {args.record}"):
+    with progress(printable(f"replaying {args.record}")):
         result = run(record)
     if args.json:
         print(json.dumps(result.to_json()))
@@ -268,7 +246,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         elif result.events:  # the scores up to the move in error; none when it stopped before the first
             print(f"scores before the error: {result.scores}")
     if result.error:
-        report_problems(InputError([Diagnostic(result.error, None, file=str(args.record))]))
+        at = error_position(result.error, text)  # the record's line of the move, hand or game at fault
+        report_problems(InputError([Diagnostic(result.error, at, file=str(args.record))], text))
     return EXIT_INPUT if result.error else EXIT_OK
 
 
@@ -293,7 +272,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         try:
             document = load_document(path, packs, forced)
             orders = f" in {count(args.orders, 'build order')} each" if args.orders else ""
-            with progress(f"verifying {path}{orders}"):
+            with progress(printable(f"verifying {path}{orders}")):
                 reports.append(verify_document(document, engine, args.orders, spec, args.strict))
         except Problems as err:
             report_problems(err)
@@ -324,7 +303,7 @@ def cmd_example(args: argparse.Namespace) -> int:
         layout = layout_from_steps(engine, steps)
         block = example_block(engine, layout, pack)
         if args.svg is not None:
-            write_new_file(args.svg, layout_picture(engine, layout, legend_for(pack), block[0]))
+            write_file(args.svg, layout_picture(engine, layout, legend_for(pack), block[0]))
     except Problems as err:
         if not args.json:
             raise
@@ -346,9 +325,8 @@ def cmd_book(args: argparse.Namespace) -> int:
     pack = pack_for(language_packs(args.lang_pack), args.lang)
     kind = args.format or ("html" if args.output is not None and args.output.suffix.lower() in (".html", ".htm")
                            else "md")
-    if args.output is not None and not args.output.parent.is_dir():
-        raise UsageError([Diagnostic(f"cannot write the book {args.output}: there is no folder "
-                                     f"{args.output.parent}", None)])
+    if args.output is not None:
+        check_file(args.output)
     spec = load(args.spec)
     try:
         book = write_book(spec, load_engine(spec, args.spec), pack)
@@ -365,29 +343,20 @@ def cmd_book(args: argparse.Namespace) -> int:
             show("the pictures are written only beside a book file: give -o FILE.md", sys.stderr)
         sys.stdout.write(text)
         return EXIT_OK
-    for name, svg in files.items():
-        write_new_file(args.output.parent / name, svg)
-    write_new_file(args.output, text)
-    show(f"book written to {args.output}" + (f" with {count(len(files), 'picture')}" if files else ""), sys.stderr)
+    write_files({**{args.output.parent / name: svg for name, svg in files.items()}, args.output: text})
+    show(printable(f"book written to {args.output}") + (f" with {count(len(files), 'picture')}" if files else ""),
+         sys.stderr)
     return EXIT_OK
-
-
-def write_new_file(path: Path, text: str) -> None:
-    """Write a file the command makes; a file that cannot be written is a UsageError (exit 2)."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise UsageError([Diagnostic(f"cannot write: {err.strerror or err}", None, file=str(path))]) from None
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulation.run import simulate
-    return analyse(args, functools.partial(simulate, args.spec), f"simulating {args.spec}")
+    return analyse(args, functools.partial(simulate, args.spec), printable(f"simulating {args.spec}"))
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
     from .simulation.run import compare
-    return analyse(args, functools.partial(compare, args.a, args.b), f"comparing {args.a} and {args.b}")
+    return analyse(args, functools.partial(compare, args.a, args.b), printable(f"comparing {args.a} and {args.b}"))
 
 
 def analyse(args: argparse.Namespace, play: Callable[..., Simulation | Comparison], what: str) -> int:
@@ -418,12 +387,11 @@ def _report_writer(path: Path | None) -> Callable[[Simulation | Comparison], Non
         return None
     from .simulation.report import require_plotting, write_report
     require_plotting()
-    if not path.parent.is_dir():
-        raise UsageError([Diagnostic(f"cannot write the report {path}: there is no folder {path.parent}", None)])
+    check_file(path)
 
     def write(result: Simulation | Comparison) -> None:
         write_report(result, path)
-        show(f"report written to {path}", sys.stderr)
+        show(printable(f"report written to {path}"), sys.stderr)
 
     return write
 
@@ -450,10 +418,12 @@ def _bots(text: str) -> list[str | type]:
             bots.append(name)
             continue
         module_name, _, class_name = name.partition(":")
+        import_from_current_folder()
         try:
             found = getattr(importlib.import_module(module_name), class_name)
         except ImportError as err:
-            raise argparse.ArgumentTypeError(f"cannot import the bot module {module_name!r}: {err}") from None
+            raise argparse.ArgumentTypeError(f"cannot import the bot module {module_name!r} (from the current "
+                                             f"folder or the Python path): {err}") from None
         except AttributeError:
             raise argparse.ArgumentTypeError(f"the module {module_name!r} has no {class_name!r}") from None
         if not isinstance(found, type):
@@ -462,9 +432,18 @@ def _bots(text: str) -> list[str | type]:
     return bots
 
 
-def simulation_options() -> argparse.ArgumentParser:
+def import_from_current_folder() -> None:
+    """Put the current folder first on the import path, as `python -m` and `python -c` do, so that
+    `--bots mybots:Heaviest` finds mybots.py here from the installed command too (whose path starts at
+    the folder the command is installed in). It stays: worker processes are started with this path."""
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+
+
+def simulation_options() -> Parser:
     """The options simulate and compare share."""
-    options = argparse.ArgumentParser(add_help=False)
+    options = Parser(add_help=False)
     options.add_argument("--players", type=_count, default=4, metavar="N", help="the players at the table (default: 4)")
     options.add_argument("--partnerships", action=argparse.BooleanOptionalAction, default=None,
                          help="play in partnerships, or not (default: as the variant plays at this table)")
@@ -498,9 +477,9 @@ VARIANT_HELP = "a variant's spec, such as spec/fives_and_threes.rules"
 STDIN_HELP = "; - reads standard input"
 
 
-def verbosity_options(verbose: bool) -> argparse.ArgumentParser:
+def verbosity_options(verbose: bool) -> Parser:
     """-q, and -v where there is more to say, for the commands that report: args.verbosity -1, 0 or 1."""
-    options = argparse.ArgumentParser(add_help=False)
+    options = Parser(add_help=False)
     chosen = options.add_mutually_exclusive_group()
     chosen.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=-1, default=0,
                         help="print the summary only")
@@ -525,8 +504,46 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with an unknown option reported by the command it was given to (its usage, and the
+    option it may have meant) and the arguments echoed as written, their control characters escaped."""
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras and self._subparsers is None:
+            self.error(unrecognized(extras, self))
+        return parsed, extras
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """A value outside an argument's choices (a command, --target, --format) with the one it may mean."""
+        choices = action.choices
+        if isinstance(value, str) and isinstance(choices, dict | list | tuple) and value not in choices:
+            meant = nearest(value, map(str, choices))
+            if meant is not None:
+                listed = ", ".join(map(repr, choices))
+                raise argparse.ArgumentError(action, f"invalid choice: {value!r} (did you mean {meant!r}? "
+                                                     f"choose from {listed})")
+        super()._check_value(action, value)
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {printable(message)}\n")
+
+
+def unrecognized(extras: list[str], parser: argparse.ArgumentParser) -> str:
+    """argparse's words for arguments no option takes, and the option the first unknown one is nearest."""
+    message = f"unrecognized arguments: {' '.join(extras)}"
+    known = [option for action in parser._actions for option in action.option_strings]
+    for extra in extras:
+        if extra.startswith("-") and len(extra) > 1:
+            meant = nearest(extra.partition("=")[0], known)
+            return message + (f" (did you mean {meant}?)" if meant else "")
+    return message
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dominospec",
+    parser = Parser(prog="dominospec",
                                      description="Rules compiler and verifier for Fives-family dominoes.")
     parser.add_argument("--version", action=VersionAction)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -635,20 +652,22 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
 
 def main(argv: list[str] | None = None) -> int:
-    sys.stdout = cast(TextIO, ClosedPipeGuard(sys.stdout))
+    out, err = guard_standard_streams()
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "write", False) and (args.check or args.diff):
             raise UsageError([Diagnostic("fmt --write rewrites the files; give it without --check or --diff", None)])
         run: Callable[[argparse.Namespace], int] = args.run
         code = run(args)
-    except Problems as err:
-        report_problems(err)
-        code = err.exit_code
+    except Problems as problems:
+        report_problems(problems)
+        code = problems.exit_code
     except KeyboardInterrupt:
         show("interrupted", sys.stderr)
         code = EXIT_INTERRUPTED
-    sys.stdout.flush()
+    except SystemExit as done:  # argparse: --help, --version, a usage error
+        code = done.code if isinstance(done.code, int) else EXIT_USAGE
+    report_lost_output(out, err)
     return code
 
 

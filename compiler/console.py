@@ -7,12 +7,15 @@ so a pipe or a file never sees it. rich is imported only when something is actua
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TextIO, cast
+
+from .diagnostics import PROGRAM, printable
 
 # Words a report line is coloured by: the verdicts, and a diagnostic's severity.
 STYLES = {r": ok\b": "green", r"\bFAIL\b": "bold red", r": error:": "bold red", r": warning:": "yellow",
@@ -26,8 +29,10 @@ def wants_colour(stream: TextIO) -> bool:
 
 
 def show(text: str, stream: TextIO | None = None) -> None:
-    """Print text and a line end to stream (stdout by default), coloured where colour is wanted."""
+    """Print text and a line end to stream (stdout by default), coloured where colour is wanted. Each
+    line is shown as written, its control characters escaped (a document's text in a FAIL line, say)."""
     out = stream or sys.stdout
+    text = "\n".join(printable(line) for line in text.split("\n"))
     if not wants_colour(out):
         print(text, file=out)
         return
@@ -51,36 +56,91 @@ def progress(what: str) -> Iterator[None]:
         yield
 
 
-class ClosedPipeGuard(io.TextIOBase):
-    """Stdout that, once its reader has gone (`dominospec replay ... | head -1`), drops what is left:
-    the command still runs to its end, so its errors reach stderr and its exit code is the input's."""
+class GuardedStream(io.TextIOBase):
+    """A standard stream that never ends a command: once it cannot be written (its reader has gone, as
+    `dominospec replay ... | head -1` leaves it; closed, as `>&-` leaves it; a full device) what is left
+    is dropped, and the command still runs to its end, so its exit code is the input's. `failure` keeps
+    why, for the one line `report_lost_output` prints at the end."""
 
-    def __init__(self, stream: TextIO):
+    def __init__(self, stream: TextIO | None, name: str):
         self.stream = stream
-        self.reader_gone = False
+        self.name = name
+        self.failure: OSError | None = None if stream is not None else OSError(errno.EBADF, "it is closed")
+        self.wrote = False  # something was to be shown: a stream closed at the start lost it
 
     def write(self, text: str) -> int:
-        if not self.reader_gone:
+        self.wrote = self.wrote or bool(text)
+        if self.failure is None and self.stream is not None:
             try:
                 self.stream.write(text)
-            except BrokenPipeError:
-                self._drop_the_rest()
+            except OSError as err:
+                self._drop_the_rest(err)
         return len(text)
 
     def flush(self) -> None:
-        if not self.reader_gone:
+        if self.failure is None and self.stream is not None:
             try:
                 self.stream.flush()
-            except BrokenPipeError:
-                self._drop_the_rest()
+            except OSError as err:
+                self._drop_the_rest(err)
 
     def isatty(self) -> bool:
-        return self.stream.isatty()
+        return self.failure is None and self.stream is not None and self.stream.isatty()
 
     def fileno(self) -> int:
+        if self.stream is None:
+            raise io.UnsupportedOperation(f"standard {self.name} is closed")
         return self.stream.fileno()
 
-    def _drop_the_rest(self) -> None:
-        self.reader_gone = True
+    @property
+    def encoding(self) -> str:  # type: ignore[override]  # TextIOBase declares it read-only
+        return self.stream.encoding if self.stream is not None else "utf-8"
+
+    def _drop_the_rest(self, err: OSError) -> None:
+        self.failure = err
+        assert self.stream is not None
         # What is still buffered goes nowhere, so Python's own flush at exit does not fail either.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+        except (OSError, ValueError):
+            pass
+
+    @property
+    def lost(self) -> str | None:
+        """Why output was lost, when it was and not because its reader had gone (which is what a reader
+        like `head` means to do); else None."""
+        if self.failure is None or isinstance(self.failure, BrokenPipeError) or not self.wrote:
+            return None
+        return self.failure.strerror or str(self.failure)
+
+
+def guard_standard_streams() -> tuple[GuardedStream, GuardedStream]:
+    """Put guards on stdout and stderr, and the null device on any of the three standard descriptors
+    that was closed, so that no file the command opens (or a C compiler it runs) takes its number."""
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            opened = os.open(os.devnull, os.O_RDWR)
+            if opened != descriptor:
+                os.dup2(opened, descriptor)
+                os.close(opened)
+    out = GuardedStream(_unguarded(sys.stdout), "output")
+    err = GuardedStream(_unguarded(sys.stderr), "error output")
+    sys.stdout, sys.stderr = cast(TextIO, out), cast(TextIO, err)
+    return out, err
+
+
+def _unguarded(stream: TextIO | None) -> TextIO | None:
+    """The stream itself, when an earlier call (a test calling main twice) guarded it already."""
+    return stream.stream if isinstance(stream, GuardedStream) else stream
+
+
+def report_lost_output(out: GuardedStream, err: GuardedStream) -> None:
+    """Flush both streams; where standard output could not take what the command printed, one line on
+    stderr says so (where stderr can take it)."""
+    out.flush()
+    if out.lost is not None:
+        err.write(f"{PROGRAM}: error: standard output could not be written ({out.lost}); what it would "
+                  f"have shown is lost\n")
+    err.flush()

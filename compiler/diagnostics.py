@@ -41,7 +41,7 @@ class Diagnostic:
     def headline(self, filename: str | None = None) -> str:
         """The first line alone: `file:line:col: error: message`."""
         name = filename if filename is not None else self.file
-        where = PROGRAM if name is None else name
+        where = PROGRAM if name is None else printable(name)
         if name is not None and self.place is not None:
             where += ":{}:{}".format(*self.place)
         return f"{where}: {self.severity}: {printable(self.message)}"
@@ -54,7 +54,8 @@ class Diagnostic:
             line, column = self.place
             lines = source_lines(source)
             if line <= len(lines):
-                text, caret = _window(printable(lines[line - 1]), max(column, 1) - 1)
+                shown = lines[line - 1].replace("\t", " ")  # a tab one column wide, as the caret counts it
+                text, caret = _window(printable(shown), len(printable(shown[:max(column, 1) - 1])))
                 out.append(f"    {text}")
                 out.append("    " + " " * caret + "^")
         if self.hint:
@@ -129,7 +130,18 @@ def _window(text: str, caret: int) -> tuple[str, int]:
     return shown, caret - start + (3 if start else 0)
 
 
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 def printable(text: str) -> str:
-    """Text as a terminal may show it: a control character (a newline in a file name, say) would
-    garble the caret line or forge a line of output; each is shown as '?', one column each."""
-    return "".join(ch if ch.isprintable() or ch == "\t" else "?" for ch in text).replace("\t", " ")
+    """Text as written, with each character a terminal would not show as itself (a control: a newline or
+    an escape sequence in a file name would forge a line of output, or colour it; a mark that reorders
+    the text around it; a space that is not the space) written as its escape, `\\n`, `\\x1b`, `\\u202e`."""
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

@@ -73,14 +73,27 @@ def parser() -> lark.Lark:
 
 
 def cache_folder() -> Path | None:
-    """$XDG_CACHE_HOME/dominospec, or ~/.cache/dominospec; None when there is no home to put it in."""
+    """$XDG_CACHE_HOME/dominospec, or ~/.cache/dominospec; None when there is no home to put it in.
+    Always an absolute path: a relative XDG_CACHE_HOME is ignored, as the XDG spec says, and so is a
+    relative HOME (the user database's home then), so that no run fills the folder it is run in."""
     xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg):  # the XDG spec: a relative path is to be ignored
+    if os.path.isabs(xdg):
         return Path(xdg) / "dominospec"
+    home = _home()
+    return None if home is None else home / ".cache" / "dominospec"
+
+
+def _home() -> Path | None:
+    """$HOME where it is an absolute path, else the user's home in the password database, if any."""
+    home = os.environ.get("HOME", "")
+    if os.path.isabs(home):
+        return Path(home)
     try:
-        return Path.home() / ".cache" / "dominospec"
-    except RuntimeError:
+        import pwd
+        home = pwd.getpwuid(os.getuid()).pw_dir
+    except (ImportError, KeyError):  # no user database (Windows), or no entry for this user
         return None
+    return Path(home) if os.path.isabs(home) else None
 
 
 def cache_path() -> Path | None:

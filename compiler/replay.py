@@ -6,7 +6,8 @@ inconsistency is reported with the hand and move where it happened, and the stat
 
 from __future__ import annotations
 
-import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,8 @@ from .engine_api import (
     match_play,
     read_tile,
 )
-from .textfile import RECORD, read_json_file
+from .ir import Pos
+from .textfile import RECORD, json_position, read_json_file
 
 
 @dataclass
@@ -46,13 +48,51 @@ class BadRecord(Exception):
     """The record breaks the rules or does not fit together; the message names the hand and the move."""
 
 
-def read_record(path: Path) -> dict[str, Any]:
-    """The record's JSON object; UsageError when the file cannot be read, InputError when it is no record."""
+def read_record(path: Path) -> tuple[dict[str, Any], str]:
+    """The record's JSON object and its text; UsageError when the file cannot be read, InputError when it
+    is no record."""
     record, text = read_json_file(path, RECORD)
     if not isinstance(record, dict):
         raise InputError([Diagnostic("the record must be a JSON object with 'players' and 'hands'", None,
                                      file=str(path))], text)
-    return record
+    return record, text
+
+
+def error_position(error: str, text: str) -> Pos | None:
+    """Where in the record's text the thing a replay error names starts (the move, else the nearest
+    enclosing hand or game it names that the text holds); None where it names nothing."""
+    path = record_path(error)
+    for length in range(len(path), 0, -1):
+        found = json_position(text, path[:length])
+        if found is not None:
+            return found
+    return None
+
+
+# Every record error starts with where it is, as the README gives it ("game 2, hand 1, move 5: ...",
+# "hand 3, deal: ...", "'players' must be a number"): the place in the record's JSON it names.
+_PLACE = re.compile(r"(?:game (?P<game>\d+)(?=[,:]))?(?:,? ?hand (?P<hand>\d+))?"
+                    r"(?:, (?:move (?P<move>\d+)|(?P<part>deal|boneyard)))?(?=:)|'(?P<key>\w+)'")
+
+
+def record_path(error: str) -> list[str | int]:
+    """The path (keys and list indices) in the record of what a replay error is about: the move, the
+    hand, the game or the field it names first; [] where it names none."""
+    found = _PLACE.match(error)
+    if found is None:
+        return []
+    if found["key"]:
+        return [found["key"]]
+    path: list[str | int] = []
+    if found["game"]:
+        path += ["games", int(found["game"]) - 1]
+    if found["hand"]:
+        path += ["hands", int(found["hand"]) - 1]
+    if found["move"]:
+        path += ["moves", int(found["move"]) - 1]
+    elif found["part"]:
+        path.append(found["part"])
+    return path
 
 
 def require(condition: bool, message: str) -> None:
@@ -262,56 +302,96 @@ def _replay_hand(engine: VariantEngine, game: EngineGame, raw: Any, where: str, 
 
 
 def describe(event: Event) -> str:
-    """One readable line for an engine event."""
-    kind = event["event"]
-    if kind == "hand":
-        return f"hand {event['hand']}: seat {event['opener']} opens"
-    if kind == "play":
-        if event["on"] is None:
-            text = f"  seat {event['seat']} leads {event['tile']}"
-        else:
-            text = f"  seat {event['seat']} plays {event['tile']} on {event['on']} {event['port']}"
-            if "by" in event:
-                text += f" by its {event['by']} half"
-        text += f"; ends {event['total']}"
-        if event["raw"]:
-            text += f", {event['points']} point{'s' if event['points'] != 1 else ''}"
-        if "claim" in event:
-            text += f" (claimed {event['claim']})"
-        if event.get("bonus"):
-            text += f" + {event['bonus']} for going out"
-        if event.get("cancelled"):
-            text += " (cancelled: it would pass the target)"
-        return text + f"; scores {event['scores']}"
-    if kind == "draw":
-        return f"  seat {event['seat']} draws {event['tile'] or 'a tile'}"
-    if kind == "pass":
-        return f"  seat {event['seat']} passes"
-    if kind == "penalty":
-        return f"  seat {event['seat']} scores {event['points']} for the wrong claim; scores {event['scores']}"
-    if kind == "muggins":
-        return f"  seat {event['seat']} calls muggins and scores {event['points']}; scores {event['scores']}"
-    if kind == "out":
-        return f"  seat {event['seat']} is out"
-    if kind == "hand_end":
-        how = "blocked" if event["blocked"] else "played out"
-        won = f"won by {_sides(event['winners'])}" if event["winners"] else "no side won it"
-        return (f"hand {event['hand']} {how}; {won}; remaining pips {event['remaining_pips']}; "
-                f"awards {event['awards']}")
-    if kind == "award":
-        cancelled = " (cancelled: it would pass the target)" if event.get("cancelled") else ""
-        return f"  awards {event['points']}{cancelled}; scores {event['scores']}"
-    if kind == "game":
-        return f"game {event['game']}"
-    if kind == "game_end":
-        line = f", {event['line']}" if event["line"] else ""
-        won = " and the match" if event["match_over"] else ""
-        return (f"game {event['game']} won by {_sides(event['winners'])}{won}: "
-                f"{event['points']} match point{'s' if event['points'] != 1 else ''}{line}; "
-                f"match points {event['match_points']}")
-    if kind == "win":
-        return f"{_sides(event['sides'])} reached the target: scores {event['scores']}"
-    return json.dumps(event)
+    """One line a person reads for an engine event (every kind the engines emit has its words in
+    EVENT_WORDS; a kind without them is still written out in words, field by field)."""
+    words = EVENT_WORDS.get(event["event"])
+    if words is None:
+        return f"{event['event']}: " + "; ".join(f"{name} {value}" for name, value in event.items() if name != "event")
+    return words(event)
+
+
+def _play(event: Event) -> str:
+    if event["on"] is None:
+        text = f"  seat {event['seat']} leads {event['tile']}"
+    else:
+        text = f"  seat {event['seat']} plays {event['tile']} on {event['on']} {event['port']}"
+        if "by" in event:
+            text += f" by its {event['by']} half"
+    text += f"; ends {event['total']}"
+    if event["raw"]:
+        text += f", {_points(event['points'])}"
+    if "claim" in event:
+        text += f" (claimed {event['claim']})"
+    if event.get("bonus"):
+        text += f" + {event['bonus']} for going out"
+    if event.get("cancelled"):
+        text += " (cancelled: it would pass the target)"
+    return text + f"; scores {event['scores']}"
+
+
+def _hand_end(event: Event) -> str:
+    how = "blocked" if event["blocked"] else "played out"
+    won = f"won by {_sides(event['winners'])}" if event["winners"] else "no side won it"
+    return f"hand {event['hand']} {how}; {won}; remaining pips {event['remaining_pips']}; awards {event['awards']}"
+
+
+def _award(event: Event) -> str:
+    cancelled = " (cancelled: it would pass the target)" if event.get("cancelled") else ""
+    return f"  awards {event['points']}{cancelled}; scores {event['scores']}"
+
+
+def _game_end(event: Event) -> str:
+    line = f", {event['line']}" if event["line"] else ""
+    won = " and the match" if event["match_over"] else ""
+    return (f"game {event['game']} won by {_sides(event['winners'])}{won}: {_points(event['points'], 'match point')}"
+            f"{line}; match points {event['match_points']}")
+
+
+def _stake(event: Event) -> str:
+    stakes = sorted({-points for points in event["points"]})
+    each = " or ".join(map(str, stakes))
+    return f"  every side stakes {each} into the pool, which holds {event['pool']}; scores {event['scores']}"
+
+
+def _pool(event: Event) -> str:
+    takers = [side for side, share in enumerate(event["points"]) if share]
+    if not takers:
+        taken = "  nobody takes the pool"
+    else:
+        shares = sorted({event["points"][side] for side in takers})
+        each = " each" if len(takers) > 1 and len(shares) == 1 else ""
+        taken = (f"  {_sides(takers)} {'takes' if len(takers) == 1 else 'take'} "
+                 f"{' and '.join(map(str, shares))}{each} from the pool")
+    left = f", {event['pool']} carried to the next hand" if event["pool"] else ""
+    return f"{taken}{left}; scores {event['scores']}"
+
+
+def _pip_penalty(event: Event) -> str:
+    lost = [f"side {side} loses {-points}" for side, points in enumerate(event["points"]) if points]
+    return f"  for the pips left: {', '.join(lost) or 'nobody loses any'}; scores {event['scores']}"
+
+
+def _points(n: int, word: str = "point") -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+EVENT_WORDS: dict[str, Callable[[Event], str]] = {
+    "hand": lambda e: f"hand {e['hand']}: seat {e['opener']} opens",
+    "play": _play,
+    "draw": lambda e: f"  seat {e['seat']} draws {e['tile'] or 'a tile'}",
+    "pass": lambda e: f"  seat {e['seat']} passes",
+    "penalty": lambda e: f"  seat {e['seat']} scores {e['points']} for the wrong claim; scores {e['scores']}",
+    "muggins": lambda e: f"  seat {e['seat']} calls muggins and scores {e['points']}; scores {e['scores']}",
+    "out": lambda e: f"  seat {e['seat']} is out",
+    "hand_end": _hand_end,
+    "award": _award,
+    "stake": _stake,
+    "pool": _pool,
+    "pip_penalty": _pip_penalty,
+    "game": lambda e: f"game {e['game']}",
+    "game_end": _game_end,
+    "win": lambda e: f"{_sides(e['sides'])} reached the target: scores {e['scores']}",
+}
 
 
 def _sides(sides: list[int]) -> str:

@@ -12,19 +12,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, printable
 from .document import Failure, Unchecked
 from .ir import Pos
 from .verify import Outcome, Report
 
 
 def failure_text(failure: Failure) -> str:
-    return f"{failure.field}: expected {failure.expected}, document says {failure.found}"
+    return printable(f"{failure.field}: expected {failure.expected}, document says {failure.found}")
 
 
 def outcome_lines(document: str, outcome: Outcome) -> list[str]:
     """`DOC:LINE: ok`, or `DOC:LINE: FAIL: ...` and one indented line for each further failure at that line;
     an example's failures on its other lines (its caption, its detail line) follow at their own lines."""
+    document = printable(document)
     if outcome.passed:
         return [f"{document}:{outcome.line}: ok"]
     if outcome.not_checkable is not None:
@@ -58,8 +59,8 @@ def human(reports: list[Report], stopped: int = 0, verbosity: int = 0) -> str:
     lines = []
     for report in reports:
         if verbosity > 0:
-            lines.append(f"{report.document}: language {report.language}; {_count(report.read_lines, 'line')} "
-                         f"read, {report.skipped_lines} skipped")
+            lines.append(f"{printable(report.document)}: language {report.language}; "
+                         f"{_count(report.read_lines, 'line')} read, {report.skipped_lines} skipped")
         if verbosity >= 0:
             for outcome in report.outcomes:
                 lines.extend(outcome_lines(report.document, outcome))

@@ -13,6 +13,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -101,6 +102,37 @@ def parse_json(text: str, name: str) -> Any:
     except json.JSONDecodeError as err:
         raise InputError([Diagnostic(f"malformed JSON: {err.msg}", Pos(err.lineno, err.colno), file=name,
                                      end_column=err.colno + 1)], text) from None
+
+
+def json_position(text: str, path: Sequence[str | int]) -> Pos | None:
+    """Where the value at path (object keys and list indices, from the top) starts in the JSON text, or
+    None where the text has no such value. Of a key written twice, the last, as json.loads keeps it."""
+    decoder = json.JSONDecoder()
+    at = _skip_space(text, 0)
+    for step in path:
+        if at >= len(text) or text[at] != ("{" if isinstance(step, str) else "["):
+            return None
+        found, index, at = None, 0, _skip_space(text, at + 1)
+        while at < len(text) and text[at] not in "}]":
+            if isinstance(step, str):
+                key, at = decoder.raw_decode(text, at)
+                at = _skip_space(text, _skip_space(text, at) + 1)  # past the colon
+                found = at if key == step else found
+            elif index == step:
+                found = at
+            _, end = decoder.raw_decode(text, at)
+            at, index = _skip_space(text, _skip_space(text, end) + (text[_skip_space(text, end)] == ",")), index + 1
+        if found is None:
+            return None
+        at = found
+    line, column = position(text.encode("utf-8"), len(text[:at].encode("utf-8")))
+    return Pos(line, column)
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\r\n":
+        at += 1
+    return at
 
 
 def position(data: bytes, offset: int) -> tuple[int, int]:

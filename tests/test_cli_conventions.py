@@ -20,9 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec.cli import build_parser, replace_file
+from dominospec.cli import build_parser
 from dominospec.diagnostics import UsageError
 from dominospec.replay import describe
+from dominospec.writing import write_file
 from support import ROOT, read_to_the_end, run_cli
 
 FT = "spec/fives_and_threes.rules"
@@ -225,7 +226,7 @@ def test_fmt_write_that_fails_part_way_leaves_the_file_and_no_temporary(
 
     monkeypatch.setattr(os, failing, fail)
     with pytest.raises(UsageError) as raised:
-        replace_file(path, "after\n")
+        write_file(path, "after\n")
     assert raised.value.diagnostics[0].headline() == f"{path}: error: cannot write: No space left on device"
     assert path.read_text(encoding="utf-8") == "before\n"
     assert [p.name for p in tmp_path.iterdir()] == ["house.rules"]
@@ -271,8 +272,8 @@ def _into_a_closed_pipe(*args: str) -> tuple[int, str]:
 
 def test_a_closed_pipe_hides_no_failure() -> None:
     code, stderr = _into_a_closed_pipe("replay", FT, "tests/hostile/files/record_wrong_seat.json")
-    assert (code, stderr) == (1, "tests/hostile/files/record_wrong_seat.json: error: hand 1, move 2: "
-                                 "it is seat 1's turn, not seat 0's\n")
+    assert (code, stderr) == (1, "tests/hostile/files/record_wrong_seat.json:47:9: error: hand 1, move 2: "
+                                 "it is seat 1's turn, not seat 0's\n            {\n            ^\n")
     missing = "tests/hostile/cli/no_such_document.md"
     code, stderr = _into_a_closed_pipe("verify", FT, DOC, missing)
     assert (code, stderr) == (2, f"{missing}: error: cannot read: No such file or directory\n")

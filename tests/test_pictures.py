@@ -271,7 +271,7 @@ def test_example_svg_writes_the_picture_and_still_prints_the_block(tmp_path: Pat
     assert plain.stdout.splitlines()[0] in [t.text for t in root.iter(f"{SVG}text")]
 
 
-@pytest.mark.parametrize("where", ["no-such-folder/layout.svg", "."], ids=["missing folder", "a folder"])
+@pytest.mark.parametrize("where", ["no-such/folder/layout.svg", "."], ids=["missing folder", "a folder"])
 def test_example_svg_to_an_unwritable_path_is_a_usage_error(tmp_path: Path, where: str) -> None:
     target = tmp_path / where
     result = run_cli("example", "spec/horse_race.rules", "[1|4]", "--svg", str(target))

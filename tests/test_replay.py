@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dominospec import ir
 from dominospec.engines import load_engine
 from dominospec.loader import load
 from dominospec.replay import replay as replay_record
@@ -345,3 +346,109 @@ def test_fours_pass_on_a_fresh_turn_with_a_legal_tile_is_refused(tmp_path: Path)
     code, result = replay_json(FOURS, path)
     assert code == 1
     assert result["error"] == "hand 1, move 9: seat 3 can play, so must play"
+
+
+# --- where an error is in the record's file -----------------------------------------------------
+
+@settings(max_examples=10, deadline=None)
+@given(data=st.data(), indent=st.sampled_from([None, 1, 4]))
+def test_a_record_error_names_the_line_of_the_move_in_the_json_file(data: st.DataObject, indent: int | None,
+                                                                  tmp_path_factory: pytest.TempPathFactory) -> None:
+    record = json.loads((ROOT / "examples" / "fives_and_threes_match.match.json").read_text())
+    game = data.draw(st.integers(0, len(record["games"]) - 1), label="game")
+    hand = data.draw(st.integers(0, len(record["games"][game]["hands"]) - 1), label="hand")
+    moves = record["games"][game]["hands"][hand]["moves"]
+    move = data.draw(st.integers(1, len(moves) - 1), label="move")
+    moves[move]["seat"] = (moves[move]["seat"] + 1) % record["players"]  # the wrong seat moves
+    moves[move] = {"marker": True, **moves[move]}  # where the move is in the file, found without the locator
+    text = json.dumps(record, indent=indent)
+    start = text.rindex("{", 0, text.index('"marker"'))  # the move's object
+    expected, column = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+    path = tmp_path_factory.mktemp("record") / "broken.json"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "dominospec", "replay", str(MATCH_SPEC),
+                           str(path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    headline, shown, caret = done.stderr.splitlines()
+    assert headline.startswith(f"{path}:{expected}:{column}: error: game {game + 1}, hand {hand + 1}, "
+                               f"move {move + 1}: ")
+    assert caret.strip() == "^"
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                    max_leaves=20),
+       st.sampled_from([None, 0, 2]), st.data())
+def test_json_position_finds_the_value_a_path_names(value: Any, indent: int | None, data: st.DataObject) -> None:
+    from dominospec.textfile import json_position
+    text = json.dumps(value, indent=indent, ensure_ascii=data.draw(st.booleans()))
+    path: list[str | int] = []
+    inner = value
+    while isinstance(inner, list | dict) and inner and data.draw(st.booleans()):
+        step = data.draw(st.sampled_from(sorted(inner) if isinstance(inner, dict) else range(len(inner))))
+        path.append(step)
+        inner = inner[step]
+    found = json_position(text, path)
+    assert found is not None
+    lines = text.split("\n")
+    offset = sum(len(line) + 1 for line in lines[:found.line - 1]) + found.column - 1
+    assert json.JSONDecoder().raw_decode(text, offset)[0] == inner
+    assert json_position(text, [*path, "no such key" if isinstance(inner, dict) else 10**6]) is None
+
+
+# --- every event in words -----------------------------------------------------------------------
+
+def _emitted_kinds() -> set[str]:
+    """Every event kind the Python target can emit (its templates and runtime), and replay's own."""
+    import re
+    sources = [*(ROOT / "compiler" / "targets" / "python").rglob("*.j2"),
+               *(ROOT / "compiler" / "targets" / "python" / "runtime").glob("*.py"), ROOT / "compiler" / "replay.py"]
+    return {kind for source in sources for kind in re.findall(r'"event": "(\w+)"', source.read_text(encoding="utf-8"))}
+
+
+def test_every_event_kind_the_engines_emit_has_words() -> None:
+    from dominospec.replay import EVENT_WORDS
+    kinds = _emitted_kinds()
+    assert {"play", "stake", "pool", "pip_penalty", "game_end"} <= kinds
+    assert kinds <= set(EVENT_WORDS), kinds - set(EVENT_WORDS)
+
+
+def _events_of_every_shipped_game() -> Iterator[tuple[str, dict[str, Any]]]:
+    from support import SHIPPED
+    for spec in SHIPPED:
+        loaded = load(spec)
+        if not isinstance(loaded, ir.Variant):  # a match format has no engine of its own
+            continue
+        engine = load_engine(loaded, spec)
+        players = min(engine.DEAL)
+        game = engine.Game(players)
+        engine.play_game(game, [engine.RandomBot(seed=seat) for seat in range(players)], max_hands=3)
+        for event in game.events:
+            yield spec.stem, event
+
+
+def test_every_event_of_every_shipped_game_is_described_in_words() -> None:
+    from dominospec.replay import EVENT_WORDS, describe
+    seen: set[str] = set()
+    for spec, event in _events_of_every_shipped_game():
+        seen.add(event["event"])
+        line = describe(event)
+        assert event["event"] in EVENT_WORDS and "{" not in line and "'" not in line, (spec, line)
+    assert {"stake", "pool", "pip_penalty"} <= seen
+
+
+@pytest.mark.parametrize(("event", "line"), [
+    ({"event": "stake", "points": [-2, -2, -2], "pool": 7, "scores": [-2, -2, -2]},
+     "  every side stakes 2 into the pool, which holds 7; scores [-2, -2, -2]"),
+    ({"event": "pool", "points": [0, 6, 0], "pool": 0, "scores": [-1, 5, -1]},
+     "  side 1 takes 6 from the pool; scores [-1, 5, -1]"),
+    ({"event": "pool", "points": [3, 0, 3], "pool": 1, "scores": [2, -1, 2]},
+     "  sides 0 and 2 take 3 each from the pool, 1 carried to the next hand; scores [2, -1, 2]"),
+    ({"event": "pool", "points": [0, 0, 0], "pool": 9, "scores": [-3, -3, -3]},
+     "  nobody takes the pool, 9 carried to the next hand; scores [-3, -3, -3]"),
+    ({"event": "pip_penalty", "points": [-5, 0, -12], "scores": [10, 20, -2]},
+     "  for the pips left: side 0 loses 5, side 2 loses 12; scores [10, 20, -2]"),
+])
+def test_pool_and_penalty_events_in_words(event: dict[str, Any], line: str) -> None:
+    from dominospec.replay import describe
+    assert describe(event) == line

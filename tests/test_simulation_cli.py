@@ -159,7 +159,7 @@ def test_the_progress_bar_goes_to_a_terminals_stderr_and_never_into_the_output()
     (("simulate", FIVES_AND_THREES, "--bots", "random,clever,random,random"), 2, "unknown bot 'clever'"),
     (("simulate", FIVES_AND_THREES, "--bots", "no_such_module:Bot"), 2, "cannot import the bot module"),
     (("simulate", FIVES_AND_THREES, "--report", "no/such/folder/r.html"), 2,
-     "cannot write the report no/such/folder/r.html: there is no folder no/such/folder"),
+     "no/such/folder/r.html: error: cannot write: there is no folder no/such/folder"),
     (("simulate", "examples/match_formats/free_play.rules"), 2, "is a match format; simulate needs a variant's spec"),
     (("compare", FIVES_AND_THREES, "examples/family/bergen.rules", "--players", "4", "--no-partnerships",
       "--hands", "5"), 2, "no such table: Fives and Threes is always played by 4 as two partnerships"),

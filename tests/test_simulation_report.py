@@ -298,7 +298,7 @@ def test_every_text_from_the_spec_is_escaped(name: str) -> None:
     page = report_html(comparison(a, simulation("game", variant=HOSTILE)))
     parsed = Page(page)
     assert "script" not in {tag for tag, _ in parsed.tags}
-    printable = "".join(ch if ch.isprintable() or ch == "\t" else "?" for ch in name).replace("\t", " ")
+    printable = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in name)  # as written, escaped
     identity = {cells[0]: cells[1:] for _, cells in parsed.rows if len(cells) == 3}
     assert identity["variant"] == [printable, HOSTILE] and identity["spec"][0] == f"{printable}.rules"
     legends = {text for svg in svgs(page) for text in svg_texts(svg)}
@@ -331,8 +331,9 @@ def test_the_same_command_gives_the_same_file_in_another_process(tmp_path: Path)
 
 def test_a_report_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError) as raised:
-        write_report(RUNS["game"], tmp_path / "no such folder" / "report.html")
-    assert "cannot write the report" in raised.value.diagnostics[0].message
+        write_report(RUNS["game"], tmp_path / "no such" / "folder" / "report.html")  # one missing folder is made
+    assert raised.value.diagnostics[0].headline().endswith("report.html: error: cannot write: there is no folder "
+                                                           f"{tmp_path / 'no such' / 'folder'}")
 
 
 def test_without_matplotlib_the_report_names_the_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, UsageError, printable
+from ..writing import write_file
 from .figures import Comparison, Difference, Figure, Simulation
 from .sections import Row, comparison_sections, sections, table_note, table_of
 
@@ -44,13 +45,9 @@ class Plot:
 
 
 def write_report(result: Simulation | Comparison, path: Path) -> None:
-    """Write the report page of result to path; a file that cannot be written is a UsageError."""
-    page = report_html(result)
-    try:
-        path.write_text(page, encoding="utf-8")
-    except OSError as err:
-        raise UsageError([Diagnostic(f"cannot write the report: {err.strerror or err}", None,
-                                     file=str(path))]) from None
+    """Write the report page of result to path, whole or not at all; a file that cannot be written is a
+    UsageError."""
+    write_file(path, report_html(result))
 
 
 def report_html(result: Simulation | Comparison) -> str:

@@ -292,6 +292,9 @@ def _whole(name: str, value: object, least: int) -> int:
     return value
 
 
+CLUSTER_SCHEMES = ("tcp", "ws", "wss")  # Dask's address schemes that need nothing but the address
+
+
 def _settings(players: object, partnerships: object, hands: object, games: object, bots: object,
               seed: object, workers: object, target: object, cluster: object) -> _Settings:
     if hands is not None and games is not None:
@@ -310,6 +313,11 @@ def _settings(players: object, partnerships: object, hands: object, games: objec
         raise _usage(f"target is 'python', 'c' or None (the native engine where it runs), not {target!r:.60}")
     if cluster is not None and (not isinstance(cluster, str) or not cluster):
         raise _usage(f"cluster is a Dask scheduler's address, such as 'tcp://host:8786', not {cluster!r:.60}")
+    scheme = cluster.partition("://")[0] if isinstance(cluster, str) and "://" in cluster else "tcp"
+    if scheme not in CLUSTER_SCHEMES:
+        raise _usage(f"the cluster address {cluster!r:.60} has the scheme {scheme!r:.20}, which a run cannot connect "
+                     "with", "a run connects to the scheduler's tcp://, ws:// or wss:// address, such as "
+                     "tcp://host:8786 (tls:// needs certificates, which it is not given)")
     seat_bots = _bots(bots, seats, target)
     if cluster is None and chosen_workers > 1:
         _portable(seat_bots)
