@@ -418,10 +418,7 @@ class NativeEngine:
         """The table's partnerships, checked; IllegalMove in the words of the Python engines."""
         name, variant = self.variant.name, self.variant
         if type(players) is not int or players not in variant.player_counts:
-            counts = list(variant.player_counts)
-            allowed = (f"{counts[0]} to {counts[-1]}" if variant.player_set is None
-                       else ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}")
-            raise IllegalMove(f"{name} is played by {allowed} players, not {players!r}")
+            raise IllegalMove(f"{name} is played by {ir.counts_text(variant.player_counts)} players, not {players!r}")
         if partnerships is not None and type(partnerships) is not bool:
             raise IllegalMove(f"partnerships is True, False or None, not {partnerships!r}")
         fixed = variant.partnerships is ir.PartnershipKind.FIXED

@@ -521,7 +521,7 @@ def _reckon(sides: tuple[int, ...], remaining: list[int], out_seat: int | None) 
 
 
 class Game:
-    """A game of many hands between 2 and 4 players.
+    """A game of many hands for 2 to 4 players.
 
     Drive it with legal_moves() and apply(); after a hand ends call start_hand() for the next one.
     Scores are displayed points per side: a seat for individuals, seat % 2 for partnerships.
@@ -530,8 +530,7 @@ class Game:
     def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
                  scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> None:
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalMove(f"{VARIANT_NAME} is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                              f"not {_brief(players)}")
+            raise IllegalMove(f"{VARIANT_NAME} is played by 2 to 4 players, not {_brief(players)}")
         if partnerships is not None and type(partnerships) is not bool:
             raise IllegalMove(f"partnerships is True, False or None, not {_brief(partnerships)}")
         if type(deal) is not bool:

@@ -586,3 +586,19 @@ def test_statistics_that_would_pass_64_bits_are_refused_and_the_records_are_exac
     points = [unit[records.unit_fields.index("points_0")] for unit in records.units]
     assert sum(point * point for point in points) > 2**63  # exact, where 64 bits would have wrapped
     assert all(unit[records.unit_fields.index("hands")] == 1000 for unit in records.units)
+
+
+@pytest.mark.parametrize(("spec", "players", "allowed"), [
+    ("examples/family/fours.rules", 3, "4"),
+    ("examples/family/fives_and_threes_teesdale.rules", 3, "2 or 4"),
+    ("spec/fives_and_threes.rules", 5, "2 to 4"),
+])
+def test_a_table_out_of_the_rules_names_the_counts_as_the_rules_write_them(spec: str, players: int,
+                                                                        allowed: str) -> None:
+    """Both targets say the spec's own set of counts: '4 players', never '4 to 4 players'."""
+    _, module = engine_for(Case(ROOT / spec))
+    message = f"is played by {allowed} players, not {players}"
+    with pytest.raises(module.IllegalMove, match=message):
+        module.Game(players)
+    with pytest.raises(IllegalMove, match=message):
+        sim(ROOT / spec).play_hands(count=1, players=players)

@@ -49,6 +49,7 @@ class Tables:
     min_players: int
     max_players: int
     player_counts: str | None  # tuple literal of the counts 'players: 2 or 4' allows; None: every count from min to max
+    players_text: str  # the counts as the language writes them ('4', '2 to 4', '2 or 4'): digits and words only
     deal: str  # dict literal: players -> tiles each
     partnerships: str  # the clause's phrase, as a literal
     spinner_policy: str
@@ -261,6 +262,7 @@ def _tables(v: ir.Variant) -> Tables:
         tiles=_table([(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)], per_line=10),
         min_players=v.min_players, max_players=v.max_players,
         player_counts=None if v.player_set is None else repr(v.player_set),
+        players_text=ir.counts_text(v.player_counts),
         deal="{" + ", ".join(f"{n}: {v.tiles_dealt(n)}" for n in v.player_counts) + "}",
         partnerships=literal(v.partnerships.value), spinner_policy=literal(v.spinners.value),
         branches_open=literal(v.branches_open.value), target_kind=literal(v.target.kind.value),
