@@ -106,7 +106,7 @@ def test_a_hint_of_several_lines_stays_indented_under_its_first_line() -> None:
 def test_control_characters_in_a_message_are_shown_escaped() -> None:
     rendered = Diagnostic("unknown clause 'a\x1bb'", ir.Pos(1, 1)).render("x.rules", "a\x1bb\n")
     assert "\x1b" not in rendered
-    assert rendered.split("\n")[:2] == ["x.rules:1:1: error: unknown clause 'a?b'", "    a?b"]
+    assert rendered.split("\n")[:2] == ["x.rules:1:1: error: unknown clause 'a\\x1bb'", "    a\\x1bb"]
 
 
 # --- the table of clauses -----------------------------------------------------------------------

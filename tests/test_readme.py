@@ -144,6 +144,12 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "A placement score that names an unknown": [
         ("placement score: total if totl > 0",), ("placement score: 10 / total",), ("placement score: total - 5",),
         ("raw points per displayed point: 5",), ("raw points per displayed point: 0",)],
+    "A placement score with a value past 2^6": [
+        ("placement score: total * 1000000 * 1000000 * 1000000 if total is a positive multiple of 5",),
+        ("placement score: total * 1000000 * total", "target: at least 61")],
+    "A target nothing in the rules scores tow": [
+        ("placement score: 5 if total > 200", "going out scores: 0 points"),
+        ("placement score: total if total is a positive multiple of 5", "going out scores: 10 points")],
     "`tied lowest` or `blocked hand award` wi": [
         ("tied lowest: no winner",), ("blocked hand award: none",),
         ("blocked hand: lowest pips win, hands without a double first",)],
