@@ -75,7 +75,7 @@ class Contribution:
 
 @dataclass(frozen=True)
 class Detail:
-    statement: Statement
+    statement: Statement | None  # None when the line leaves the sum and points to its caption
     tiles: tuple[str, ...]
     spinners: tuple[str, ...]
     connections: tuple[Connection, ...]
@@ -391,7 +391,8 @@ class _Reader:
         pack = self.pack
         block_lines: list[int] = []
         index = self.next_text_line(index)
-        while len(block_lines) < 2 and index < len(self.lines) and self.is_block_line(index):
+        while len(block_lines) < 2 and index < len(self.lines) and (
+                self.is_block_line(index) or (block_lines and pack.starts_detail_line(self.lines[index]))):
             block_lines.append(index)
             index = self.next_text_line(index + 1)
         first = placed_at if placed_at is not None else block_lines[0]
@@ -407,7 +408,7 @@ class _Reader:
         texts = [self.lines[i] for i in block_lines]
         if not texts:
             problems.append(Failure("detail line", "a caption line and a detail line", "none"))
-        elif pack.detail_re.fullmatch(texts[0]) or (len(texts) == 1 and not pack.caption_re.fullmatch(texts[0])):
+        elif pack.detail_match(texts[0]) or (len(texts) == 1 and not pack.caption_re.fullmatch(texts[0])):
             problems.append(Failure("caption line", "a caption line before the detail line", "none"))
             example.detail_line = self.at(block_lines[0])
             example.detail = self.detail(texts[0], problems)
@@ -425,13 +426,19 @@ class _Reader:
         self.examples.append(example)
         return index
 
-    def unreadable(self, line: str, fields: tuple[str, ...], name: str) -> Failure:
-        """Where a caption or detail line stops following the pack's template."""
-        for count in range(len(fields), -1, -1):
-            match = self.pack.prefix_pattern(fields, count).fullmatch(line)
-            if match is not None:
-                break
-        assert match is not None  # zero fields always match
+    def unreadable(self, line: str, forms: list[tuple[str, ...]], name: str) -> Failure:
+        """Where a caption or detail line stops following the pack's template, in the form it follows longest."""
+        best: tuple[int, tuple[str, ...], re.Match[str]] | None = None
+        for fields in forms:
+            for count in range(len(fields), -1, -1):
+                match = self.pack.prefix_pattern(fields, count).fullmatch(line)
+                if match is not None:
+                    break
+            assert match is not None  # zero fields always match
+            if best is None or count > best[0]:
+                best = count, fields, match
+        assert best is not None
+        count, fields, match = best
         too_long = re.search(rf"\d{{{MAX_DIGITS + 1},}}", match["rest"])
         if too_long is not None:
             return Failure(name, f"numbers of at most {MAX_DIGITS} digits", _short(too_long[0]))
@@ -442,7 +449,7 @@ class _Reader:
     def caption(self, line: str, problems: list[Failure]) -> Statement | None:
         match = self.pack.caption_re.fullmatch(line)
         if match is None:
-            problems.append(self.unreadable(line, self.pack.caption, "caption line"))
+            problems.append(self.unreadable(line, [self.pack.caption], "caption line"))
             return None
         return self.statement_of(match.groupdict(), "caption ", problems)
 
@@ -461,14 +468,14 @@ class _Reader:
                          numbers["displayed"])
 
     def detail(self, line: str, problems: list[Failure]) -> Detail | None:
-        match = self.pack.detail_re.fullmatch(line)
+        match = self.pack.detail_match(line)
         if match is None:
-            problems.append(self.unreadable(line, self.pack.detail, "detail line"))
+            problems.append(self.unreadable(line, self.pack.detail_forms, "detail line"))
             return None
         groups = match.groupdict()
         lists: dict[str, list[dict[str, str]]] = {}
         for kind in LISTS:
-            items, bad = self.pack.read_list(kind, groups[f"{kind}__items"] or "")
+            items, bad = self.pack.read_list(kind, groups.get(f"{kind}__items") or "")
             if bad is not None:
                 problems.append(Failure(kind, f"items like {self.sample(kind)} separated by "
                                               f"'{self.pack.separators[kind].strip()}'", _short(bad)))
@@ -480,7 +487,7 @@ class _Reader:
         continuations = [Continuation(_tile_text(item["tile"]), self.port(item["port"], "continuations", problems),
                                       int(item["value"])) for item in lists["continuations"]]
         return Detail(
-            statement=self.statement_of(groups, "", problems),
+            statement=self.statement_of(groups, "", problems) if "sum__total" in groups else None,
             tiles=tuple(_tile_text(item["tile"]) for item in lists["tiles"]),
             spinners=tuple(_tile_text(item["tile"]) for item in lists["spinners"]),
             connections=tuple(connections),

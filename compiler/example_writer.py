@@ -75,9 +75,11 @@ def example_block(engine: VariantEngine, layout: EngineLayout, pack: Pack) -> li
         "continuations": pack.render("continuations", items=write.continuations(layout.open_ports())),
         "counted": pack.render("counted", items=write.counted((t, v) for t, _, v in sorted_ends(layout))),
     }
+    # The detail line leaves the sum and points to the caption above it, and spinners unsaid when there are none.
+    detail = [name for name in pack.after_caption if name != "spinners" or layout.spinners()]
     return [pack.render("placed", tile=write.tile_text(layout.tiles[-1])),
             " ".join(parts[name] for name in pack.caption),
-            " ".join(parts[name] for name in pack.detail)]
+            " ".join(parts[name] for name in detail)]
 
 
 def _placement_error(message: str) -> InputError:

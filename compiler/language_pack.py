@@ -117,12 +117,16 @@ class Pack:
         self.book: Wording | None = Wording(data["book"], self.plural_form) if "book" in data else None
         self.placed_re = re.compile(SPACE + self._pattern("placed", "") + SPACE)
         self.caption_re = self._line(self.caption)
-        self.detail_re = self._line(self.detail)
+        # A detail line after its caption need not repeat the caption's fields; nor need it list spinners when
+        # there are none. So a detail line has four forms, the full one first.
+        self.after_caption: tuple[str, ...] = tuple(f for f in self.detail if f not in self.caption)
+        self.detail_forms = [form for fields in (self.detail, self.after_caption)
+                             for form in (fields, tuple(f for f in fields if f != "spinners"))]
+        self._detail_res = [self._line(form) for form in self.detail_forms]
         # A line is a block line by its first label alone, so a wrong number after the label is reported, not
-        # skipped as prose.
-        self._starts = [re.compile(SPACE + literal(self.field_label(template)))
-                        for fields in (self.caption, self.detail)
-                        for template in (("points", "raw_points") if fields[0] == "points" else fields[:1])]
+        # skipped as prose. A detail line that starts after the caption's fields is one only in a block.
+        self._starts = [self._start(fields) for fields in (self.caption, self.detail)]
+        self._detail_starts = [self._start(fields) for fields in self.detail_forms]
         self._items = {kind: re.compile(f"{self._item_pattern(kind)}{SPACE}(?:"
                                         f"{literal(self.separators[kind].strip())}{SPACE}|$)") for kind in LISTS}
 
@@ -161,6 +165,22 @@ class Pack:
 
     def _line(self, fields: Iterable[str]) -> re.Pattern[str]:
         return re.compile(SPACE + SPACE.join(self._slot(f) for f in fields) + SPACE)
+
+    def _start(self, fields: tuple[str, ...]) -> re.Pattern[str]:
+        labels = ("points", "raw_points") if fields[0] == "points" else fields[:1]
+        return re.compile(SPACE + "(?:" + "|".join(literal(self.field_label(label)) for label in labels) + ")")
+
+    def detail_match(self, line: str) -> re.Match[str] | None:
+        """The line read as a detail line in any of its forms; None if it is none of them."""
+        for pattern in self._detail_res:
+            match = pattern.fullmatch(line)
+            if match is not None:
+                return match
+        return None
+
+    def starts_detail_line(self, line: str) -> bool:
+        """Does the line begin like a detail line in any of its forms (in a block, after its caption)?"""
+        return any(start.match(line) for start in self._detail_starts)
 
     def _item_pattern(self, kind: str) -> str:
         item = ITEM_TEMPLATE[kind]

@@ -169,7 +169,9 @@ def test_a_golden_book_agrees_with_the_users_document_where_both_cover_the_same_
             same_rows += 1
         elif isinstance(item, LayoutExample) and _layout(item, document_lines) in blocks:
             ours = blocks[_layout(item, document_lines)]
-            assert _block_lines(ours, book_lines) == _block_lines(item, document_lines), f"{path.name}:{item.line}"
+            assert _block_lines(ours, book_lines)[:2] == _block_lines(item, document_lines)[:2], \
+                f"{path.name}:{item.line}"
+            assert _without_caption(ours) == _without_caption(item), f"{path.name}:{item.line}"
             same_blocks += 1
         elif isinstance(item, LayoutExample) and item.caption is not None and not item.caption.displayed \
                 and not item.caption.plain:
@@ -189,6 +191,12 @@ def _layout(example: LayoutExample, lines: list[str]) -> tuple[str, ...]:
     """A block's layout as its tile list says it: what is drawn, whatever the language."""
     return (example.placed or "", *(example.detail.tiles if example.detail else ()),
             *(example.detail.spinners if example.detail else ()))
+
+
+def _without_caption(example: LayoutExample) -> object:
+    """What a block's detail line says beyond its caption: the book leaves the repeated sum and points out."""
+    assert example.detail is not None and not example.problems
+    return dataclasses.replace(example.detail, statement=None)
 
 
 def _block_lines(example: LayoutExample, lines: list[str]) -> list[str]:

@@ -220,7 +220,7 @@ class Seed:
 
     def detail_index(self, line: int) -> int:
         index = line  # the line after the placed-tile line, 0-based
-        while not self.pack.detail_re.fullmatch(self.lines[index]):
+        while not self.pack.detail_match(self.lines[index]):
             index += 1
         return index
 
@@ -240,7 +240,7 @@ def _fault(seed: Seed, kind: str, example_line: int) -> list[str] | None:
     lines = list(seed.lines)
     pack = seed.pack
     index = seed.detail_index(example_line)
-    match = pack.detail_re.fullmatch(lines[index])
+    match = pack.detail_match(lines[index])
     assert match is not None
     groups = match.groupdict()
 
@@ -330,6 +330,38 @@ def test_a_single_fault_fails_exactly_its_example(name: str, spec: str, kind: st
     assert [o.line for o in failed] == [line], [(o.line, o.failures) for o in failed]
     assert {f.field for f in failed[0].failures} & set(FAULTS[kind]), failed[0].failures
     assert report.passed == document.total - 1
+
+
+def _shortened(pack: Pack, line: str, keep_spinners: bool) -> str:
+    """A detail line without the caption's sum and points, and without its spinners when keep_spinners is
+    false: the forms `dominospec example` writes."""
+    line = line[line.index(pack.field_label(pack.after_caption[0])):]
+    if keep_spinners:
+        return line
+    return re.sub(re.escape(pack.field_label("spinners")) + r"[^.]*\.\s*", "", line, count=1)
+
+
+@needs_seeds
+@pytest.mark.parametrize("name, spec, layouts, rows", SEED_DOCUMENTS)
+def test_a_detail_line_may_leave_the_caption_and_absent_spinners_unsaid(name: str, spec: str, layouts: int,
+                                                                         rows: int) -> None:
+    """Every block of the user's documents, its detail line shortened, verifies as before; a spinner left
+    unsaid is a spinner the document says is not there, so the block fails at its spinners."""
+    document = Seed(name, spec)
+    spinner_says_none = document.pack.render("spinners", items=document.pack.none)
+    for example in document.layouts:
+        index = document.detail_index(example.line)
+        full = document.lines[index]
+        for keep_spinners in (True, False):
+            lines = list(document.lines)
+            lines[index] = _shortened(document.pack, full, keep_spinners)
+            report = document.verify(lines)
+            failed = [o for o in report.outcomes if not o.passed]
+            if keep_spinners or spinner_says_none in full:
+                assert not failed, (lines[index], [o.failures for o in failed])
+            else:
+                assert [o.line for o in failed] == [example.line]
+                assert {f.field for f in failed[0].failures} == {"spinners"}, failed[0].failures
 
 
 @needs_seeds
