@@ -526,8 +526,16 @@ def _differing(wording: Wording, found: dict[str, Value], sentence: Sentence) ->
     compared."""
     for name, value in sentence.values:
         if name in found and found[name] != value:
-            return Failure(name, wording.value_text(name, value), wording.value_text(name, found[name]))
+            return Failure(_rule_field(sentence, name), wording.value_text(name, value),
+                           wording.value_text(name, found[name]))
     return None
+
+
+def _rule_field(sentence: Sentence, slot: str) -> str:
+    """The failure's field: the rule the sentence states ('target', not its slot 'points'), and the slot too
+    where the rule has several ('players low')."""
+    clause = sentence.clauses[0]
+    return clause if len(sentence.values) == 1 or slot == clause else f"{clause} {slot}"
 
 
 def _player_counts(key: str, values: Mapping[str, Value]) -> tuple[int, ...] | None:

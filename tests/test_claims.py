@@ -112,10 +112,15 @@ def test_another_variants_rule_fails_with_the_specs_sentence(tmp_path: Path) -> 
             in out)
 
 
-def test_a_rule_with_another_number_names_the_slot(tmp_path: Path) -> None:
-    out, code, path = _verify(tmp_path, BOOK.replace("for 2 to 4 players", "for 2 to 6 players"))
+@pytest.mark.parametrize(("said", "wrong", "failure"), [
+    ("for 2 to 4 players", "for 2 to 6 players", "players high: expected 4, document says 6"),
+    ("reach at least 61 points", "reach at least 60 points", "target: expected 61, document says 60"),
+])
+def test_a_rule_with_another_number_names_the_rule(tmp_path: Path, said: str, wrong: str, failure: str) -> None:
+    """The failure names the rule ('target'), and the slot where the rule has several ('players high')."""
+    out, code, path = _verify(tmp_path, BOOK.replace(said, wrong))
     assert code == 1
-    assert f"{path}:{line_of('2 to 4 players')}: FAIL: high: expected 4, document says 6" in out
+    assert f"{path}:{line_of(said)}: FAIL: {failure}" in out
 
 
 def test_a_case_the_spec_cannot_have_fails_as_no_such_case(tmp_path: Path) -> None:
