@@ -16,6 +16,7 @@ from .diagnostics import Diagnostic, SpecError
 from .formula import (
     FormulaError,
     TooManyCases,
+    computed_values,
     evaluate,
     first_bad_case,
     format_expr,
@@ -325,48 +326,6 @@ FORMULA_VALUES = 2**60  # every value the formula computes on the way, for those
 MAX_PLACEMENT_POINTS = 250_000
 
 
-def formula_range(expr: ir.Expr | ir.Cond, names: dict[str, tuple[int, int]],
-                  widest: list[tuple[int, ir.Expr]]) -> tuple[int, int]:
-    """The lowest and highest value expr can take where each name is within its (lowest, highest); the farthest
-    from 0 of every value computed on the way (conditions too) is added to widest with its expression."""
-    low: int
-    high: int
-    match expr:
-        case ir.Number(value):
-            low = high = value
-        case ir.Name(name):
-            low, high = names[name]
-        case ir.BinOp(op, left, right):
-            (a, b), (c, d) = formula_range(left, names, widest), formula_range(right, names, widest)
-            if op == "+":
-                low, high = a + c, b + d
-            elif op == "-":
-                low, high = a - d, b - c
-            elif op == "*":
-                corners = (a * c, a * d, b * c, b * d)
-                low, high = min(corners), max(corners)
-            elif c > 0 or d < 0:  # a divisor of one sign: the quotient is largest and smallest at the corners
-                corners = (a // c, a // d, b // c, b // d)
-                low, high = min(corners), max(corners)
-            else:  # a quotient rounded down is no larger than its dividend
-                high = max(abs(a), abs(b))
-                low = -high
-        case ir.Conditional(then, cond, otherwise):
-            formula_range(cond, names, widest)
-            (a, b), (c, d) = formula_range(then, names, widest), (
-                (0, 0) if otherwise is None else formula_range(otherwise, names, widest))
-            low, high = min(a, c), max(b, d)
-        case ir.Compare(_, left, right) | ir.MultipleOf(left, right, _) | ir.Logic(_, left, right):
-            formula_range(left, names, widest)
-            formula_range(right, names, widest)
-            return 0, 1
-        case ir.Not(operand):
-            formula_range(operand, names, widest)
-            return 0, 1
-    widest.append((low if abs(low) > abs(high) else high, expr))
-    return low, high
-
-
 def check_formula_range(v: ir.Variant) -> Iterator[Diagnostic]:
     """Every value of the placement score within 64 bits, and its points within MAX_PLACEMENT_POINTS."""
     if any(n.name not in ir.FORMULA_NAMES for n in names_used(v.placement_score)) or v.raw_per_displayed < 1:
@@ -379,9 +338,9 @@ def check_formula_range(v: ir.Variant) -> Iterator[Diagnostic]:
         unbounded = v.target.kind is ir.TargetKind.NONE or v.target.at_hand_end
         names["score"] = (0 if v.scores_below_zero is ir.BelowZero.NOT_ALLOWED else -FORMULA_SCORES,
                           FORMULA_SCORES if unbounded else target - 1)
-        widest: list[tuple[int, ir.Expr]] = []
-        _, high = formula_range(v.placement_score, names, widest)
-        too_wide = [(value, expr) for value, expr in widest if abs(value) > FORMULA_VALUES]
+        values, computed = computed_values(v.placement_score, names)
+        high = values.hi
+        too_wide = [(value, expr) for value, expr in computed if abs(value) > FORMULA_VALUES]
         if too_wide:  # the first computed: the innermost
             value, expr = too_wide[0]
             yield Diagnostic(f"'{format_expr(expr)}' can reach {value:,}, beyond the {FORMULA_VALUES:,} (2^60) "

@@ -118,6 +118,19 @@ class Span:
 Box = dict[str, Span]
 
 
+@dataclass(frozen=True)
+class _Walk:
+    """How bounds are taken. Strict: a divisor that may be 0 makes the box unsure (_Unsure), for the check that
+    finds such cases; not strict: the formula is known never to divide by 0, so a quotient is bounded by its
+    dividend. `seen` gathers every value computed on the way with its expression, innermost first."""
+
+    strict: bool = True
+    seen: list[tuple[Span, ir.Expr]] | None = None
+
+
+_STRICT = _Walk()
+
+
 def first_bad_case(expr: ir.Expr, box: dict[str, tuple[int, int]], unit: int) -> dict[str, int] | None:
     """The first case (in the order of the names in box, the first name counting most, each name's values
     going up) where the formula cannot be evaluated, is negative or is no multiple of unit; None if none is.
@@ -135,7 +148,7 @@ def first_bad_case(expr: ir.Expr, box: dict[str, tuple[int, int]], unit: int) ->
                 return case
             continue
         try:
-            if _fine(_bounds(expr, cases), unit):
+            if _fine(_bounds(expr, cases, _STRICT), unit):
                 continue
         except _Unsure:
             pass
@@ -161,48 +174,70 @@ def is_bad_case(expr: ir.Expr, case: dict[str, int], unit: int) -> bool:
 def value_span(expr: ir.Expr, box: dict[str, tuple[int, int]]) -> Span | None:
     """Bounds on every value the formula takes over the box of cases; None where some case might not evaluate."""
     try:
-        return _bounds(expr, {name: Span.of(lo, hi) for name, (lo, hi) in box.items()})
+        return _bounds(expr, _box(box), _STRICT)
     except _Unsure:
         return None
+
+
+def computed_values(expr: ir.Expr, box: dict[str, tuple[int, int]]) -> tuple[Span, list[tuple[int, ir.Expr]]]:
+    """Bounds on every value of a formula that never divides by 0 over the box of cases, and the farthest from
+    0 of every value computed on the way to it (conditions' too), innermost first, each with its expression:
+    what the native engine's integers must hold."""
+    if any(lo > hi for lo, hi in box.values()):
+        return Span.of(0, 0), []  # a name with no value: no case to compute (the checks say why)
+    seen: list[tuple[Span, ir.Expr]] = []
+    values = _bounds(expr, _box(box), _Walk(strict=False, seen=seen)) or Span.of(0, 0)
+    return values, [(span.lo if abs(span.lo) > abs(span.hi) else span.hi, part) for span, part in seen]
+
+
+def _box(box: dict[str, tuple[int, int]]) -> Box:
+    return {name: Span.of(lo, hi) for name, (lo, hi) in box.items()}
 
 
 def _fine(values: Span | None, unit: int) -> bool:
     return values is None or (values.lo >= 0 and values.multiples_of(unit))
 
 
-def _bounds(expr: ir.Expr, cases: Box) -> Span | None:
+def _bounds(expr: ir.Expr, cases: Box, walk: _Walk) -> Span | None:
     """Every value the formula takes over the cases (None: no case reaches this part); _Unsure where
-    some case might not evaluate."""
+    some case might not evaluate, when the walk is strict."""
+    values = _values(expr, cases, walk)
+    if values is not None and walk.seen is not None:
+        walk.seen.append((values, expr))
+    return values
+
+
+def _values(expr: ir.Expr, cases: Box, walk: _Walk) -> Span | None:
     match expr:
         case ir.Number(value):
             return Span.of(value, value)
         case ir.Name(name):
             return cases[name]
         case ir.BinOp(op, left, right):
-            pair = _pair(left, right, cases)
-            return None if pair is None else _arithmetic(op, *pair)
+            pair = _pair(left, right, cases, walk)
+            return None if pair is None else _arithmetic(op, *pair, walk)
         case ir.Conditional(then, cond, otherwise):
-            truth = _truth(cond, cases)
+            truth = _truth(cond, cases, walk)
             parts = []
             if truth is not False:
                 narrowed = _narrow(cond, cases, True)
-                parts.append(None if narrowed is None else _bounds(then, narrowed))
+                parts.append(None if narrowed is None else _bounds(then, narrowed, walk))
             if truth is not True:
                 narrowed = _narrow(cond, cases, False)
                 parts.append(None if narrowed is None else
-                             Span.of(0, 0) if otherwise is None else _bounds(otherwise, narrowed))
+                             Span.of(0, 0) if otherwise is None else _bounds(otherwise, narrowed, walk))
             found = [part for part in parts if part is not None]
             return found[0].join(found[1]) if len(found) == 2 else found[0] if found else None
     raise AssertionError(f"not an expression: {expr!r}")  # pragma: no cover
 
 
-def _pair(left: ir.Expr, right: ir.Expr, cases: Box) -> tuple[Span, Span] | None:
+def _pair(left: ir.Expr, right: ir.Expr, cases: Box, walk: _Walk) -> tuple[Span, Span] | None:
     """The bounds of both operands (both are evaluated); None when no case reaches them."""
-    a, b = _bounds(left, cases), _bounds(right, cases)
+    a, b = _bounds(left, cases, walk), _bounds(right, cases, walk)
     return None if a is None or b is None else (a, b)
 
 
-def _arithmetic(op: str, a: Span, b: Span) -> Span:
+def _arithmetic(op: str, a: Span, b: Span, walk: _Walk) -> Span:
     if op == "+":
         return _spanning(a.lo + b.lo, a.hi + b.hi, math.gcd(a.step, b.step), a.rem + b.rem)
     if op == "-":
@@ -212,7 +247,10 @@ def _arithmetic(op: str, a: Span, b: Span) -> Span:
         step = math.gcd(a.step * b.step, a.step * b.rem, b.step * a.rem)
         return _spanning(min(corners), max(corners), step, a.rem * b.rem)
     if b.has_zero:
-        raise _Unsure()  # some case may divide by zero
+        if walk.strict:
+            raise _Unsure()  # some case may divide by zero
+        largest = max(abs(a.lo), abs(a.hi))  # a quotient rounded down is no larger than its dividend
+        return Span.of(-largest, largest)
     if a.exact and b.exact:
         return Span.of(a.lo // b.lo, a.lo // b.lo)
     corners = [x // y for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
@@ -232,33 +270,33 @@ _FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 _NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
 
 
-def _truth(cond: ir.Cond, cases: Box) -> bool | None:
+def _truth(cond: ir.Cond, cases: Box, walk: _Walk) -> bool | None:
     """Whether the condition holds in every case (True), in none (False), or in some (None)."""
     match cond:
         case ir.Compare(op, left, right):
-            pair = _pair(left, right, cases)
+            pair = _pair(left, right, cases, walk)
             return None if pair is None else _compare(op, *pair)
         case ir.MultipleOf(value, divisor, positive):
-            pair = _pair(value, divisor, cases)
+            pair = _pair(value, divisor, cases, walk)
             if pair is None:
                 return None
             a, d = pair
-            if d.has_zero:
+            if d.has_zero and walk.strict:
                 raise _Unsure()  # some case may ask for a multiple of 0
-            if not d.exact:
+            if not d.exact or d.lo == 0:
                 return None
             step = math.gcd(a.step, d.lo)
             multiple = True if a.multiples_of(d.lo) else False if a.rem % step else None
             sign = True if a.lo > 0 else False if a.hi <= 0 else None
             return _all(multiple, sign) if positive else multiple
         case ir.Logic(op, left, right):
-            first = _truth(left, cases)
+            first = _truth(left, cases, walk)
             if first is (op == "or"):
                 return first  # the right-hand side is never evaluated
-            second = _truth(right, cases)
+            second = _truth(right, cases, walk)
             return _all(first, second) if op == "and" else _any(first, second)
         case ir.Not(operand):
-            inner = _truth(operand, cases)
+            inner = _truth(operand, cases, walk)
             return None if inner is None else not inner
     raise AssertionError(f"not a condition: {cond!r}")  # pragma: no cover
 
@@ -311,8 +349,9 @@ def _narrow(cond: ir.Cond, cases: Box, holds: bool) -> Box | None:
 
 
 def _safe_bounds(expr: ir.Expr, cases: Box) -> Span | None:
+    """Bounds that only narrow a box: their values were gathered where the expression was computed."""
     try:
-        return _bounds(expr, cases)
+        return _bounds(expr, cases, _STRICT)
     except _Unsure:
         return None
 
