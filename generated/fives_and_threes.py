@@ -805,7 +805,8 @@ class Game:
         hand_ends = False
         if not hand:
             hand_ends = not self.partnerships or not self.hands[(seat + 2) % 4]
-        # Exactly 61: the placement and the going-out bonus are one event, kept or cancelled whole.
+        # Exactly 61: the placement and the going-out bonus are one event,
+        # kept or cancelled whole.
         gained = points + (GOING_OUT_BONUS if hand_ends else 0)
         cancelled = False
         if gained:
@@ -1166,7 +1167,8 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
         hand_ends = False
         if not hand:
             hand_ends = not game.partnerships or not game.hands[(seat + 2) % 4]
-        # Exactly 61: the placement and the going-out bonus are one event, kept or cancelled whole.
+        # Exactly 61: the placement and the going-out bonus are one event,
+        # kept or cancelled whole.
         gained = points + (GOING_OUT_BONUS if hand_ends else 0)
         cancelled = False
         if gained:
