@@ -4,7 +4,8 @@ A number is a run of digits with its decimal part (`61`, `2.5`, `1,5`), a tile (
 the set), or one of the language pack's number words (`book.words.numbers`: `iki`, `yedişer`, `second`),
 as a whole word in any case. A list item's or a heading's numbering (`1.`, `2)`, `## 3.2.`) is the
 document's structure, not a number it states; nor is a link's address or a picture (`![alt](file.svg)`:
-pictures are drawn from the layouts the text states, and an HTML page's figures are not read either).
+pictures are drawn from the layouts the text states, and an HTML page's figures are not read either), nor a
+terminal's escape sequence (`ESC[31m`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ from .language_pack import Pack
 _TILE = r"\[\s*+\d+\s*+\\?\|\s*+\d+\s*+\]"
 _DIGITS = r"\d+(?:[.,]\d+)*+"
 _NUMBERING = re.compile(r"\s*+(?:#{1,6}\s++|[-*+]\s++)?(?:\d+[.)])++(?=\s)")
+# A terminal's escape sequence (a colour, a cursor move, a title) is no text at all: its digits are not numbers.
+# One left open hides nothing: only a whole sequence is passed over.
+_ESCAPE = r"\x1b(?:\[[0-?]*+[ -/]*+[@-~]|\][^\x07\x1b]*+(?:\x07|\x1b\\)|[ -/]*+[0-~]?)|\x9b[0-?]*+[ -/]*+[@-~]"
 # A Markdown picture (its text may hold a tile's brackets) and a link's address. Neither reads past a bracket
 # it cannot pair, so each try stops soon and a line is read in linear time.
-_NOT_STATED = re.compile(r"!\[(?:[^\[\]]|\[[^\[\]]*+\])*+\]\([^()\[\]\s]*+\)|\]\([^()\[\]\s]*+\)")
+_NOT_STATED = re.compile(r"!\[(?:[^\[\]]|\[[^\[\]]*+\])*+\]\([^()\[\]\s]*+\)|\]\([^()\[\]\s]*+\)|" + _ESCAPE)
 
 
 @functools.lru_cache(maxsize=16)

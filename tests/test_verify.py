@@ -183,6 +183,17 @@ def test_a_pictures_caption_and_a_links_address_are_no_numbers_the_text_states()
     assert _unchecked(text) == {3: ("5",)}
 
 
+@pytest.mark.parametrize("escape", ["\x1b[38;5;196m", "\x1b[2K", "\x1b]0;61 points\x07", "\x1b]8;;http://x/7\x1b\\",
+                                    "\x9b31m", "\x1b(0"])
+def test_a_terminals_escape_sequence_states_no_number(escape: str) -> None:
+    assert _unchecked(f"We play{escape} to 62.\n") == {1: ("62",)}
+
+
+def test_an_escape_sequence_left_open_hides_no_number() -> None:
+    assert _unchecked("We play\x1b]0;to 61 points.\n") == {1: ("61",)}
+    assert _unchecked("We play\x1b[ 61 points.\n") == {1: ("61",)}
+
+
 def test_a_packs_number_words_are_numbers_in_any_case() -> None:
     assert _unchecked("Oyunu İKİ kişi oynar; ikişer taş dağıtılır, üçlüklerden puan alınır.\n", "tr") == {
         1: ("İKİ", "ikişer", "üçlüklerden")}
