@@ -8,7 +8,7 @@ INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --qu
 # The user's rule documents, beside the checkout.
 SEEDS := ../shared/seeds
 
-.PHONY: demo lint test bench book-page clean
+.PHONY: demo lint test test-fast bench book-page clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,8 +42,17 @@ lint: $(STAMP)
 	MYPYPATH=build/typecheck $(BIN)/mypy -p dominospec
 	$(BIN)/mypy generated
 
+# The whole suite, one worker per core (pytest-xdist), and the 25 slowest tests named at the end so
+# that a test grown slow is seen. PYTEST_ARGS passes options through: make test PYTEST_ARGS='-x'.
+PYTEST_ARGS ?=
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --durations=25 $(PYTEST_ARGS)
+
+# The focused loop for a change to one stage: its tests only, in parallel, no lint (see ARCHITECTURE.md,
+# "Testing a change"): make test-fast STAGE=language.
+STAGE ?= language
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS) $$($(BIN)/python tests/stages.py $(STAGE))
 
 # Hands per second, interleaved round by round, against dominoes and open-spiel (installed into the
 # venv for this target only) and against hand-written Python and C yardsticks (the C one is built with

@@ -21,7 +21,7 @@ import shutil
 import struct
 import subprocess
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -271,6 +271,28 @@ def build_library(source: str) -> ctypes.CDLL:
     library = _library_folder() / name
     with contextlib.suppress(OSError):  # none built yet, or a damaged one: it is built again
         return _checked(_open(library), library)
+    with _building(library):  # processes that want the same library at once build it once
+        with contextlib.suppress(OSError):
+            return _checked(_open(library), library)
+        return _built(command, source, library, name)
+
+
+@contextlib.contextmanager
+def _building(library: Path) -> Iterator[None]:
+    """Held while the library is built: another process building it waits, then finds it built. Where no
+    lock can be taken (no fcntl, an unwritable folder), each builds its own, as atomically as ever."""
+    try:
+        import fcntl
+        lock = open(f"{library}.lock", "w")  # noqa: SIM115 (held for the duration of the block)
+    except (ImportError, OSError):
+        yield
+        return
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _built(command: list[str], source: str, library: Path, name: str) -> ctypes.CDLL:
     try:
         _build(command, source, library)
     except OSError:

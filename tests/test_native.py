@@ -602,3 +602,22 @@ def test_a_table_out_of_the_rules_names_the_counts_as_the_rules_write_them(spec:
         module.Game(players)
     with pytest.raises(IllegalMove, match=message):
         sim(ROOT / spec).play_hands(count=1, players=players)
+
+
+def test_processes_wanting_the_same_new_library_at_once_build_it_once(tmp_path: Path) -> None:
+    """Test workers (and simulation workers) that load one engine together share one build: the compiler, a
+    wrapper that notes each run and is slow to finish, runs once, and both processes load the library."""
+    runs = tmp_path / "runs"
+    slow = tmp_path / "slow-cc"
+    slow.write_text(f"#!/bin/sh\necho run >> {runs}\nsleep 1\nexec {native.compiler_command()[0]} \"$@\"\n",
+                    encoding="utf-8")
+    slow.chmod(0o755)
+    load = ("import sys\nfrom dominospec import native\n"
+            "engine = native.load(sys.argv[1])\nprint(engine.play_hands(10).hands)\n")
+    env = {**os.environ, "CC": str(slow), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    both = [subprocess.Popen([sys.executable, "-c", load, str(ROOT / "spec" / "fives_and_threes.rules")], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outputs = [process.communicate(timeout=120) for process in both]
+    assert [process.returncode for process in both] == [0, 0], outputs
+    assert [out.strip() for out, _ in outputs] == ["10", "10"]
+    assert runs.read_text(encoding="utf-8").splitlines() == ["run"]
