@@ -18,15 +18,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dominospec.diagnostics import InputError  # noqa: E402
-from dominospec.document import parse_document  # noqa: E402
-from dominospec.language_pack import LISTS, Pack, parse_pack, shipped_packs  # noqa: E402
-from dominospec.textfile import MAX_JSON_DEPTH, parse_json  # noqa: E402
+from dominospec.documents.document import parse_document  # noqa: E402
+from dominospec.documents.language_pack import LISTS, Pack, parse_pack, shipped_packs  # noqa: E402
+from dominospec.language.diagnostics import InputError  # noqa: E402
+from dominospec.language.textfile import MAX_JSON_DEPTH, parse_json  # noqa: E402
 
 
 def hostile_pack() -> Pack:
     """The English pack with every list labelled alike, so each label could end any list."""
-    data = json.loads((ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8"))
+    data = json.loads((ROOT / "compiler" / "documents" / "languages" / "en.json").read_text(encoding="utf-8"))
     data["language"] = "xx"
     for kind in LISTS:
         data["templates"][kind] = "Items: {items}."

@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from . import ir
 from .console import guard_standard_streams, progress, report_lost_output, show
-from .diagnostics import Diagnostic, InputError, Problems, UsageError, nearest, printable
-from .loader import load, load_variant, read_source
+from .language import ir
+from .language.diagnostics import Diagnostic, InputError, Problems, UsageError, nearest, printable
+from .language.loader import load, load_variant, read_source
+from .language.textfile import StandardInput, input_path
+from .language.writing import check_file, check_folder, write_file, write_files
 from .targets import DEFAULT, TARGETS
-from .textfile import StandardInput, input_path
-from .writing import check_file, check_folder, write_file, write_files
 
 if TYPE_CHECKING:
     from .engine_api import Engine, VariantEngine
@@ -87,7 +87,7 @@ def count(n: int, word: str) -> str:
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    from .printer import format_spec
+    from .language.printer import format_spec
 
     if args.write and any(isinstance(path, StandardInput) for path in args.files):
         raise UsageError([Diagnostic("--write rewrites files in place; standard input has no file to write", None)])
@@ -124,7 +124,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
-    from .codegen import generate  # jinja2: only the commands that build engines pay for it
+    from .targets.codegen import generate  # jinja2: only the commands that build engines pay for it
 
     target = TARGETS[args.target]
     specs: list[Path] = args.specs or sorted(Path("spec").glob("*.rules"))
@@ -200,7 +200,7 @@ def _first_line(path: Path) -> str | None:
 def load_engine(spec: ir.Variant | ir.MatchFormat, path: Path) -> Engine:
     """The spec's engine, generated in memory and typed by the kind it says it is."""
     from .engine_api import engine_of
-    from .engines import load_engine as load_module
+    from .targets.engines import load_engine as load_module
     return engine_of(load_module(spec, path))
 
 
@@ -213,7 +213,7 @@ def load_variant_engine(path: Path, command: str) -> VariantEngine:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import ReplayResult, board_for, describe, error_position, read_record, replay
+    from .play.replay import ReplayResult, board_for, describe, error_position, read_record, replay
     run: Callable[[dict[str, object]], ReplayResult]
     if args.target == "c":
         if args.board:
@@ -258,10 +258,10 @@ def _orders(text: str) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .document import load_document
-    from .language_pack import choose, language_packs
-    from .report import human, json_text
-    from .verify import Report, verify_document
+    from .documents.document import load_document
+    from .documents.language_pack import choose, language_packs
+    from .verifying.report import human, json_text
+    from .verifying.verify import Report, verify_document
     packs = language_packs(args.lang_pack)
     forced = choose(packs, args.lang)
     spec = load(args.spec)
@@ -291,9 +291,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_example(args: argparse.Namespace) -> int:
-    from .example_writer import example_block, layout_from_steps, steps_from_file
-    from .language_pack import language_packs, pack_for
-    from .pictures import layout_picture, legend_for
+    from .book.pictures import layout_picture, legend_for
+    from .documents.example_writer import example_block, layout_from_steps, steps_from_file
+    from .documents.language_pack import language_packs, pack_for
     try:
         pack = pack_for(language_packs(args.lang_pack), args.lang)
         engine = load_variant_engine(args.spec, "example")
@@ -320,8 +320,8 @@ def cmd_book(args: argparse.Namespace) -> int:
     from .book.html import book_html
     from .book.markdown import book_markdown
     from .book.writer import BookError, write_book
-    from .language_pack import language_packs, pack_for
-    from .loader import load
+    from .documents.language_pack import language_packs, pack_for
+    from .language.loader import load
     pack = pack_for(language_packs(args.lang_pack), args.lang)
     kind = args.format or ("html" if args.output is not None and args.output.suffix.lower() in (".html", ".htm")
                            else "md")

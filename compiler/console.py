@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO, cast
 
-from .diagnostics import PROGRAM, printable
+from .language.diagnostics import PROGRAM, printable
 
 # Words a report line is coloured by: the verdicts, and a diagnostic's severity.
 STYLES = {r": ok\b": "green", r"\bFAIL\b": "bold red", r": error:": "bold red", r": warning:": "yellow",

@@ -26,15 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from . import ir
-from .diagnostics import Diagnostic, InputError, UsageError
 from .engine_api import Move, Tile, VariantEngine, as_variant, engine_of
-from .grammar import cache_folder
-from .loader import load_variant
-from .replay import BadRecord, ReplayResult, Start, read_game, read_hand, read_move, replay, start
-from .simulation.records import Records, hand_fields, unit_fields
+from .language import ir
+from .language.diagnostics import Diagnostic, InputError, UsageError
+from .language.grammar import cache_folder
+from .language.loader import load_variant
+from .play.replay import BadRecord, ReplayResult, Start, read_game, read_hand, read_move, replay, start
 from .targets.c.context import REPLAY_MAX_CLAIM, REPLAY_MAX_SCORE
 from .targets.python.context import match_line_names
+from .targets.records import Records, hand_fields, unit_fields
 
 ABI_VERSION = 3
 FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
@@ -466,7 +466,7 @@ class NativeEngine:
     @functools.cached_property
     def _python(self) -> VariantEngine:
         """The variant's Python engine: it reads the record's tiles and says why a record is at fault."""
-        from .engines import load_engine
+        from .targets.engines import load_engine
         engine = as_variant(engine_of(load_engine(self.variant, self.spec_path)))
         assert engine is not None  # load() took a variant
         return engine
@@ -646,8 +646,8 @@ def load(spec: str | os.PathLike[str], command: str = "the native engine") -> Na
     a spec at fault or one the C target cannot compile, UsageError for a match format); built on first
     use. NativeUnavailable without a C compiler, or when the compiler refuses the engine (its message
     holds the compiler's)."""
-    from .codegen import generate
     from .targets import TARGETS
+    from .targets.codegen import generate
     path = Path(spec)
     variant = load_variant(path, command)
     refused = TARGETS["c"].refusal(variant)

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from . import ir
-    from .document import Item
+    from .documents.document import Item
     from .engine_api import Engine
-    from .verify import Outcome
+    from .language import ir
+    from .verifying.verify import Outcome
 
 # The rest of the compiler is imported when a declared document is collected, so that pytest starts
 # (and runs every other test) even while a compiler module is broken.
@@ -55,14 +55,14 @@ def rule_document(document: str, spec: str, *, lang: str | None = None, lang_pac
 
 @functools.cache
 def _spec(path: Path) -> ir.Variant | ir.MatchFormat:
-    from .loader import load
+    from .language.loader import load
     return load(path)
 
 
 @functools.cache
 def _engine(spec: Path) -> Engine:
     from .engine_api import engine_of
-    from .engines import load_engine
+    from .targets.engines import load_engine
     return engine_of(load_engine(_spec(spec), spec))
 
 
@@ -84,7 +84,7 @@ class ExampleItem(pytest.Item):
         self.path_text = path_text
 
     def runtest(self) -> None:
-        from .verify import verify_item
+        from .verifying.verify import verify_item
         outcome = verify_item(self.example, self.engine, self.orders, self.path_text, self.spec)
         if outcome.not_checkable is not None:
             pytest.skip(f"not checkable: {outcome.not_checkable}")
@@ -93,7 +93,7 @@ class ExampleItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, ExampleFailed):
-            from .report import outcome_lines
+            from .verifying.report import outcome_lines
             return "\n".join(outcome_lines(excinfo.value.document, excinfo.value.outcome))
         return super().repr_failure(excinfo)
 
@@ -107,10 +107,10 @@ class DocumentCollector(pytest.Collector):
         self.declaration = declaration
 
     def collect(self) -> Iterator[ExampleItem]:
-        from .diagnostics import Problems
-        from .document import load_document
-        from .language_pack import choose, language_packs
-        from .verify import check_spec_fits, require_build_orders
+        from .documents.document import load_document
+        from .documents.language_pack import choose, language_packs
+        from .language.diagnostics import Problems
+        from .verifying.verify import check_spec_fits, require_build_orders
         declared = self.declaration
         root = self.config.rootpath
         path = root / declared.document

@@ -17,14 +17,14 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from dominospec import ir
-from dominospec.checks import check
-from dominospec.codegen import generate
-from dominospec.engines import load_engine
-from dominospec.loader import load
+from dominospec.language import ir
+from dominospec.language.checks import check
+from dominospec.language.loader import load
+from dominospec.language.parser import parse
 from dominospec.native import NativeEngine, build_library
-from dominospec.parser import parse
 from dominospec.targets import TARGETS
+from dominospec.targets.codegen import generate
+from dominospec.targets.engines import load_engine
 from reference_model import Tile, full_set
 from support import ROOT, SHIPPED, SPEC_WITH_FORMULA
 

@@ -41,8 +41,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dominospec import ir
-from dominospec.formula import evaluate
+from dominospec.language import ir
+from dominospec.language.formula import evaluate
 
 Tile = tuple[int, int]
 Move = tuple[Any, ...]

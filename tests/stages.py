@@ -39,6 +39,7 @@ STAGES: dict[str, tuple[str, ...]] = {
     # The front door: the command line, its streams and files, installing, hostile inputs, the README.
     "cli": ("test_cli.py", "test_cli_cache.py", "test_cli_conventions.py", "test_cli_messages.py",
             "test_cli_streams.py", "test_cli_writing.py", "test_install.py", "test_hostile.py", "test_readme.py",
+            "test_package_layout.py",
             "test_stages.py"),
 }
 

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from dominospec import ir
-from dominospec.checks import check
-from dominospec.diagnostics import Problems, SpecError
-from dominospec.parser import parse
+from dominospec.language import ir
+from dominospec.language.checks import check
+from dominospec.language.diagnostics import Problems, SpecError
+from dominospec.language.parser import parse
 
 if TYPE_CHECKING:
     from dominospec.native import NativeEngine

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominospec.arithmetic import find_calculations, wrong_step
+from dominospec.documents.arithmetic import find_calculations, wrong_step
 from support import SEEDS, needs_seeds, run_cli
 
 GLYPHS = {"+": ["+"], "-": [" - ", "−"], "*": ["×", "*", "·"], "/": ["/", "÷"]}

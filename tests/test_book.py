@@ -18,18 +18,18 @@ from urllib.parse import unquote
 
 import pytest
 
-from dominospec import ir
 from dominospec.book.html import book_html
 from dominospec.book.markdown import book_markdown
 from dominospec.book.writer import Book, write_book
-from dominospec.document import LayoutExample, TableRow, parse_document, split_lines
+from dominospec.documents.document import LayoutExample, TableRow, parse_document, split_lines
+from dominospec.documents.html_lines import html_lines
+from dominospec.documents.language_pack import language_packs
 from dominospec.engine_api import Engine
-from dominospec.engines import load_engine
-from dominospec.formula import names_used
-from dominospec.html_lines import html_lines
-from dominospec.language_pack import language_packs
-from dominospec.loader import load
-from dominospec.verify import Report, verify_document
+from dominospec.language import ir
+from dominospec.language.formula import names_used
+from dominospec.language.loader import load
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import Report, verify_document
 from support import ROOT, SEEDS, SHIPPED, browse, near, needs_seeds, read_png, run_cli
 
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

@@ -2,7 +2,7 @@
 
 For each row of the clause table, its example line is written into a shipped spec that takes it (the
 checks pass and the clause is in effect); the book's rule sentences of that spec must say the clause, or
-`book/sentences.py` must name it in NOT_WORDED with its reason. The check is shown to fail when one
+`documents/sentences.py` must name it in NOT_WORDED with its reason. The check is shown to fail when one
 clause's sentence is taken away.
 """
 
@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from dominospec import ir
-from dominospec.book import sentences
-from dominospec.book.sentences import NOT_WORDED, Sentence
-from dominospec.book.wording import Wording
-from dominospec.clauses import CLAUSES, OWNERS, Clause, Scope
-from dominospec.language_pack import language_packs
+from dominospec.documents import sentences
+from dominospec.documents.language_pack import language_packs
+from dominospec.documents.sentences import NOT_WORDED, Sentence
+from dominospec.documents.wording import Wording
+from dominospec.language import ir
+from dominospec.language.clauses import CLAUSES, OWNERS, Clause, Scope
 from support import ROOT, SHIPPED, front_end
 
 MATCH_FORMATS = sorted((ROOT / "examples" / "match_formats").glob("*.rules"))
@@ -69,7 +69,7 @@ def clauses_without_sentences(rule_sentences: Callable[[ir.Variant | ir.MatchFor
                 if any(clause.key in s.clauses for s in rule_sentences(spec, WORDING)):
                     break
         else:
-            yield (f"{clause.key}: no sentence of book/sentences.py says it (in {taken} specs that write "
+            yield (f"{clause.key}: no sentence of documents/sentences.py says it (in {taken} specs that write "
                    f"'{clause.example}')" if taken else
                    f"{clause.key}: no shipped spec takes its example line '{clause.example}'")
 

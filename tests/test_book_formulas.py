@@ -14,19 +14,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
 from dominospec.book.html import book_html
 from dominospec.book.markdown import book_markdown
-from dominospec.book.sentences import formula_words
-from dominospec.book.wording import Wording
 from dominospec.book.writer import write_book
-from dominospec.document import parse_document, split_lines
+from dominospec.documents.document import parse_document, split_lines
+from dominospec.documents.html_lines import html_lines
+from dominospec.documents.language_pack import language_packs
+from dominospec.documents.sentences import formula_words
+from dominospec.documents.wording import Wording
 from dominospec.engine_api import Engine, engine_of
-from dominospec.engines import load_engine
-from dominospec.html_lines import html_lines
-from dominospec.language_pack import language_packs
-from dominospec.loader import load
-from dominospec.verify import Report, verify_document
+from dominospec.language import ir
+from dominospec.language.loader import load
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import Report, verify_document
 from support import ROOT, front_end, run_cli
 
 CLUB = ROOT / "tests" / "data" / "club_fives.rules"

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from dominospec import ir, loader
 from dominospec.book.layouts import TOPICS, WorkedLayout, worked_layouts
+from dominospec.documents.example_writer import example_block, layout_from_steps
+from dominospec.documents.language_pack import language_packs
 from dominospec.engine_api import EngineLayout, Tile, VariantEngine, as_variant, engine_of, layout_points
-from dominospec.engines import load_engine
-from dominospec.example_writer import example_block, layout_from_steps
-from dominospec.language_pack import language_packs
+from dominospec.language import ir, loader
+from dominospec.targets.engines import load_engine
 from tests.support import ROOT, SEEDS, SHIPPED, needs_seeds
 
 BRANCHES = ("branchA", "branchB")

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from test_book import book_of, compiled
 
-from dominospec import ir
 from dominospec.book.markdown import book_markdown
 from dominospec.book.scenarios import span
-from dominospec.book.wording import pieces
 from dominospec.book.writer import Book, Example, Paragraph, write_book
+from dominospec.documents.language_pack import language_packs
+from dominospec.documents.wording import pieces
 from dominospec.engine_api import VariantEngine, as_variant, layout_points
-from dominospec.language_pack import language_packs
+from dominospec.language import ir
 from support import ROOT, SHIPPED
 
 PACKS = language_packs()

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
+from dominospec.language import ir
 from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, engine_for, tables
 
 HANDS = 3  # hands per game at most: the next hands start from where the first left the scores

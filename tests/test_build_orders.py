@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec.document import LayoutExample, load_document, parse_document
-from dominospec.engines import load_engine
-from dominospec.example_writer import example_block
-from dominospec.language_pack import Pack, shipped_packs
-from dominospec.loader import load
-from dominospec.snapshot import Rules, build_layout, build_orders
-from dominospec.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
+from dominospec.documents.document import LayoutExample, load_document, parse_document
+from dominospec.documents.example_writer import example_block
+from dominospec.documents.language_pack import Pack, shipped_packs
+from dominospec.documents.snapshot import Rules, build_layout, build_orders
+from dominospec.language.loader import load
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
 from support import ROOT, SEEDS
 
 PACKS = shipped_packs()
@@ -160,7 +160,7 @@ def test_any_tile_but_the_placed_one_can_lead() -> None:
 def _lines_run(tiles: int) -> int:
     """The Python lines run to find the leads and a build order of a line of this many tiles, every third a
     double joined by its line sides (tiles need not be a set's here: only the connections count)."""
-    from dominospec.snapshot import Rules, Snapshot, is_double
+    from dominospec.documents.snapshot import Rules, Snapshot, is_double
     from support import lines_run
     chain = [(i, i) if i % 3 == 1 else (i, 1000 + i) for i in range(tiles)]
     edges = tuple(((a, "lineB" if is_double(a) else "high"), (b, "lineA" if is_double(b) else "low"))

@@ -21,12 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominospec import clauses, ir
-from dominospec.codegen import generate
-from dominospec.loader import load
+from dominospec.language import clauses, ir
+from dominospec.language.loader import load
 from dominospec.native import compiler_command
 from dominospec.targets import TARGETS
 from dominospec.targets.c import context as c_context
+from dominospec.targets.codegen import generate
 from dominospec.targets.python import context as python_context
 from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, spec_of
 from support import ROOT, SHIPPED

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from dominospec import clauses, ir
-from dominospec.checks import check
-from dominospec.diagnostics import Diagnostic, SpecError
-from dominospec.parser import parse
-from dominospec.printer import format_spec
+from dominospec.language import clauses, ir
+from dominospec.language.checks import check
+from dominospec.language.diagnostics import Diagnostic, SpecError
+from dominospec.language.parser import parse
+from dominospec.language.printer import format_spec
 from support import ROOT, SHIPPED, SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from dominospec.document import Arithmetic, Claim, load_document
+from dominospec.documents.document import Arithmetic, Claim, load_document
+from dominospec.documents.language_pack import language_packs
 from dominospec.engine_api import engine_of
-from dominospec.engines import load_engine
-from dominospec.language_pack import language_packs
-from dominospec.loader import load
-from dominospec.verify import verify_document
+from dominospec.language.loader import load
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import verify_document
 from support import ROOT, run_cli
 
 HORSE_RACE = ROOT / "spec" / "horse_race.rules"

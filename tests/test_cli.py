@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from dominospec.textfile import KINDS
+from dominospec.language.textfile import KINDS
 from support import EXAMPLES, ROOT, SHIPPED, run_cli
 
 SHIPPED_PATHS = [path.relative_to(ROOT).as_posix() for path in SHIPPED]
@@ -175,7 +175,7 @@ def test_check_json_reports_an_unreadable_file_without_a_place() -> None:
 VALID = {  # a good file of each kind, to which a fault is done
     "spec": (ROOT / "spec" / "fives_and_threes.rules").read_bytes(),
     "rule document": (ROOT / "examples" / "fives_and_threes.en.md").read_bytes(),
-    "language pack": (ROOT / "compiler" / "languages" / "en.json").read_bytes(),
+    "language pack": (ROOT / "compiler" / "documents" / "languages" / "en.json").read_bytes(),
     "record": (ROOT / "examples" / "fives_and_threes.match.json").read_bytes(),
     "placements file": b'[["[1|4]"], ["[1|1]", "[1|4]", "low"]]',
 }
@@ -265,7 +265,7 @@ def _imported(*args: str) -> set[str]:
 @pytest.mark.parametrize("command", ["check", "fmt"])
 def test_check_and_fmt_load_neither_jinja2_nor_hypothesis(command: str) -> None:
     modules = _imported(command, "spec/horse_race.rules")
-    assert "lark" in modules and "dominospec.parser" in modules  # the log is read right
+    assert "lark" in modules and "dominospec.language.parser" in modules  # the log is read right
     assert not {name for name in modules if name.split(".")[0] in ("jinja2", "hypothesis")}
 
 

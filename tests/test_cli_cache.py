@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dominospec.grammar import cache_folder
+from dominospec.language.grammar import cache_folder
 from support import ROOT
 
 USERS_HOME = Path(pwd.getpwuid(os.getuid()).pw_dir)

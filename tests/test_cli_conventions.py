@@ -21,9 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominospec.cli import build_parser
-from dominospec.diagnostics import UsageError
-from dominospec.replay import describe
-from dominospec.writing import write_file
+from dominospec.language.diagnostics import UsageError
+from dominospec.language.writing import write_file
+from dominospec.play.replay import describe
 from support import ROOT, read_to_the_end, run_cli
 
 FT = "spec/fives_and_threes.rules"

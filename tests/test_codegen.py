@@ -20,12 +20,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
-from dominospec.checks import check
-from dominospec.clauses import BIDI_CONTROLS
-from dominospec.codegen import generate
-from dominospec.loader import load
-from dominospec.parser import parse
+from dominospec.language import ir
+from dominospec.language.checks import check
+from dominospec.language.clauses import BIDI_CONTROLS
+from dominospec.language.loader import load
+from dominospec.language.parser import parse
+from dominospec.targets.codegen import generate
 from dominospec.targets.python import PYTHON
 from dominospec.targets.python import context as python_context
 from dominospec.targets.python.context import runtime_sections

@@ -20,14 +20,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec.book import sentences
-from dominospec.diagnostics import InputError
-from dominospec.document import LayoutExample, parse_document, split_lines
-from dominospec.engines import load_engine
-from dominospec.language_pack import detect, load_pack, shipped_packs
-from dominospec.loader import load
-from dominospec.textfile import DOCUMENT, read_text_file
-from dominospec.verify import Report, verify_document
+from dominospec.documents import sentences
+from dominospec.documents.document import LayoutExample, parse_document, split_lines
+from dominospec.documents.language_pack import detect, load_pack, shipped_packs
+from dominospec.language.diagnostics import InputError
+from dominospec.language.loader import load
+from dominospec.language.textfile import DOCUMENT, read_text_file
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import Report, verify_document
 from support import ROOT, SEEDS, needs_seeds, run_cli
 
 FT, HR = "spec/fives_and_threes.rules", "spec/horse_race.rules"
@@ -352,7 +352,7 @@ def test_what_a_double_at_an_end_adds(value: int) -> None:
 
 # --- packs with a malformed document template -----------------------------------------------------------
 
-TR = (ROOT / "compiler" / "languages" / "tr.json").read_text(encoding="utf-8")
+TR = (ROOT / "compiler" / "documents" / "languages" / "tr.json").read_text(encoding="utf-8")
 ROUNDING = json.loads(TR)["book"]["claims"]["rounding"]  # a claim the book writes
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from dominospec.diagnostics import Problems
+from dominospec.language.diagnostics import Problems
 from engine_cases import SHIPPED_CASES, engine_for
 from support import ROOT, native_engine
 
@@ -365,7 +365,7 @@ def test_format_tile_takes_exactly_a_tile_of_the_set_as_its_docstring_says(engin
 @given(progress=ANYTHING)
 def test_simulate_takes_a_progress_function_or_none(progress: Any) -> None:
     import dominospec
-    from dominospec.diagnostics import UsageError
+    from dominospec.language.diagnostics import UsageError
     assume(progress is not None)
     for run in (dominospec.simulate, lambda spec, **how: dominospec.compare(spec, spec, **how)):
         with pytest.raises(UsageError, match="progress is a function"):
@@ -375,7 +375,7 @@ def test_simulate_takes_a_progress_function_or_none(progress: Any) -> None:
 @settings(max_examples=100)
 @given(record=ANYTHING)
 def test_a_record_of_any_shape_is_replayed_or_said_wrong_by_both_engines(record: Any) -> None:
-    from dominospec.replay import replay
+    from dominospec.play.replay import replay
     path = ROOT / "spec" / "fives_and_threes.rules"
     assert replay(FIVES, record).error is not None
     native = native_engine(path)
@@ -386,9 +386,9 @@ def test_a_record_of_any_shape_is_replayed_or_said_wrong_by_both_engines(record:
 @pytest.mark.parametrize("condition", [{"mod": True, "in": [1]}, {"in": [True]}, {"not_in": [False, 1]},
                                        {"mod": 10, "in": [1.0]}])
 def test_a_packs_numbers_are_numbers_not_booleans(condition: dict[str, Any]) -> None:
-    from dominospec.diagnostics import InputError
-    from dominospec.language_pack import parse_pack
-    data = json.loads((ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8"))
+    from dominospec.documents.language_pack import parse_pack
+    from dominospec.language.diagnostics import InputError
+    data = json.loads((ROOT / "compiler" / "documents" / "languages" / "en.json").read_text(encoding="utf-8"))
     data["plural"] = [{"form": "one", "when": [condition]}]
     with pytest.raises(InputError, match="whole number"):
         parse_pack(json.dumps(data), "en.json")

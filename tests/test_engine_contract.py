@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from dominospec import engine_api
-from dominospec.codegen import generate
-from dominospec.engines import load_engine
-from dominospec.loader import load
+from dominospec.language.loader import load
+from dominospec.targets.codegen import generate
+from dominospec.targets.engines import load_engine
 from dominospec.targets.python import module_name
 from support import ROOT, SHIPPED
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings, target
 from hypothesis import strategies as st
 
-from dominospec import ir
+from dominospec.language import ir
 from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, deals, engine_for, tables
 from reference_model import Game, reckon
 from support import ROOT

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from dominospec import ir
+from dominospec.language import ir
 from engine_cases import SHIPPED_CASES, Case, engine_for, every_table
 from support import FAMILY
 

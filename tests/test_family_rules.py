@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from dominospec import ir
-from dominospec.checks import check
-from dominospec.engines import load_engine
-from dominospec.loader import load
-from dominospec.parser import parse
+from dominospec.language import ir
+from dominospec.language.checks import check
+from dominospec.language.loader import load
+from dominospec.language.parser import parse
+from dominospec.targets.engines import load_engine
 from engine_cases import HOUSE_CASES, engine_for
 from support import ROOT
 

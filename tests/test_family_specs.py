@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from dominospec import ir
-from dominospec.checks import check
-from dominospec.engines import load_engine
-from dominospec.parser import parse
+from dominospec.language import ir
+from dominospec.language.checks import check
+from dominospec.language.parser import parse
+from dominospec.targets.engines import load_engine
 from engine_cases import Case, engine_for
 from support import ROOT, seed_dealing_no_double
 

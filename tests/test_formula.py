@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
-from dominospec.formula import (
+from dominospec.language import ir
+from dominospec.language.formula import (
     FormulaError,
     TooManyCases,
     evaluate,
@@ -21,7 +21,7 @@ from dominospec.formula import (
     score_table,
     value_span,
 )
-from dominospec.parser import parse
+from dominospec.language.parser import parse
 from support import ROOT, SPEC_WITH_FORMULA
 
 TOTAL = ir.Name("total")

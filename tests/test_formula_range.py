@@ -15,12 +15,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
-from dominospec.checks import FORMULA_SCORES, FORMULA_VALUES, check
-from dominospec.diagnostics import SpecError
-from dominospec.formula import FormulaError, computed_values, evaluate, max_total, to_source
+from dominospec.language import ir
+from dominospec.language.checks import FORMULA_SCORES, FORMULA_VALUES, check
+from dominospec.language.diagnostics import SpecError
+from dominospec.language.formula import FormulaError, computed_values, evaluate, max_total, to_source
+from dominospec.language.parser import parse
 from dominospec.native import compiler_command
-from dominospec.parser import parse
 from dominospec.targets.c.context import C_NAMES, C_SYNTAX, runtime_sections
 from support import SPEC_WITH_FORMULA
 

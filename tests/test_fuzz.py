@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark.lexer import PatternStr
 
-from dominospec import clauses
-from dominospec.clauses import CLAUSES, MAX_NUMBER, Clause, Scope
-from dominospec.diagnostics import SpecError
-from dominospec.grammar import PHRASE_TERMINALS, WORD_TERMINALS, build, grammar_text
-from dominospec.parser import parse
-from dominospec.printer import format_spec
+from dominospec.language import clauses
+from dominospec.language.clauses import CLAUSES, MAX_NUMBER, Clause, Scope
+from dominospec.language.diagnostics import SpecError
+from dominospec.language.grammar import PHRASE_TERMINALS, WORD_TERMINALS, build, grammar_text
+from dominospec.language.parser import parse
+from dominospec.language.printer import format_spec
 from support import SHIPPED, front_end
 
 # hypothesis reads the grammar itself, which a parser loaded from the cache does not keep.

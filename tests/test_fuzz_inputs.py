@@ -17,21 +17,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec.diagnostics import InputError
-from dominospec.document import parse_document, split_lines
-from dominospec.engines import load_engine
-from dominospec.language_pack import LISTS, TEMPLATES, Pack, parse_pack, shipped_packs
-from dominospec.loader import load
-from dominospec.replay import replay
-from dominospec.report import human, json_text
-from dominospec.textfile import parse_json
-from dominospec.verify import verify_document
+from dominospec.documents.document import parse_document, split_lines
+from dominospec.documents.language_pack import LISTS, TEMPLATES, Pack, parse_pack, shipped_packs
+from dominospec.language.diagnostics import InputError
+from dominospec.language.loader import load
+from dominospec.language.textfile import parse_json
+from dominospec.play.replay import replay
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.report import human, json_text
+from dominospec.verifying.verify import verify_document
 from support import ROOT, run_cli
 
 PACKS = shipped_packs()
 FIVES = "spec/fives_and_threes.rules"
 ENGINE = load_engine(load(ROOT / FIVES), ROOT / FIVES)
-EN = json.loads((ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8"))
+EN = json.loads((ROOT / "compiler" / "documents" / "languages" / "en.json").read_text(encoding="utf-8"))
 # Generous: a reader that backtracks takes minutes on these inputs, a linear one milliseconds.
 BOUNDED = settings(max_examples=150, deadline=timedelta(seconds=5))
 

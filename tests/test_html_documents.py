@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from dominospec.book.html import book_html
 from dominospec.book.writer import write_book
-from dominospec.document import parse_document
+from dominospec.documents.document import parse_document
+from dominospec.documents.html_lines import html_lines
+from dominospec.documents.language_pack import shipped_packs
 from dominospec.engine_api import engine_of
-from dominospec.engines import load_engine
-from dominospec.html_lines import html_lines
-from dominospec.language_pack import shipped_packs
-from dominospec.loader import load
-from dominospec.verify import Report, verify_document
+from dominospec.language.loader import load
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import Report, verify_document
 from support import ROOT
 
 SPEC = ROOT / "spec" / "fives_and_threes.rules"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from dominospec import ir
+from dominospec.language import ir
 from engine_cases import HOUSE_CASES, Case, engine_for
 from reference_model import Table
 from support import ROOT

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec.checks import check
-from dominospec.engines import load_engine
-from dominospec.loader import load
-from dominospec.parser import parse
+from dominospec.language.checks import check
+from dominospec.language.loader import load
+from dominospec.language.parser import parse
+from dominospec.targets.engines import load_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ROOT / "examples" / "match_formats"

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from dominospec.document import MatchRow, parse_document, split_lines
-from dominospec.engines import load_engine
-from dominospec.language_pack import detect, shipped_packs
-from dominospec.loader import load
-from dominospec.textfile import DOCUMENT, read_text_file
-from dominospec.verify import Report, verify_document
+from dominospec.documents.document import MatchRow, parse_document, split_lines
+from dominospec.documents.language_pack import detect, shipped_packs
+from dominospec.language.loader import load
+from dominospec.language.textfile import DOCUMENT, read_text_file
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import Report, verify_document
 from support import ROOT, SEEDS, lines_run, needs_seeds, run_cli
 
 FREE_PLAY = "examples/match_formats/free_play.rules"
@@ -226,8 +226,8 @@ def test_a_match_format_cannot_check_worked_examples() -> None:
 
 @pytest.mark.parametrize("code", sorted(_packs))
 def test_every_shipped_pack_reads_a_match_table(code: str) -> None:
-    columns = {role: names[0] for role, names in json.loads(
-        (ROOT / "compiler" / "languages" / f"{code}.json").read_text(encoding="utf-8"))["columns"].items()}
+    pack = ROOT / "compiler" / "documents" / "languages" / f"{code}.json"
+    columns = {role: names[0] for role, names in json.loads(pack.read_text(encoding="utf-8"))["columns"].items()}
     lines = [f"| {columns['game']} | P | Q | {columns['result']} | {columns['match_score']} |", "|---|---|---|---|---|",
              "| 1 | 121 | 89 | | 2-0 |"]
     pack = detect(lines, _packs)
@@ -255,8 +255,8 @@ def test_each_bundled_document_is_detected_as_english(path: str) -> None:
 def _lines_run(rows: int, tmp_path: Path) -> int:
     """The Python lines run to verify a match table of this many rows (each a game that side A wins by the
     plain win's 1 match point, towards a target no table reaches): a count of work, not of time."""
-    from dominospec.document import MatchTable
-    from dominospec.verify import verify_match_table
+    from dominospec.documents.document import MatchTable
+    from dominospec.verifying.verify import verify_match_table
     spec = tmp_path / "long_match.rules"
     spec.write_text(FREE_PLAY_LONG, encoding="utf-8")
     engine = load_engine(load(spec), spec)

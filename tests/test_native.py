@@ -20,11 +20,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir, native
-from dominospec.diagnostics import InputError
+from dominospec import native
 from dominospec.engine_api import as_variant, engine_of
+from dominospec.language import ir
+from dominospec.language.diagnostics import InputError
 from dominospec.native import IllegalMove, NativeEngine, Stats
-from dominospec.replay import replay
+from dominospec.play.replay import replay
 from engine_cases import Case, engine_for, every_table
 from support import ROOT, native_engine, run_cli
 
@@ -569,7 +570,7 @@ def test_the_python_replay_never_imports_the_native_driver() -> None:
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "dominospec", "replay", FT, RECORD], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-    assert "dominospec.replay" in modules and "dominospec.native" not in modules
+    assert "dominospec.play.replay" in modules and "dominospec.native" not in modules
 
 
 def test_statistics_that_would_pass_64_bits_are_refused_and_the_records_are_exact(tmp_path: Path) -> None:

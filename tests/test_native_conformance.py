@@ -26,10 +26,10 @@ from typing import Any
 
 import pytest
 
-from dominospec import ir
 from dominospec.engine_api import as_variant, engine_of
+from dominospec.language import ir
 from dominospec.native import NativeEngine
-from dominospec.replay import ReplayResult, replay
+from dominospec.play.replay import ReplayResult, replay
 from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, engine_for, every_table, native_for
 from support import ROOT
 

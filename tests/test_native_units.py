@@ -20,14 +20,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir, native
+from dominospec import native
 from dominospec.engine_api import VariantEngine, as_variant, engine_of
-from dominospec.engines import load_engine
+from dominospec.language import ir
 from dominospec.native import IllegalMove, NativeEngine, NativeUnavailable, Stats
 from dominospec.simulation import python_units
-from dominospec.simulation.records import Records, hand_fields, unit_fields
 from dominospec.targets import TARGETS
 from dominospec.targets.c import context
+from dominospec.targets.engines import load_engine
+from dominospec.targets.records import Records, hand_fields, unit_fields
 from engine_cases import Case, engine_for, every_table
 from support import ROOT, SHIPPED, native_engine
 
@@ -101,7 +102,7 @@ def test_the_engine_names_the_schemas_fields_for_its_seats_and_lines(path: Path)
 def test_an_engine_whose_records_are_not_the_schemas_is_refused() -> None:
     variant = engine_for(Case(FIVES))[0]
     assert isinstance(variant, ir.Variant)
-    from dominospec.codegen import generate
+    from dominospec.targets.codegen import generate
     source = generate(variant, FIVES.name, TARGETS["c"])
     renamed = source.replace('"margin"', '"final_margin"')
     assert renamed != source
@@ -407,8 +408,8 @@ def test_the_native_engine_checks_the_match_lines_in_the_python_engines_order(tm
     spec = tmp_path / "three_lines.rules"
     spec.write_text(changed, encoding="utf-8")
     engine = native.load(spec)
-    from dominospec.codegen import generate
-    from dominospec.engines import load_engine
+    from dominospec.targets.codegen import generate
+    from dominospec.targets.engines import load_engine
     python = as_variant(engine_of(load_engine(engine.variant, spec)))
     assert python is not None
     source = generate(engine.variant, spec.name, TARGETS["c"])

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from dominospec.diagnostics import InputError
-from dominospec.document import split_lines
-from dominospec.language_pack import detect, parse_pack, shipped_packs
+from dominospec.documents.document import split_lines
+from dominospec.documents.language_pack import detect, parse_pack, shipped_packs
+from dominospec.language.diagnostics import InputError
 from support import ROOT
 
-EN = (ROOT / "compiler" / "languages" / "en.json").read_text(encoding="utf-8")
+EN = (ROOT / "compiler" / "documents" / "languages" / "en.json").read_text(encoding="utf-8")
 
 
 def test_shipped_packs() -> None:

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import clauses, grammar, ir
-from dominospec.checks import MAX_PIP_LIMIT
-from dominospec.clauses import CLAUSES, Clause, Scope
-from dominospec.diagnostics import Diagnostic, SpecError
-from dominospec.grammar import PHRASE_TERMINALS
-from dominospec.loader import read_source
-from dominospec.parser import MAX_WRONG_LINES, parse
-from dominospec.printer import format_spec
+from dominospec.language import clauses, grammar, ir
+from dominospec.language.checks import MAX_PIP_LIMIT
+from dominospec.language.clauses import CLAUSES, Clause, Scope
+from dominospec.language.diagnostics import Diagnostic, SpecError
+from dominospec.language.grammar import PHRASE_TERMINALS
+from dominospec.language.loader import read_source
+from dominospec.language.parser import MAX_WRONG_LINES, parse
+from dominospec.language.printer import format_spec
 from support import SHIPPED, SPEC_WITH_FORMULA
 
 BASE = SPEC_WITH_FORMULA.format("total if total is a positive multiple of 5")
@@ -290,7 +290,7 @@ def test_another_grammar_never_loads_these_tables(cache_home: Path, monkeypatch:
 
 
 def test_reading_specs_imports_neither_jinja2_nor_hypothesis() -> None:
-    code = ("import sys, dominospec.parser, dominospec.checks, dominospec.printer; "
+    code = ("import sys, dominospec.language.parser, dominospec.language.checks, dominospec.language.printer; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'jinja2', 'hypothesis'}))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"

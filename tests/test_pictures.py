@@ -14,13 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominospec import loader
 from dominospec.book.layouts import set_tiles, worked_layouts
+from dominospec.book.pictures import BoardWords, Legend, board_picture, layout_picture, legend_for
+from dominospec.documents.example_writer import layout_from_steps
+from dominospec.documents.language_pack import language_packs
 from dominospec.engine_api import EngineLayout, VariantEngine, as_variant, engine_of
-from dominospec.engines import load_engine
-from dominospec.example_writer import layout_from_steps
-from dominospec.language_pack import language_packs
-from dominospec.pictures import BoardWords, Legend, board_picture, layout_picture, legend_for
+from dominospec.language import loader
+from dominospec.targets.engines import load_engine
 from tests.support import ROOT, SHIPPED, run_cli
 
 SVG = "{http://www.w3.org/2000/svg}"

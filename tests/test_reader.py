@@ -1,4 +1,4 @@
-"""The one reader (dominospec.textfile): whatever bytes a file holds, it gives the text or one
+"""The one reader (dominospec.language.textfile): whatever bytes a file holds, it gives the text or one
 problem placed where an editor shows the fault."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominospec.diagnostics import InputError, UsageError
-from dominospec.ir import NOWHERE, Pos
-from dominospec.textfile import (
+from dominospec.language.diagnostics import InputError, UsageError
+from dominospec.language.ir import NOWHERE, Pos
+from dominospec.language.textfile import (
     KINDS,
     MAX_JSON_DEPTH,
     MAX_JSON_DIGITS,

@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from dominospec import checks, clauses, ir
-from dominospec.checks import check
-from dominospec.clauses import CLAUSES, Clause, Scope
-from dominospec.diagnostics import SpecError
-from dominospec.grammar import PHRASE_TERMINALS
-from dominospec.parser import parse
-from dominospec.printer import format_spec
+from dominospec.language import checks, clauses, ir
+from dominospec.language.checks import check
+from dominospec.language.clauses import CLAUSES, Clause, Scope
+from dominospec.language.diagnostics import SpecError
+from dominospec.language.grammar import PHRASE_TERMINALS
+from dominospec.language.parser import parse
+from dominospec.language.printer import format_spec
 from support import FAMILY, ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

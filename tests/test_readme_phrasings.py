@@ -15,7 +15,7 @@ from typing import Any
 from support import ROOT
 
 README = ROOT / "README.md"
-PACKS = sorted((ROOT / "compiler" / "languages").glob("*.json"))
+PACKS = sorted((ROOT / "compiler" / "documents" / "languages").glob("*.json"))
 BEGIN = ("<!-- generated from compiler/languages/*.json: UPDATE_README=1 .venv/bin/python -m pytest "
          "tests/test_readme_phrasings.py -->\n")
 END = "<!-- end of the generated phrasings -->\n"

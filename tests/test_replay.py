@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
-from dominospec.engines import load_engine
-from dominospec.loader import load
-from dominospec.replay import replay as replay_record
+from dominospec.language import ir
+from dominospec.language.loader import load
+from dominospec.play.replay import replay as replay_record
+from dominospec.targets.engines import load_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "tests" / "replays"
@@ -380,7 +380,7 @@ def test_a_record_error_names_the_line_of_the_move_in_the_json_file(data: st.Dat
                     max_leaves=20),
        st.sampled_from([None, 0, 2]), st.data())
 def test_json_position_finds_the_value_a_path_names(value: Any, indent: int | None, data: st.DataObject) -> None:
-    from dominospec.textfile import json_position
+    from dominospec.language.textfile import json_position
     text = json.dumps(value, indent=indent, ensure_ascii=data.draw(st.booleans()))
     path: list[str | int] = []
     inner = value
@@ -402,12 +402,13 @@ def _emitted_kinds() -> set[str]:
     """Every event kind the Python target can emit (its templates and runtime), and replay's own."""
     import re
     sources = [*(ROOT / "compiler" / "targets" / "python").rglob("*.j2"),
-               *(ROOT / "compiler" / "targets" / "python" / "runtime").glob("*.py"), ROOT / "compiler" / "replay.py"]
+               *(ROOT / "compiler" / "targets" / "python" / "runtime").glob("*.py"),
+               ROOT / "compiler" / "play" / "replay.py"]
     return {kind for source in sources for kind in re.findall(r'"event": "(\w+)"', source.read_text(encoding="utf-8"))}
 
 
 def test_every_event_kind_the_engines_emit_has_words() -> None:
-    from dominospec.replay import EVENT_WORDS
+    from dominospec.play.replay import EVENT_WORDS
     kinds = _emitted_kinds()
     assert {"play", "stake", "pool", "pip_penalty", "game_end"} <= kinds
     assert kinds <= set(EVENT_WORDS), kinds - set(EVENT_WORDS)
@@ -428,7 +429,7 @@ def _events_of_every_shipped_game() -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 def test_every_event_of_every_shipped_game_is_described_in_words() -> None:
-    from dominospec.replay import EVENT_WORDS, describe
+    from dominospec.play.replay import EVENT_WORDS, describe
     seen: set[str] = set()
     for spec, event in _events_of_every_shipped_game():
         seen.add(event["event"])
@@ -450,5 +451,5 @@ def test_every_event_of_every_shipped_game_is_described_in_words() -> None:
      "  for the pips left: side 0 loses 5, side 2 loses 12; scores [10, 20, -2]"),
 ])
 def test_pool_and_penalty_events_in_words(event: dict[str, Any], line: str) -> None:
-    from dominospec.replay import describe
+    from dominospec.play.replay import describe
     assert describe(event) == line

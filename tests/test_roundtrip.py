@@ -14,13 +14,13 @@ from hypothesis import Phase, assume, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
-from dominospec import ir
-from dominospec.checks import check
-from dominospec.clauses import BIDI_CONTROLS, CLAUSES, MAX_FORMULA_PARTS, MAX_NUMBER, Clause, Scope
-from dominospec.diagnostics import SpecError
-from dominospec.formula import evaluate, format_expr
-from dominospec.parser import parse
-from dominospec.printer import format_spec
+from dominospec.language import ir
+from dominospec.language.checks import check
+from dominospec.language.clauses import BIDI_CONTROLS, CLAUSES, MAX_FORMULA_PARTS, MAX_NUMBER, Clause, Scope
+from dominospec.language.diagnostics import SpecError
+from dominospec.language.formula import evaluate, format_expr
+from dominospec.language.parser import parse
+from dominospec.language.printer import format_spec
 from support import ROOT, SHIPPED, SPEC_WITH_FORMULA
 
 # --- the shipped specs ------------------------------------------------------------------------

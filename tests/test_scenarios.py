@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominospec import ir
 from dominospec.book.scenarios import check_claim, scenario_claims
-from dominospec.book.sentences import CLAIM_KEYS, SLOTS
-from dominospec.book.wording import Value, Wording
+from dominospec.documents.language_pack import language_packs
+from dominospec.documents.sentences import CLAIM_KEYS, SLOTS
+from dominospec.documents.wording import Value, Wording
 from dominospec.engine_api import Engine, engine_of
-from dominospec.engines import load_engine
-from dominospec.formula import FormulaError, evaluate, lead_points
-from dominospec.language_pack import language_packs
-from dominospec.loader import load
+from dominospec.language import ir
+from dominospec.language.formula import FormulaError, evaluate, lead_points
+from dominospec.language.loader import load
+from dominospec.targets.engines import load_engine
 from reference_model import Table, reckon, to_nearest
 from support import ROOT, SHIPPED
 

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec.document import TableRow
+from dominospec.documents.document import TableRow
 from dominospec.engine_api import EngineLayout, Tile, VariantEngine, as_variant
-from dominospec.engines import load_engine
-from dominospec.loader import load
-from dominospec.verify import verify_row
+from dominospec.language.loader import load
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import verify_row
 from support import ROOT, run_cli
 
 LINE_SIX = "spec/fives_and_threes.rules"  # double six, no spinner: a line of two ends

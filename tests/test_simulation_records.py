@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec import ir
-from dominospec.diagnostics import UsageError
+from dominospec.language import ir
+from dominospec.language.diagnostics import UsageError
 from dominospec.simulation.python_units import SAFETY_GAMES, SAFETY_HANDS, play_units
-from dominospec.simulation.records import Records, hand_fields, seat_seed, unit_fields, unit_seed
+from dominospec.targets.records import Records, hand_fields, seat_seed, unit_fields, unit_seed
 from engine_cases import Case, engine_for, every_table
 from support import ROOT, SHIPPED
 

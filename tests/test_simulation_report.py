@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dominospec
-from dominospec.diagnostics import UsageError
+from dominospec.language.diagnostics import UsageError
 from dominospec.simulation.figures import (
     BotFigures,
     Comparison,

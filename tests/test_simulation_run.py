@@ -17,14 +17,14 @@ from typing import Any
 import pytest
 
 import dominospec
-from dominospec.diagnostics import InputError, UsageError
 from dominospec.engine_api import as_variant, engine_of
-from dominospec.engines import load_engine
-from dominospec.loader import load_variant
+from dominospec.language.diagnostics import InputError, UsageError
+from dominospec.language.loader import load_variant
 from dominospec.native import load as load_native
 from dominospec.simulation import figures, python_units
 from dominospec.simulation.figures import Difference, Figure
-from dominospec.simulation.records import Records
+from dominospec.targets.engines import load_engine
+from dominospec.targets.records import Records
 from support import ROOT
 
 Z = 1.959963984540054

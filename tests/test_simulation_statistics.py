@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from dominospec.simulation import figures, records, statistics
 from dominospec.simulation.figures import Run, Shape
-from dominospec.simulation.records import Records
 from dominospec.simulation.statistics import Tally, Term, column, estimate, ratio, tally
+from dominospec.targets.records import Records
 
 Z = 1.959963984540054
 FIELDS = ("hands", "games", "y", "w")

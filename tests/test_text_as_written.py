@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from dominospec import markdown_text
+from dominospec.documents import markdown_text
 from support import ROOT, run_cli
 
 HOSTILE_NAMES = [

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominospec.replay import replay
+from dominospec.play.replay import replay
 from engine_cases import HOUSE_CASES, Case, engine_for
 from reference_model import Game
 from support import ROOT

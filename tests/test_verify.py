@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominospec.document import parse_document, split_lines
-from dominospec.engines import load_engine
-from dominospec.language_pack import Pack, detect, shipped_packs
-from dominospec.loader import load
-from dominospec.textfile import DOCUMENT, read_text_file
-from dominospec.verify import Report, verify_document
+from dominospec.documents.document import parse_document, split_lines
+from dominospec.documents.language_pack import Pack, detect, shipped_packs
+from dominospec.language.loader import load
+from dominospec.language.textfile import DOCUMENT, read_text_file
+from dominospec.targets.engines import load_engine
+from dominospec.verifying.verify import Report, verify_document
 from support import ROOT, SEEDS, needs_seeds, run_cli
 
 GOLDEN = ROOT / "tests" / "golden" / "verify"
@@ -502,7 +502,7 @@ _FIVES = load_engine(load(ROOT / FT), ROOT / FT)
 
 
 def _block(pack: Pack, *steps: str) -> list[str]:
-    from dominospec.example_writer import example_block, layout_from_steps
+    from dominospec.documents.example_writer import example_block, layout_from_steps
     return example_block(_FIVES, layout_from_steps(_FIVES, list(steps)), pack)
 
 

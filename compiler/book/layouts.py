@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..diagnostics import InputError
+from ..documents.example_writer import layout_from_steps
+from ..documents.snapshot import BRANCH_PORTS, LINE_PORTS, is_double
 from ..engine_api import EngineLayout, Tile, VariantEngine, layout_points
-from ..example_writer import layout_from_steps
-from ..snapshot import BRANCH_PORTS, LINE_PORTS, is_double
+from ..language.diagnostics import InputError
 
 TOPICS = ("double_end", "double_covered", "lone_double", "spinner", "branches", "unopened_branch",
           "scoring", "matching", "wild")

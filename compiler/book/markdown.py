@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from ..markdown_text import escape
+from ..documents.markdown_text import escape
 from .writer import Book, Example, Paragraph, Picture, Table
 
 

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
-from .. import ir
 from ..engine_api import EngineLayout, Tile, VariantEngine
-from ..formula import names_used
+from ..language import ir
+from ..language.formula import names_used
 from .layouts import set_tiles
 
 # The names besides the end total, and the value each takes in an ordinary placement.

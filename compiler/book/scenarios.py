@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from .. import ir
-from ..document import Failure
+from ..documents.document import Failure
+from ..documents.wording import Value
 from ..engine_api import Engine, Event, MatchRules, Move, Tile, VariantEngine, as_variant, match_rules
-from ..formula import FormulaError, evaluate
+from ..language import ir
+from ..language.formula import FormulaError, evaluate
 from .placements import ORDINARY, NotCheckable, Placements, lead_points, placement_table
-from .wording import Value
 
 Values = dict[str, Value]
 Claim = tuple[str, str, Values]  # (section, key, values)

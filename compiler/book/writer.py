@@ -11,18 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
-from .. import ir
-from ..diagnostics import InputError
+from ..documents.example_writer import example_block
+from ..documents.language_pack import Pack
+from ..documents.sentences import SECTIONS, Sentence, rule_sentences, wording_for
+from ..documents.wording import Value, Wording
 from ..engine_api import Engine, EngineLayout, VariantEngine, as_variant, match_rules
-from ..example_writer import example_block
-from ..language_pack import Pack
-from ..pictures import BoardWords, Legend, board_picture, layout_picture
+from ..language import ir
+from ..language.diagnostics import InputError
 from ..simulation.python_units import SimulatedEngine
 from .layouts import worked_layouts
+from .pictures import BoardWords, Legend, board_picture, layout_picture
 from .placements import placement_table
 from .scenarios import double_end_value, scenario_claims
-from .sentences import SECTIONS, Sentence, rule_sentences, wording_for
-from .wording import Value, Wording
 
 
 @dataclass(frozen=True)

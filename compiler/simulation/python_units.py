@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, cast
 
-from ..diagnostics import Diagnostic, UsageError, nearest
 from ..engine_api import EngineGame, EngineMatch, Event, MatchPlayEngine, Move, VariantEngine, match_play
-from .records import Records, hand_fields, seat_seed, unit_fields, unit_seed
+from ..language.diagnostics import Diagnostic, UsageError, nearest
+from ..targets.records import Records, hand_fields, seat_seed, unit_fields, unit_seed
 
 SAFETY_HANDS = 1000  # hands in one game: play_game's own limit, and the native engine's
 SAFETY_GAMES = 1000  # games in one match: play_match's own limit, and the native engine's

@@ -20,8 +20,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Diagnostic, UsageError, printable
-from ..writing import write_file
+from ..language.diagnostics import Diagnostic, UsageError, printable
+from ..language.writing import write_file
 from .figures import Comparison, Difference, Figure, Simulation
 from .sections import Row, comparison_sections, sections, table_note, table_of
 

@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from .. import ir
-from ..checks import check
-from ..diagnostics import Diagnostic, Problems, UsageError
 from ..engine_api import VariantEngine, as_variant, engine_of
-from ..engines import load_engine
-from ..loader import load_variant, read_source
-from ..parser import parse
+from ..language import ir
+from ..language.checks import check
+from ..language.diagnostics import Diagnostic, Problems, UsageError
+from ..language.loader import load_variant, read_source
+from ..language.parser import parse
+from ..targets.engines import load_engine
+from ..targets.records import Records
 from . import figures, python_units, statistics
 from .figures import Comparison, Run, Shape, Simulation
-from .records import Records
 from .statistics import Pair, Tally
 
 if TYPE_CHECKING:
@@ -92,8 +92,8 @@ def _native_engine(spec: str, source: str) -> NativeEngine:
     """The native engine, built from the spec's text where the parent process has not loaded it."""
     if (spec, source) not in _NATIVE:
         from .. import native
-        from ..codegen import generate
         from ..targets import TARGETS as COMPILE_TARGETS
+        from ..targets.codegen import generate
         variant = _variant(source)
         library = native.build_library(generate(variant, Path(spec).name, COMPILE_TARGETS["c"]))
         _NATIVE[(spec, source)] = native.NativeEngine(variant, Path(spec), library)

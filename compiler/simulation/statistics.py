@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
-    from .records import Records
+    from ..targets.records import Records
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile: a two-sided 95% interval
 

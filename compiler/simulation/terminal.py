@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO
 
-from ..diagnostics import printable
+from ..language.diagnostics import printable
 from .figures import Comparison, Difference, Figure, Simulation
 from .sections import Row, comparison_sections, sections, table_note, table_of
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import ir
+from ..language import ir
 
 
 @dataclass(frozen=True)

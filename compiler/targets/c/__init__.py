@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ... import ir
-from ...diagnostics import Diagnostic, InputError
+from ...language import ir
+from ...language.diagnostics import Diagnostic, InputError
 from ..python import identifier
 from ..target import Target
 from .context import variant_context

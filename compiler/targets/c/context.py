@@ -10,10 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ... import ir
-from ...formula import Syntax, names_used, to_source
-from ...simulation.records import hand_fields, unit_fields
+from ...language import ir
+from ...language.formula import Syntax, names_used, to_source
 from ..python import context as python
+from ..records import hand_fields, unit_fields
 from ..standalone import sections_of
 from .quoting import byte_values, comment_text
 

@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from ...diagnostics import Diagnostic, InputError
+from ...language.diagnostics import Diagnostic, InputError
 from ..target import Target
 from .context import match_format_context, variant_context
 from .quoting import escaped

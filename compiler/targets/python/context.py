@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ... import ir
-from ...formula import Syntax, lead_points, max_total, names_used, score_table, to_source
+from ...language import ir
+from ...language.formula import Syntax, lead_points, max_total, names_used, score_table, to_source
 from ..standalone import sections
 from .quoting import escaped, literal
 

@@ -12,9 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .board import render_board
-from .diagnostics import Diagnostic, InputError
-from .engine_api import (
+from ..engine_api import (
     EngineGame,
     EngineMatch,
     Event,
@@ -24,8 +22,10 @@ from .engine_api import (
     match_play,
     read_tile,
 )
-from .ir import Pos
-from .textfile import RECORD, json_position, read_json_file
+from ..language.diagnostics import Diagnostic, InputError
+from ..language.ir import Pos
+from ..language.textfile import RECORD, json_position, read_json_file
+from .board import render_board
 
 
 @dataclass

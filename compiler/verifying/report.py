@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .diagnostics import Diagnostic, printable
-from .document import Failure, Unchecked
-from .ir import Pos
+from ..documents.document import Failure, Unchecked
+from ..language.diagnostics import Diagnostic, printable
+from ..language.ir import Pos
 from .verify import Outcome, Report
 
 

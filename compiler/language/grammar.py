@@ -44,7 +44,7 @@ def _terminal(name: str, phrases: Iterable[str]) -> str:
 
 @functools.cache
 def grammar_text() -> str:
-    base = resources.files("dominospec").joinpath("rules.lark").read_text(encoding="utf-8")
+    base = resources.files("dominospec.language").joinpath("rules.lark").read_text(encoding="utf-8")
     lines = ["?clause: " + " | ".join(clause.rule for clause in clauses.CLAUSES)]
     lines += [_terminal(name, (member.value for member in choice)) for name, choice in PHRASE_TERMINALS.items()]
     lines += [_terminal(name, words) for name, words in WORD_TERMINALS.items()]

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
-from .. import ir
+from ..language import ir
 from .wording import Value, Wording
 
 # The sections of a book, in the order a player needs them.

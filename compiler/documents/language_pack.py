@@ -3,7 +3,7 @@ that reading and writing worked-example blocks needs. Loading validates a pack; 
 pack whose labels a document uses.
 
 A pack's templates are the single description of the text: the reader turns them into patterns,
-the example writer fills them in. Adding a language is adding a file to compiler/languages/ (or
+the example writer fills them in. Adding a language is adding a file to compiler/documents/languages/ (or
 passing one with --lang-pack), never editing this module.
 """
 
@@ -17,11 +17,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .book import sentences
-from .book.wording import SPACE, Wording, check_wording, literal
-from .diagnostics import Diagnostic, InputError, UsageError
-from .ir import Pos
-from .textfile import PACK, parse_json, read_text_file
+from ..language.diagnostics import Diagnostic, InputError, UsageError
+from ..language.ir import Pos
+from ..language.textfile import PACK, parse_json, read_text_file
+from . import sentences
+from .wording import SPACE, Wording, check_wording, literal
 
 PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")
 LISTS = ("tiles", "spinners", "connections", "continuations", "counted")
@@ -425,9 +425,9 @@ def load_pack(path: Path) -> Pack:
 
 
 def shipped_packs() -> dict[str, Pack]:
-    """The packs in compiler/languages/, by language code."""
+    """The packs in compiler/documents/languages/, by language code."""
     packs = {}
-    for entry in sorted(resources.files("dominospec").joinpath("languages").iterdir(), key=lambda e: e.name):
+    for entry in sorted(resources.files("dominospec.documents").joinpath("languages").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):
             pack = parse_pack(entry.read_text(encoding="utf-8"), f"dominospec/languages/{entry.name}")
             packs[pack.code] = pack

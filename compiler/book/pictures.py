@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from .board import GROUP, ROW
-from .engine_api import EngineLayout, Tile, VariantEngine
-from .language_pack import Pack
+from ..documents.language_pack import Pack
+from ..engine_api import EngineLayout, Tile, VariantEngine
+from ..play.board import GROUP, ROW
 
 UNIT = 40  # the side of a half domino; every coordinate is a whole number of pixels
 PIP = 4

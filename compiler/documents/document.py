@@ -21,15 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+from ..language.diagnostics import Diagnostic, UsageError
+from ..language.textfile import DOCUMENT, read_text_file
 from .arithmetic import Calculation, find_calculations
-from .book.sentences import CLAIM_KEYS, DOCUMENT_KEYS
-from .book.wording import DASHES, Value, Wording
-from .diagnostics import Diagnostic, UsageError
 from .html_lines import html_lines, is_html
 from .language_pack import LISTS, MATCH_COLUMNS, MAX_DIGITS, NUMBER, Pack, detect
 from .markdown_text import unescape
 from .prose_numbers import numbers_outside
-from .textfile import DOCUMENT, read_text_file
+from .sentences import CLAIM_KEYS, DOCUMENT_KEYS
+from .wording import DASHES, Value, Wording
 
 
 @dataclass(frozen=True)

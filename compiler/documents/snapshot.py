@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .engine_api import EngineLayout, Link, Tile, VariantEngine
+from ..engine_api import EngineLayout, Link, Tile, VariantEngine
 
 if TYPE_CHECKING:  # Hypothesis is imported only when build orders are drawn: every CLI start would pay for it
     from hypothesis import strategies as st

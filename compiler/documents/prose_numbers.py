@@ -15,8 +15,8 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 
-from .book.wording import literal
 from .language_pack import Pack
+from .wording import literal
 
 _TILE = r"\[\s*+\d+\s*+\\?\|\s*+\d+\s*+\]"
 _DIGITS = r"\d+(?:[.,]\d+)*+"

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from .diagnostics import Diagnostic, InputError
-from .engine_api import EngineLayout, Link, Port, Tile, VariantEngine, layout_points, read_tile
+from ..engine_api import EngineLayout, Link, Port, Tile, VariantEngine, layout_points, read_tile
+from ..language.diagnostics import Diagnostic, InputError
+from ..language.textfile import PLACEMENTS, read_json_file
 from .language_pack import Pack
 from .snapshot import PORT_RANK
-from .textfile import PLACEMENTS, read_json_file
 
 
 class Writer:

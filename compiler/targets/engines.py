@@ -6,9 +6,9 @@ import sys
 import types
 from pathlib import Path
 
-from . import ir
+from ..language import ir
 from .codegen import generate
-from .targets.python import PYTHON, identifier
+from .python import PYTHON, identifier
 
 
 def load_engine(spec: ir.Variant | ir.MatchFormat, spec_path: Path) -> types.ModuleType:

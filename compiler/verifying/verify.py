@@ -19,15 +19,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from . import ir
-from .arithmetic import wrong_step
-from .book.placements import NotCheckable, placement_table
-from .book.scenarios import check_claim
-from .book.sentences import Sentence, rule_sentences
-from .book.wording import Value, Wording
-from .book.writer import reachable_totals
-from .diagnostics import Diagnostic, UsageError
-from .document import (
+from ..book.placements import NotCheckable, placement_table
+from ..book.scenarios import check_claim
+from ..book.writer import reachable_totals
+from ..documents.arithmetic import wrong_step
+from ..documents.document import (
     Arithmetic,
     Claim,
     Detail,
@@ -41,7 +37,12 @@ from .document import (
     TableRow,
     Unchecked,
 )
-from .engine_api import (
+from ..documents.example_writer import Writer, sorted_ends, terms_text
+from ..documents.language_pack import Pack
+from ..documents.sentences import Sentence, rule_sentences
+from ..documents.snapshot import Placement, Rules, Snapshot, build_layout, build_orders, is_double, port_value, ports_of
+from ..documents.wording import Value, Wording
+from ..engine_api import (
     Engine,
     EngineLayout,
     EngineMatchScore,
@@ -54,10 +55,9 @@ from .engine_api import (
     match_rules,
     spec_name,
 )
-from .example_writer import Writer, sorted_ends, terms_text
-from .ir import Pos
-from .language_pack import Pack
-from .snapshot import Placement, Rules, Snapshot, build_layout, build_orders, is_double, port_value, ports_of
+from ..language import ir
+from ..language.diagnostics import Diagnostic, UsageError
+from ..language.ir import Pos
 
 Spec = ir.Variant | ir.MatchFormat
 

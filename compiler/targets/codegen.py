@@ -6,9 +6,9 @@ import functools
 
 import jinja2
 
-from . import ir
-from .targets import DEFAULT
-from .targets.target import Target
+from ..language import ir
+from . import DEFAULT
+from .target import Target
 
 
 @functools.cache

@@ -1,0 +1,1 @@
+"""Play: recorded games and matches refereed (replay), and the cribbage board."""

@@ -1,0 +1,1 @@
+"""Verifying: a rule document's examples, tables and claims against the engine, and the report."""
