@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FAMILY = sorted(ROOT.glob("examples/family/*.rules"))
 EXAMPLES = sorted(ROOT.glob("examples/*.rules")) + FAMILY
 SHIPPED = sorted([*ROOT.glob("spec/*.rules"), *EXAMPLES])
+# The documentation: README.md, and docs/ with one page per topic.
+DOCS = ROOT / "docs"
 # The user's rule documents sit beside the checkout (CI lays shared/ there too).
 SEEDS = ROOT.parent / "shared" / "seeds"
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the user's seed documents are not at {SEEDS}")
@@ -60,6 +62,26 @@ def front_end(text: str) -> ir.Variant | ir.MatchFormat | None:
             assert diagnostic.message
             diagnostic.render("fuzz.rules", text)
         return None
+
+
+def doc_page(name: str) -> str:
+    """A page of docs/ (`language.md`), whose sections the tests hold to the code they describe."""
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def section(text: str, heading: str) -> str:
+    """A Markdown section: its heading line (`## The clauses`, without the line end) and everything up to
+    the next heading of the same level or higher; lines inside fenced code are no headings."""
+    level = len(heading) - len(heading.lstrip("#"))
+    lines = text.splitlines(keepends=True)
+    start = lines.index(heading + "\n")
+    fenced = False
+    for end in range(start + 1, len(lines)):
+        fenced ^= lines[end].startswith("```")
+        hashes = len(lines[end]) - len(lines[end].lstrip("#"))
+        if not fenced and 0 < hashes <= level and lines[end][hashes] == " ":
+            return "".join(lines[start:end])
+    return "".join(lines[start:])
 
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

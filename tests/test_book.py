@@ -30,7 +30,7 @@ from dominospec.language.formula import names_used
 from dominospec.language.loader import load
 from dominospec.targets.engines import load_engine
 from dominospec.verifying.verify import Report, verify_document
-from support import ROOT, SEEDS, SHIPPED, browse, near, needs_seeds, read_png, run_cli
+from support import DOCS, ROOT, SEEDS, SHIPPED, browse, doc_page, near, needs_seeds, read_png, run_cli
 
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 GOLDEN = ROOT / "tests" / "golden" / "books"
@@ -356,10 +356,9 @@ def test_a_hostile_spec_name_reaches_the_html_book_as_text() -> None:
     assert "&lt;script&gt;x&lt;/script&gt;" in page
 
 
-def test_the_readme_shows_a_page_of_the_turkish_book() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    (picture,) = re.findall(r"!\[[^\]]*Turkish[^\]]*\]\(([^)]+\.png)\)", readme)
-    data = (ROOT / picture).read_bytes()
+def test_the_books_page_shows_a_page_of_the_turkish_book() -> None:
+    (picture,) = re.findall(r"!\[[^\]]*Turkish[^\]]*\]\(([^)]+\.png)\)", doc_page("books.md"))
+    data = (DOCS / picture).read_bytes()
     width, height, rows = read_png(data)
     assert width >= 600 and height >= 600
     assert sum(sum(line[3 * x:3 * x + 3]) < 150 for line in rows for x in range(0, width, 4)) > 1000

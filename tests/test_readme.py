@@ -1,10 +1,17 @@
-"""The language reference in README.md: its example is a valid spec, its tables document exactly
-the clauses of the table of clauses (each under the heading its row names, in canonical order, with
-what makes it required or its default), and it shows every phrase the grammar accepts."""
+"""The README and the language reference, docs/language.md. The README's first spec is a valid spec in
+the canonical layout, and every command of its tour runs and prints what the README shows. The
+reference's tables document exactly the clauses of the table of clauses (each under the heading its
+row names, in canonical order, with what makes it required or its default), it shows every phrase the
+grammar accepts, and each of its rules that cannot go together is a refusal of the checks, said once.
+docs/games.md lists every game of the family."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,20 +22,18 @@ from dominospec.language.diagnostics import SpecError
 from dominospec.language.grammar import PHRASE_TERMINALS
 from dominospec.language.parser import parse
 from dominospec.language.printer import format_spec
-from support import FAMILY, ROOT
+from support import FAMILY, ROOT, doc_page, section
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-_START = README.index("## The rules language")
-_END = README.find("\n## ", _START)  # the next top-level section, if any
-REFERENCE = README[_START:] if _END < 0 else README[_START:_END]
+REFERENCE = doc_page("language.md")
 
 
 def _tables() -> list[tuple[str, str, str]]:
     """(heading, key, default) for every clause row of the reference's tables, in order."""
     rows = []
-    for section in re.split(r"^#### ", REFERENCE, flags=re.M)[1:]:
-        heading = section.split("\n", 1)[0]
-        found = re.findall(r"^\| `([^`]+):` \|.*\| (.*) \|$", section, re.M)
+    for table in re.split(r"^### ", section(REFERENCE, "## The clauses"), flags=re.M)[1:]:
+        heading = table.split("\n", 1)[0]
+        found = re.findall(r"^\| `([^`]+):` \|.*\| (.*) \|$", table, re.M)
         rows += [(heading, key, default) for key, default in found]
     return rows
 
@@ -39,10 +44,42 @@ REQUIRED_WORDS = {Scope.GAME: "required", Scope.FORMAT: "required in a match for
                   Scope.MATCH: "required for match play"}
 
 
-def test_the_first_spec_is_valid_and_canonical() -> None:
+def first_spec() -> str:
     example = re.search(r"### A first spec\n\n```\n(.*?)```", README, re.S)
     assert example
-    assert format_spec(check(parse(example.group(1)))) == example.group(1)
+    return example.group(1)
+
+
+def test_the_first_spec_is_valid_and_canonical() -> None:
+    assert format_spec(check(parse(first_spec()))) == first_spec()
+
+
+def tour() -> list[tuple[str, str]]:
+    """Every command of the README's tour (its `console` blocks), with the output shown under it."""
+    commands: list[tuple[str, str]] = []
+    for block in re.findall(r"^```console\n(.*?)^```$", section(README, "## A short tour"), re.M | re.S):
+        for command, shown in re.findall(r"^\$ (.*)\n((?:(?!\$ ).*\n)*)", block, re.M):
+            commands.append((command, shown))
+    return commands
+
+
+def test_every_command_of_the_tour_runs_and_prints_what_the_readme_shows(tmp_path: Path) -> None:
+    """In a folder of one's own, as a user of the checkout runs them: the first spec saved as club.rules, the
+    bundled specs and examples beside it."""
+    (tmp_path / "club.rules").write_text(first_spec(), encoding="utf-8")
+    for folder in ("spec", "examples"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    commands = tour()
+    assert {command.split()[1] for command, _ in commands} == {
+        "check", "fmt", "compile", "replay", "verify", "example", "book", "simulate", "compare"}
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "PYTHONUTF8": "1"}
+    for command, shown in commands:
+        assert command.startswith("dominospec ")
+        done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              encoding="utf-8", timeout=300, check=False)
+        assert done.returncode == 0, f"{command}: {done.stderr}"
+        if shown:
+            assert done.stdout == shown, command
 
 
 def test_the_tables_hold_every_clause_under_its_heading_in_canonical_order() -> None:
@@ -77,8 +114,7 @@ def test_every_phrase_is_documented(phrase: str) -> None:
 
 
 def test_the_table_of_the_family_lists_every_spec_in_examples_family_once() -> None:
-    start = README.index("## The games of the family")
-    table = README[start:README.index("\n## ", start + 1)]
+    table = doc_page("games.md")
     rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| game ")]
     named = [name for row in rows for name in re.findall(r"`([a-z0-9_]+)(?:\.rules)?`", row)]
     assert sorted(named) == sorted(path.stem for path in FAMILY)
@@ -88,7 +124,7 @@ def test_the_table_of_the_family_lists_every_spec_in_examples_family_once() -> N
 # Each line of the section, by its opening words, with specs the checks refuse for what it says: edits of
 # Fives and Threes ("key: value" sets the clause, "-key" takes it out).
 
-_TOGETHER = README[README.index("### Rules that cannot go together"):README.index("### The placement score formula")]
+_TOGETHER = section(REFERENCE, "## Rules that cannot go together")
 _BULLETS = [" ".join(bullet.split()) for bullet in re.findall(r"^- (.*?)(?=^- |^\n|\Z)", _TOGETHER, re.M | re.S)]
 _ALONE = ("partnerships: none", "-partnership goes out")
 _DRAWING = ("undealt tiles: draw pile", "cannot play: draw until playable")

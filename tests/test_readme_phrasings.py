@@ -1,8 +1,8 @@
-"""README.md's "Phrasings each pack reads" is generated from the shipped language packs, so it cannot drift
+"""docs/documents.md's "Phrasings each pack reads" is generated from the shipped language packs, so it cannot drift
 from what the verifier reads: the table headers, the number words, the statements a document may make in its
 own words (`book.document`), the cases a book computes (`book.claims`), and the title and source lines.
 
-    UPDATE_README=1 .venv/bin/python -m pytest tests/test_readme_phrasings.py   # rewrite the section
+    UPDATE_README=1 .venv/bin/python -m pytest tests/test_readme_phrasings.py   # rewrite the section in the page
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from support import ROOT
+from support import DOCS, ROOT
 
-README = ROOT / "README.md"
+PAGE = DOCS / "documents.md"
 PACKS = sorted((ROOT / "compiler" / "documents" / "languages").glob("*.json"))
 BEGIN = ("<!-- generated from compiler/languages/*.json: UPDATE_README=1 .venv/bin/python -m pytest "
          "tests/test_readme_phrasings.py -->\n")
@@ -32,7 +32,7 @@ def code(text: str) -> str:
 def pack_section(path: Path) -> list[str]:
     pack: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     book = pack.get("book")
-    out = [f"#### {pack['name']} (`{pack['language']}`)", ""]
+    out = [f"### {pack['name']} (`{pack['language']}`)", ""]
     headers = "; ".join(f"{ROLES.get(role, role)} {', '.join(map(code, names))}"
                         for role, names in pack["columns"].items())
     out += [f"Table headers: {headers}.", ""]
@@ -58,19 +58,19 @@ def generated() -> str:
              "holds a number, a list, a tile or a free text; `…` is any word ending; a leading `^` stands for",
              "a whole line), in any case, any run of white space, dash or apostrophe standing for another; a",
              "table is read where its headers are among the pack's. A line said otherwise is not read, and its",
-             "numbers are reported (see \"Numbers nothing checks\").", ""]
+             "numbers are reported (see [Numbers nothing checks](#numbers-nothing-checks)).", ""]
     for path in PACKS:
         lines += pack_section(path)
     return BEGIN + "\n" + "\n".join(lines) + END
 
 
-def test_the_readme_lists_the_phrasings_each_shipped_pack_reads() -> None:
-    text = README.read_text(encoding="utf-8")
-    assert text.count(BEGIN) == 1 and text.count(END) == 1, "the README lacks the markers of the generated section"
+def test_the_documents_page_lists_the_phrasings_each_shipped_pack_reads() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    assert text.count(BEGIN) == 1 and text.count(END) == 1, f"{PAGE.name} lacks the markers of the generated section"
     start, end = text.index(BEGIN), text.index(END) + len(END)
     if os.environ.get("UPDATE_README") == "1":
         text = text[:start] + generated() + text[end:]
-        README.write_text(text, encoding="utf-8")
+        PAGE.write_text(text, encoding="utf-8")
     assert text[start:text.index(END) + len(END)] == generated(), \
-        "the README's phrasings are not the packs': UPDATE_README=1 .venv/bin/python -m pytest " \
+        f"{PAGE.name}'s phrasings are not the packs': UPDATE_README=1 .venv/bin/python -m pytest " \
         "tests/test_readme_phrasings.py rewrites them"

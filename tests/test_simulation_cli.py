@@ -1,7 +1,7 @@
 """`dominospec simulate` and `dominospec compare` as a user runs them: real subprocesses.
 
 The --json object's shape (every key, the type of every value, one figure per side or seat) is held
-in golden files, and the README documents every key of it. To regenerate the golden shapes after a
+in golden files, and docs/simulation.md documents every key of it. To regenerate the golden shapes after a
 deliberate change to the schema, run
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_simulation_cli.py
 and read the diff before committing it.
@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from support import ROOT, read_to_the_end, run_cli
+from support import ROOT, doc_page, read_to_the_end, run_cli
 
 GOLDEN = ROOT / "tests" / "golden" / "simulation"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+PAGE = doc_page("simulation.md")
 FIVES_AND_THREES = "spec/fives_and_threes.rules"
 TEESDALE = "examples/family/fives_and_threes_teesdale.rules"
 MATCH = "examples/fives_and_threes_match.rules"
@@ -83,12 +83,10 @@ def keys(value: Any) -> set[str]:
     return set()
 
 
-def test_the_readme_documents_every_key_of_the_json_object() -> None:
-    section = README[README.index("## Variant analysis"):]
-    section = section[:section.index("\n## ", 1)]
+def test_the_simulation_page_documents_every_key_of_the_json_object() -> None:
     every = set().union(*(keys(run_json(*args)) for args in CASES.values()))
-    missing = sorted(key for key in every if f"`{key}`" not in section)
-    assert not missing, f"README's Variant analysis does not name {missing}"
+    missing = sorted(key for key in every if f"`{key}`" not in PAGE)
+    assert not missing, f"docs/simulation.md does not name {missing}"
 
 
 def test_the_tables_show_each_section_with_its_intervals() -> None:
@@ -204,10 +202,10 @@ def test_the_report_is_written_where_asked(tmp_path: Path) -> None:
 PICTURE = ROOT / "examples" / "fives_and_threes_vs_teesdale_game_length.svg"
 
 
-def readme_example() -> tuple[list[str], str, str]:
-    """The worked example's command, the output the README shows for it, and the prose after it."""
-    found = re.search(r"```\n\$ (dominospec compare [^\n]+)\n(.*?)```\n\n(.*?)\n\n", README, re.S)
-    assert found, "README's Variant analysis has no worked example"
+def worked_example() -> tuple[list[str], str, str]:
+    """The worked example's command, the output docs/simulation.md shows for it, and the prose after it."""
+    found = re.search(r"```\n\$ (dominospec compare [^\n]+)\n(.*?)```\n\n(.*?)\n\n", PAGE, re.S)
+    assert found, "docs/simulation.md has no worked example"
     return found.group(1).split()[1:], found.group(2), found.group(3)
 
 
@@ -216,10 +214,10 @@ def svg_texts(svg: str) -> list[str]:
     return ["".join(text.itertext()) for text in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
 
 
-def test_the_readmes_worked_example_prints_what_the_readme_shows_and_draws_its_picture(tmp_path: Path) -> None:
-    args, shown, prose = readme_example()
+def test_the_worked_example_prints_what_the_page_shows_and_draws_its_picture(tmp_path: Path) -> None:
+    args, shown, prose = worked_example()
     page = tmp_path / "report.html"
-    env = {**os.environ, "COLUMNS": "100", "PYTHONUTF8": "1"}  # the width the README's tables were printed at
+    env = {**os.environ, "COLUMNS": "100", "PYTHONUTF8": "1"}  # the width the page's tables were printed at
     done = subprocess.run([sys.executable, "-m", "dominospec", *args, "--report", str(page)], cwd=ROOT, env=env,
                           capture_output=True, text=True, encoding="utf-8", timeout=600, check=False)
     assert done.returncode == 0, done.stderr

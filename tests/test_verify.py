@@ -21,7 +21,7 @@ from dominospec.language.loader import load
 from dominospec.language.textfile import DOCUMENT, read_text_file
 from dominospec.targets.engines import load_engine
 from dominospec.verifying.verify import Report, verify_document
-from support import ROOT, SEEDS, needs_seeds, run_cli
+from support import ROOT, SEEDS, doc_page, needs_seeds, run_cli, section
 
 GOLDEN = ROOT / "tests" / "golden" / "verify"
 FT, HR = "spec/fives_and_threes.rules", "spec/horse_race.rules"
@@ -129,9 +129,8 @@ def test_a_document_with_its_own_wording_reports_each_unread_number() -> None:
         assert re.fullmatch(rf"{CLUB}:{line}:\d+: warning: \d+ numbers? not checked: (.*, )?{number}(, .*)?", warning)
 
 
-def test_the_readmes_example_of_an_unread_line_is_the_reports() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    example = re.search(r"### Numbers nothing checks\n.*?```\n(.*?)```", readme, re.S)
+def test_the_documents_pages_example_of_an_unread_line_is_the_reports() -> None:
+    example = re.search(r"```\n(.*?)```", section(doc_page("documents.md"), "## Numbers nothing checks"), re.S)
     assert example is not None and example[1] in (GOLDEN / "club_own_words.txt").read_text(encoding="utf-8")
 
 
