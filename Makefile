@@ -8,7 +8,7 @@ INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --qu
 # The user's rule documents, beside the checkout.
 SEEDS := ../shared/seeds
 
-.PHONY: demo lint test test-fast bench book-page clean
+.PHONY: demo lint test test-fast docs bench book-page clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,12 +35,12 @@ demo: $(STAMP)
 
 # Static checks. mypy reads the package by its installed name, dominospec, through a link to its
 # folder (the editable install maps the name at import time, which mypy does not follow); the
-# generated engines stand alone and are checked as the plain files they are.
+# generated engines stand alone and are checked as the plain files they are, as is the docs' MkDocs hook.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	mkdir -p build/typecheck && ln -sfn ../../compiler build/typecheck/dominospec
 	MYPYPATH=build/typecheck $(BIN)/mypy -p dominospec
-	$(BIN)/mypy generated
+	$(BIN)/mypy generated docs/mkdocs_hooks.py
 
 # The whole suite, one worker per core (pytest-xdist), and the 25 slowest tests named at the end so
 # that a test grown slow is seen. PYTEST_ARGS passes options through: make test PYTEST_ARGS='-x'.
@@ -54,6 +54,12 @@ STAGE ?= language
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS) $$($(BIN)/python tests/stages.py $(STAGE))
 
+# The pages of docs/ as a site, in build/site; any warning (a broken link or anchor, a page left out
+# of the nav) fails the build.
+docs: $(STAMP)
+	$(INSTALL) '.[docs]'
+	$(BIN)/mkdocs build --strict
+
 # Hands per second, interleaved round by round, against dominoes and open-spiel (installed into the
 # venv for this target only) and against hand-written Python and C yardsticks (the C one is built with
 # the system compiler); then simulated hands per second, Python and native, 1 and 2 workers. Options pass
@@ -64,8 +70,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engines.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_simulate.py $(BENCH_ARGS)
 
-# The README's picture of a page of the Turkish Fives and Threes book: its doubles section, as headless
-# Chromium (Debian's chromium) draws the HTML book.
+# The picture of a page of the Turkish Fives and Threes book in docs/books.md: its doubles section, as
+# headless Chromium (Debian's chromium) draws the HTML book.
 BOOK_PAGE := examples/fives_and_threes.tr.page.png
 book-page: $(STAMP)
 	mkdir -p build/book-page

@@ -36,10 +36,10 @@ STAGES: dict[str, tuple[str, ...]] = {
     # Simulation, comparison and their reports.
     "simulation": ("test_simulation_cli.py", "test_simulation_records.py", "test_simulation_report.py",
                    "test_simulation_run.py", "test_simulation_statistics.py"),
-    # The front door: the command line, its streams and files, installing, hostile inputs, the README.
+    # The front door: the command line, its streams and files, installing, hostile inputs, the README and docs/.
     "cli": ("test_cli.py", "test_cli_cache.py", "test_cli_conventions.py", "test_cli_messages.py",
             "test_cli_streams.py", "test_cli_writing.py", "test_install.py", "test_hostile.py", "test_readme.py",
-            "test_package_layout.py",
+            "test_docs.py", "test_package_layout.py",
             "test_stages.py"),
 }
 
