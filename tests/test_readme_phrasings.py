@@ -16,7 +16,7 @@ from support import DOCS, ROOT
 
 PAGE = DOCS / "documents.md"
 PACKS = sorted((ROOT / "compiler" / "documents" / "languages").glob("*.json"))
-BEGIN = ("<!-- generated from compiler/languages/*.json: UPDATE_README=1 .venv/bin/python -m pytest "
+BEGIN = ("<!-- generated from compiler/documents/languages/*.json: UPDATE_README=1 .venv/bin/python -m pytest "
          "tests/test_readme_phrasings.py -->\n")
 END = "<!-- end of the generated phrasings -->\n"
 ROLES = {"end_total": "end total", "points": "points", "raw": "raw points", "displayed": "displayed points",
