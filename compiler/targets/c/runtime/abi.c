@@ -537,9 +537,11 @@ static int replay_deal(Reader *r, Game *g, int required_opener) {
             || (required_opener >= 0 && opener != required_opener) || g->over || !g->hand_over) {
         return REPLAY_REFUSED;
     }
+    hands_clear(g);
     for (seat = 0; seat < g->players; ++seat) {
-        memcpy(g->hands[seat], dealt[seat], (size_t)counts[seat]);
-        g->hand_len[seat] = counts[seat];
+        for (i = 0; i < counts[seat]; ++i) {
+            hand_add(g, seat, dealt[seat][i]);
+        }
     }
     memcpy(g->pile, pile, (size_t)npile);
     g->pile_len = npile;
