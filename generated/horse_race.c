@@ -226,8 +226,10 @@ static int64_t floor_mod(int64_t a, int64_t b) {
 
 enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B };
 
+/* The layout's numbers are 16-bit, not char-sized: a store to a char may change anything, so the compiler would
+   read every other field again after each one. */
 typedef struct {
-    int8_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
+    int16_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
 } Port;
 
 typedef struct {
@@ -237,8 +239,8 @@ typedef struct {
     int filling;                    /* the spinner whose sides are being covered, or -1 */
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
-    int8_t lines_filled[NTILES];    /* doubles on the table: how many line sides are covered */
-    int8_t spinner[NTILES];         /* tiles on the table: 1 for a spinner */
+    int16_t lines_filled[NTILES];   /* doubles on the table: how many line sides are covered */
+    int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
     Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered */
 } Layout;
@@ -251,9 +253,9 @@ static void layout_reset(Layout *l) {
 
 static void ports_push(Port *list, int *count, int capacity, int tile, int kind, int value) {
     if (*count < capacity) {  /* never full: MAX_PORTS bounds what any layout opens */
-        list[*count].tile = (int8_t)tile;
-        list[*count].kind = (int8_t)kind;
-        list[*count].value = (int8_t)value;
+        list[*count].tile = (int16_t)tile;
+        list[*count].kind = (int16_t)kind;
+        list[*count].value = (int16_t)value;
         ++*count;
     }
 }
@@ -581,12 +583,13 @@ typedef struct {
     int players, partnerships, sides, target;
     int side_of[MAX_PLAYERS];
     int64_t scores[MAX_PLAYERS];        /* scores, points and stakes are 64-bit: a formula's points may be large */
-    int8_t slot_tile[MAX_PLAYERS][NTILES];  /* each seat's tiles by slot, in the order they came */
+    int16_t slot_tile[MAX_PLAYERS][NTILES];  /* each seat's tiles by slot, in the order they came (16-bit, as the
+                                                layout's numbers are) */
     int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS], pips[MAX_PLAYERS];
     uint64_t held[MAX_PLAYERS][MASK_WORDS];                /* the slots still in hand */
     uint64_t shows[MAX_PLAYERS][MAX_PIP + 1][MASK_WORDS];  /* the slots whose tile shows each number */
     uint64_t wilds[MAX_PLAYERS][MASK_WORDS], doubles[MAX_PLAYERS][MASK_WORDS];
-    int8_t holder[NTILES], slot_of[NTILES];                /* each tile's seat (-1: in no hand) and slot */
+    int16_t holder[NTILES], slot_of[NTILES];               /* each tile's seat (-1: in no hand) and slot */
     int8_t pile[NTILES];                /* drawn from pile_next on */
     int pile_next, pile_len;
     Layout layout;
@@ -608,6 +611,12 @@ typedef struct {
 static int nearest(int pips, int step) {
     int remainder = (int)floor_mod(pips, step);
     return pips - remainder + (remainder * 2 >= step ? step : 0);
+}
+
+/* The seat k places to the left of seat (0 <= k < players): without a division, which costs more than a turn. */
+static int seat_after(const Game *g, int seat, int k) {
+    seat += k;
+    return seat >= g->players ? seat - g->players : seat;
 }
 
 static int max0(int a) {
@@ -647,9 +656,9 @@ static void hands_clear(Game *g) {
 static void hand_add(Game *g, int seat, int tile) {
     int slot = g->nslots[seat]++, w = slot / 64;
     uint64_t bit = (uint64_t)1 << (slot % 64);
-    g->slot_tile[seat][slot] = (int8_t)tile;
-    g->holder[tile] = (int8_t)seat;
-    g->slot_of[tile] = (int8_t)slot;
+    g->slot_tile[seat][slot] = (int16_t)tile;
+    g->holder[tile] = (int16_t)seat;
+    g->slot_of[tile] = (int16_t)slot;
     g->hand_len[seat]++;
     g->pips[seat] += TILE_LOW[tile] + TILE_HIGH[tile];
     g->held[seat][w] |= bit;
@@ -1126,9 +1135,9 @@ static void next_turn(Game *g, int advance) {
         int skipped = 0;
         g->extra = 0;
         g->draws = 0;
-        seat = (g->current + 1) % g->players;
+        seat = seat_after(g, g->current, 1);
         while (!g->hand_len[seat] && skipped++ < g->players) {  /* a seat that has gone out is skipped */
-            seat = (seat + 1) % g->players;
+            seat = seat_after(g, seat, 1);
         }
         g->current = seat;
     }
@@ -1236,7 +1245,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
             return;
         }
         if (claim && claim != points) {
-            int opponent = g->side_of[(seat + 1) % g->players];
+            int opponent = g->side_of[seat_after(g, seat, 1)];
             g->scores[opponent] += claim;
             if (g->scores[opponent] >= g->target) {
                 game_win_one(g, opponent);
@@ -1369,7 +1378,7 @@ static int choose_opener(Game *g, int given) {
     }
     rule = g->hand_number == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
     if (rule == OPENER_NEXT_SEAT) {
-        decided = (g->opener + 1) % g->players;
+        decided = seat_after(g, g->opener, 1);
     } else if (rule == OPENER_LAST_TILE) {
         decided = g->last_tile_seat;
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
@@ -1558,7 +1567,7 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     }
     for (seat = 0; seat < g->players; ++seat) {
         pips += pips_of(g, seat);
-        side = g->side_of[(g->opener + seat) % g->players];
+        side = g->side_of[seat_after(g, g->opener, seat)];
         r[UNIT_OPENER_POINTS + seat] += g->scores[side] - before[side];
     }
     r[UNIT_HANDS]++;
@@ -1647,7 +1656,7 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
         alone = won[side] ? side : alone;
     }
     for (seat = 0; seat < g->players; ++seat) {
-        r[UNIT_OPENER_WINS + seat] += won[g->side_of[(opener + seat) % g->players]];
+        r[UNIT_OPENER_WINS + seat] += won[g->side_of[seat_after(g, opener, seat)]];
         r[UNIT_SEAT_WINS + seat] += won[g->side_of[seat]];
     }
     if (!margin || winners != 1) {

@@ -121,7 +121,7 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     }
     for (seat = 0; seat < g->players; ++seat) {
         pips += pips_of(g, seat);
-        side = g->side_of[(g->opener + seat) % g->players];
+        side = g->side_of[seat_after(g, g->opener, seat)];
         r[UNIT_OPENER_POINTS + seat] += g->scores[side] - before[side];
     }
     r[UNIT_HANDS]++;
@@ -210,7 +210,7 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
         alone = won[side] ? side : alone;
     }
     for (seat = 0; seat < g->players; ++seat) {
-        r[UNIT_OPENER_WINS + seat] += won[g->side_of[(opener + seat) % g->players]];
+        r[UNIT_OPENER_WINS + seat] += won[g->side_of[seat_after(g, opener, seat)]];
         r[UNIT_SEAT_WINS + seat] += won[g->side_of[seat]];
     }
     if (!margin || winners != 1) {

@@ -93,12 +93,13 @@ typedef struct {
     int players, partnerships, sides, target;
     int side_of[MAX_PLAYERS];
     int64_t scores[MAX_PLAYERS];        /* scores, points and stakes are 64-bit: a formula's points may be large */
-    int8_t slot_tile[MAX_PLAYERS][NTILES];  /* each seat's tiles by slot, in the order they came */
+    int16_t slot_tile[MAX_PLAYERS][NTILES];  /* each seat's tiles by slot, in the order they came (16-bit, as the
+                                                layout's numbers are) */
     int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS], pips[MAX_PLAYERS];
     uint64_t held[MAX_PLAYERS][MASK_WORDS];                /* the slots still in hand */
     uint64_t shows[MAX_PLAYERS][MAX_PIP + 1][MASK_WORDS];  /* the slots whose tile shows each number */
     uint64_t wilds[MAX_PLAYERS][MASK_WORDS], doubles[MAX_PLAYERS][MASK_WORDS];
-    int8_t holder[NTILES], slot_of[NTILES];                /* each tile's seat (-1: in no hand) and slot */
+    int16_t holder[NTILES], slot_of[NTILES];               /* each tile's seat (-1: in no hand) and slot */
     int8_t pile[NTILES];                /* drawn from pile_next on */
     int pile_next, pile_len;
     Layout layout;
@@ -120,6 +121,12 @@ typedef struct {
 static int nearest(int pips, int step) {
     int remainder = (int)floor_mod(pips, step);
     return pips - remainder + (remainder * 2 >= step ? step : 0);
+}
+
+/* The seat k places to the left of seat (0 <= k < players): without a division, which costs more than a turn. */
+static int seat_after(const Game *g, int seat, int k) {
+    seat += k;
+    return seat >= g->players ? seat - g->players : seat;
 }
 
 static int max0(int a) {
@@ -159,9 +166,9 @@ static void hands_clear(Game *g) {
 static void hand_add(Game *g, int seat, int tile) {
     int slot = g->nslots[seat]++, w = slot / 64;
     uint64_t bit = (uint64_t)1 << (slot % 64);
-    g->slot_tile[seat][slot] = (int8_t)tile;
-    g->holder[tile] = (int8_t)seat;
-    g->slot_of[tile] = (int8_t)slot;
+    g->slot_tile[seat][slot] = (int16_t)tile;
+    g->holder[tile] = (int16_t)seat;
+    g->slot_of[tile] = (int16_t)slot;
     g->hand_len[seat]++;
     g->pips[seat] += TILE_LOW[tile] + TILE_HIGH[tile];
     g->held[seat][w] |= bit;
@@ -638,9 +645,9 @@ static void next_turn(Game *g, int advance) {
         int skipped = 0;
         g->extra = 0;
         g->draws = 0;
-        seat = (g->current + 1) % g->players;
+        seat = seat_after(g, g->current, 1);
         while (!g->hand_len[seat] && skipped++ < g->players) {  /* a seat that has gone out is skipped */
-            seat = (seat + 1) % g->players;
+            seat = seat_after(g, seat, 1);
         }
         g->current = seat;
     }
@@ -748,7 +755,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
             return;
         }
         if (claim && claim != points) {
-            int opponent = g->side_of[(seat + 1) % g->players];
+            int opponent = g->side_of[seat_after(g, seat, 1)];
             g->scores[opponent] += claim;
             if (g->scores[opponent] >= g->target) {
                 game_win_one(g, opponent);
@@ -881,7 +888,7 @@ static int choose_opener(Game *g, int given) {
     }
     rule = g->hand_number == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
     if (rule == OPENER_NEXT_SEAT) {
-        decided = (g->opener + 1) % g->players;
+        decided = seat_after(g, g->opener, 1);
     } else if (rule == OPENER_LAST_TILE) {
         decided = g->last_tile_seat;
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
