@@ -54,17 +54,24 @@ static uint64_t next(Rng *rng) {
 
 static uint32_t bounded(Rng *rng, uint32_t n) { return (uint32_t)(((next(rng) >> 32) * (uint64_t)n) >> 32); }
 
-/* Points for an end total: a positive multiple of 3 scores total / 3, of 5 total / 5, of 15 both. */
-static int points_for(int total) {
-    if (total == 0) return 0;
-    return (total % 3 == 0 ? total / 3 : 0) + (total % 5 == 0 ? total / 5 : 0);
-}
+/* Points for an end total: a positive multiple of 3 scores total / 3, of 5 total / 5, of 15 both. Two ends
+   of a double-six line count 24 at most. */
+static const uint8_t POINTS[25] = {0, 0, 0, 1, 0, 1, 2, 0, 0, 3, 2, 0, 4, 0, 0, 8, 0, 0, 6, 0, 4, 7, 0, 0, 8};
 
 /* The tiles in the engine's order (0,0), (0,1), ..., (6,6): their halves. */
 static const uint8_t LOW[TILE_COUNT] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6};
 static const uint8_t HIGH[TILE_COUNT] = {0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6};
 
-static int fits(int tile, int value) { return LOW[tile] == value || HIGH[tile] == value; }
+/* A hand is its five deal positions: a 5-bit mask of those still held, and per number the mask of positions
+   whose tile shows it. The held positions in ascending order are the hand in the engine's order. */
+static const uint8_t BITS[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+static const uint8_t LOWEST[32] = {0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+
+/* The position of the k-th (from 0) set bit of a 5-bit mask. */
+static int select_bit(unsigned mask, int k) {
+    while (k--) mask &= mask - 1;
+    return LOWEST[mask];
+}
 
 /* Play unit `unit`'s hand from scores of 0 and add its figures into stats. */
 static void play_hand(uint64_t seed, int64_t unit, int64_t *stats) {
@@ -80,22 +87,25 @@ static void play_hand(uint64_t seed, int64_t unit, int64_t *stats) {
         tiles[k] = tiles[j];
         tiles[j] = swap;
     }
-    uint8_t hand[SEATS][HAND_SIZE];
-    int size[SEATS];
+    unsigned held[SEATS], shows[SEATS][7] = {{0}};
     for (int s = 0; s < SEATS; s++) {
-        for (int i = 0; i < HAND_SIZE; i++) hand[s][i] = tiles[s * HAND_SIZE + i];
-        size[s] = HAND_SIZE;
+        held[s] = (1u << HAND_SIZE) - 1;
+        for (int i = 0; i < HAND_SIZE; i++) {
+            int tile = tiles[s * HAND_SIZE + i];
+            shows[s][LOW[tile]] |= 1u << i;
+            shows[s][HIGH[tile]] |= 1u << i;
+        }
     }
     int seat = (int)bounded(&rng, SEATS);
 
     /* The two open ends in the engine's open-port order (an end just covered moves behind the other):
-       the value a tile must show there, and what the end counts (a double at an end both halves). */
+       the number a tile must show there, and what the end counts (a double at an end both halves). */
     int value[2], counts[2];
     int scores[2] = {0, 0};
     int placements = 0, passes = 0, blocked = 0, went_out = 0, won = 0, cancelled = 0;
 
-    int index = (int)bounded(&rng, (uint32_t)size[seat]);
-    int tile = hand[seat][index];
+    int index = (int)bounded(&rng, HAND_SIZE);
+    int tile = tiles[seat * HAND_SIZE + index];
     int low = LOW[tile], high = HIGH[tile];
     if (low == high) {
         value[0] = value[1] = low;
@@ -106,21 +116,17 @@ static void play_hand(uint64_t seed, int64_t unit, int64_t *stats) {
     }
     int total = low + high; /* the lead counts alone: a lone double once */
     for (;;) {
-        for (int i = index; i < size[seat] - 1; i++) hand[seat][i] = hand[seat][i + 1];
-        size[seat]--;
+        held[seat] &= ~(1u << index);
         placements++;
         int side = seat & 1;
-        int goes_out = size[seat] == 0 && size[seat ^ 2] == 0;
-        int gained = points_for(total) + (goes_out ? GOING_OUT_BONUS : 0);
+        int goes_out = !held[seat] && !held[seat ^ 2];
+        int gained = POINTS[total] + goes_out * GOING_OUT_BONUS;
         if (gained) {
             if (scores[side] + gained > TARGET) {
                 cancelled++;
-            } else {
-                scores[side] += gained;
-                if (scores[side] == TARGET) {
-                    won = 1;
-                    break;
-                }
+            } else if ((scores[side] += gained) == TARGET) {
+                won = 1;
+                break;
             }
         }
         if (goes_out) {
@@ -128,25 +134,14 @@ static void play_hand(uint64_t seed, int64_t unit, int64_t *stats) {
             break;
         }
         /* The next seat that still holds tiles plays, or knocks while another seat can play. */
-        uint8_t move_end[2 * HAND_SIZE], move_index[2 * HAND_SIZE];
-        int moves;
+        unsigned fits0, fits1;
         for (;;) {
-            do seat = (seat + 1) & 3; while (size[seat] == 0);
-            moves = 0;
-            for (int end = 0; end < 2; end++)
-                for (int i = 0; i < size[seat]; i++)
-                    if (fits(hand[seat][i], value[end])) {
-                        move_end[moves] = (uint8_t)end;
-                        move_index[moves++] = (uint8_t)i;
-                    }
-            if (moves) break;
-            int playable = 0;
-            for (int s = 0; s < SEATS && !playable; s++)
-                for (int i = 0; i < size[s]; i++)
-                    if (fits(hand[s][i], value[0]) || fits(hand[s][i], value[1])) {
-                        playable = 1;
-                        break;
-                    }
+            do seat = (seat + 1) & 3; while (!held[seat]);
+            fits0 = held[seat] & shows[seat][value[0]];
+            fits1 = held[seat] & shows[seat][value[1]];
+            if (fits0 | fits1) break;
+            unsigned playable = 0;
+            for (int s = 0; s < SEATS; s++) playable |= held[s] & (shows[s][value[0]] | shows[s][value[1]]);
             if (!playable) {
                 blocked = 1;
                 break;
@@ -155,19 +150,15 @@ static void play_hand(uint64_t seed, int64_t unit, int64_t *stats) {
             passes++;
         }
         if (blocked) break;
-        int pick = (int)bounded(&rng, (uint32_t)moves);
-        int end = move_end[pick];
-        index = move_index[pick];
-        tile = hand[seat][index];
+        /* The legal moves: end 0's fitting tiles in hand order, then end 1's. */
+        int first = BITS[fits0];
+        int pick = (int)bounded(&rng, (uint32_t)(first + BITS[fits1]));
+        int end = pick >= first;
+        index = end ? select_bit(fits1, pick - first) : select_bit(fits0, pick);
+        tile = tiles[seat * HAND_SIZE + index];
         int on = value[end];
-        int new_value, new_count;
-        if (LOW[tile] == HIGH[tile]) {
-            new_value = on;
-            new_count = 2 * on;
-        } else {
-            new_value = LOW[tile] == on ? HIGH[tile] : LOW[tile];
-            new_count = new_value;
-        }
+        int new_value = LOW[tile] ^ HIGH[tile] ^ on; /* the other half; a double shows on again */
+        int new_count = LOW[tile] == HIGH[tile] ? 2 * on : new_value;
         if (end == 0) {
             value[0] = value[1];
             counts[0] = counts[1];
@@ -178,7 +169,8 @@ static void play_hand(uint64_t seed, int64_t unit, int64_t *stats) {
     }
     int remaining = 0;
     for (int s = 0; s < SEATS; s++)
-        for (int i = 0; i < size[s]; i++) remaining += LOW[hand[s][i]] + HIGH[hand[s][i]];
+        for (int i = 0; i < HAND_SIZE; i++)
+            if (held[s] >> i & 1) remaining += LOW[tiles[s * HAND_SIZE + i]] + HIGH[tiles[s * HAND_SIZE + i]];
     stats[STAT_HANDS] += 1;
     stats[STAT_PLACEMENTS] += placements;
     stats[STAT_PASSES] += passes;

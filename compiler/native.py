@@ -21,10 +21,11 @@ import shutil
 import struct
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from .engine_api import Move, Tile, VariantEngine, as_variant, engine_of
 from .language import ir
@@ -36,7 +37,7 @@ from .targets.c.context import REPLAY_MAX_CLAIM, REPLAY_MAX_SCORE
 from .targets.python.context import match_line_names
 from .targets.records import Records, hand_fields, unit_fields
 
-ABI_VERSION = 3
+ABI_VERSION = 4
 FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 COMPILERS = ("cc", "gcc", "clang")  # looked for on PATH, in this order, when $CC is not set
 BOTS = {"random": 0, "greedy": 1}
@@ -50,13 +51,26 @@ UINT64_MAX = 2**64 - 1
 
 # ds_replay's status codes
 REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_SHORT = 0, 1, 2, 3
-# ds_simulate's and ds_play_units' return codes
+# ds_simulate's, ds_play_units' and ds_tally_hands' return codes
 SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT, SIMULATE_CAPACITY, SIMULATE_OVERFLOW = -1, -2, -3, -4, -5
+SIMULATE_OUTSIDE = -6
+# A side's points in a hand that ds_tally_hands counts, from minus this to this; a hand beyond them has its
+# chunk's records read instead.
+POINTS_RADIUS = 1024
 UNIT_KINDS = ("hand", "game")
 MAX_RECORDED_UNITS = 1_000_000  # units in one play_units call: their records are held in memory
 # Hands per unit to make room for in a first play_units call: later calls make room for as many as the
 # calls before them took, a quarter more; the room is doubled and the call played again when it is short.
 HANDS_PER_UNIT = {"hand": 1.0, "game": 16.0}
+
+
+class HandSums(NamedTuple):
+    """What a simulation tallies of a run of hands: each unit figure's sum, the sums of the products of pairs
+    of them, and how many times each side's points in a hand came to each value."""
+
+    sums: dict[str, int]
+    products: dict[tuple[str, str], int]
+    hand_points: Counter[int]
 
 
 class NativeUnavailable(UsageError):
@@ -250,6 +264,7 @@ def _open(library: Path) -> ctypes.CDLL:
         "ds_hand_field_count": (i32, []),
         "ds_hand_field_name": (ctypes.c_char_p, [i32]),
         "ds_play_units": (i64, [i64, i64, i32, i32, ctypes.c_uint64, p32, i32, p64, p64, i64]),
+        "ds_tally_hands": (i32, [i64, i64, i32, i32, ctypes.c_uint64, p32, p32, i32, p64, p64, p64, i64]),
         "ds_replay": (i32, [p64, i64, p64, i64]),
     }
     for name, (result, arguments) in signatures.items():
@@ -405,6 +420,31 @@ class NativeEngine:
             self._hands_per_unit[kind] = max(self._hands_per_unit[kind], rows / count)
         return Records(unit_fields=self.unit_fields, units=_rows(units, width, count),
                        hand_fields=self.hand_fields, hands=_rows(hands, hand_width, rows))
+
+    def tally_hands(self, first: int, count: int, *, players: int, partnerships: bool | None, seed: int,
+                    bots: str | Sequence[str], pairs: Iterable[tuple[str, str]]) -> HandSums | None:
+        """The sums a simulation tallies of hands first .. first+count-1 (play_units' units of kind "hand"),
+        summed by the engine without a record leaving it: every unit figure, the products of the pairs of unit
+        figures asked for, and the counts of each side's points in a hand. None where the engine cannot give
+        them exactly (a sum past 64 bits, points beyond POINTS_RADIUS, a pair of figures it has not): the
+        records, from play_units, give them then."""
+        table = self._table(count, players, partnerships, seed, bots, first)
+        index = {name: i for i, name in enumerate(self.unit_fields)}
+        asked = sorted(pairs)
+        if any(a not in index or b not in index for a, b in asked):
+            return None
+        flat = (ctypes.c_int32 * max(1, 2 * len(asked)))(*(index[name] for pair in asked for name in pair))
+        sums = (ctypes.c_int64 * len(self.unit_fields))()
+        products = (ctypes.c_int64 * max(1, len(asked)))()
+        points = (ctypes.c_int64 * (2 * POINTS_RADIUS + 1))()
+        code = self._dll.ds_tally_hands(first, count, *table, flat, len(asked), sums, products, points, POINTS_RADIUS)
+        if code in (SIMULATE_OVERFLOW, SIMULATE_OUTSIDE):
+            return None
+        self._check(code)
+        counted = memoryview(points).cast("B").cast("q")
+        return HandSums(dict(zip(self.unit_fields, sums, strict=True)),
+                        dict(zip(asked, products[:len(asked)], strict=True)),
+                        Counter({at - POINTS_RADIUS: n for at, n in enumerate(counted) if n}))
 
     def _table(self, count: int, players: int, partnerships: bool | None, seed: int, bot: object,
                first: int) -> tuple[int, int, int, ctypes.Array[ctypes.c_int32]]:

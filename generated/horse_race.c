@@ -38,6 +38,8 @@
 #define HAS_WILD 0
 #define USES_ENDS_ALIKE 0  /* the placement formula's names */
 #define USES_DOUBLE_END 0
+#define RAW_BY_TOTAL 1  /* the formula reads the end total alone: RAW_POINTS holds its values */
+#define MAX_TOTAL 168  /* the largest end total */
 #define FIRST_OPENER 0  /* OPENER_* */
 #define NEXT_OPENER 2
 #define AFTER_BLOCKED_OPENER 0
@@ -143,6 +145,8 @@ static const int8_t TILE_LOW[NTILES] = { 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 
 static const int8_t TILE_HIGH[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6 };
 /* the pips each tile shows, as a mask */
 static const uint32_t TILE_MASK[NTILES] = { 1u, 3u, 5u, 9u, 17u, 33u, 65u, 2u, 6u, 10u, 18u, 34u, 66u, 4u, 12u, 20u, 36u, 68u, 8u, 24u, 40u, 72u, 16u, 48u, 80u, 32u, 96u, 64u };
+/* raw points by end total */
+static const int64_t RAW_POINTS[MAX_TOTAL + 1] = { 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 0, 0, 15, 0, 0, 0, 0, 20, 0, 0, 0, 0, 25, 0, 0, 0, 0, 30, 0, 0, 0, 0, 35, 0, 0, 0, 0, 40, 0, 0, 0, 0, 45, 0, 0, 0, 0, 50, 0, 0, 0, 0, 55, 0, 0, 0, 0, 60, 0, 0, 0, 0, 65, 0, 0, 0, 0, 70, 0, 0, 0, 0, 75, 0, 0, 0, 0, 80, 0, 0, 0, 0, 85, 0, 0, 0, 0, 90, 0, 0, 0, 0, 95, 0, 0, 0, 0, 100, 0, 0, 0, 0, 105, 0, 0, 0, 0, 110, 0, 0, 0, 0, 115, 0, 0, 0, 0, 120, 0, 0, 0, 0, 125, 0, 0, 0, 0, 130, 0, 0, 0, 0, 135, 0, 0, 0, 0, 140, 0, 0, 0, 0, 145, 0, 0, 0, 0, 150, 0, 0, 0, 0, 155, 0, 0, 0, 0, 160, 0, 0, 0, 0, 165, 0, 0, 0 };
 /* the double of each number */
 static const int8_t DOUBLE_TILE[MAX_PIP + 1] = { 0, 7, 13, 18, 22, 25, 27 };
 static const int8_t PLAYERS_ALLOWED[MAX_PLAYERS + 1] = { 0, 0, 1, 1, 1 };
@@ -222,8 +226,10 @@ static int64_t floor_mod(int64_t a, int64_t b) {
 
 enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B };
 
+/* The layout's numbers are 16-bit, not char-sized: a store to a char may change anything, so the compiler would
+   read every other field again after each one. */
 typedef struct {
-    int8_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
+    int16_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
 } Port;
 
 typedef struct {
@@ -233,8 +239,8 @@ typedef struct {
     int filling;                    /* the spinner whose sides are being covered, or -1 */
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
-    int8_t lines_filled[NTILES];    /* doubles on the table: how many line sides are covered */
-    int8_t spinner[NTILES];         /* tiles on the table: 1 for a spinner */
+    int16_t lines_filled[NTILES];   /* doubles on the table: how many line sides are covered */
+    int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
     Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered */
 } Layout;
@@ -247,9 +253,9 @@ static void layout_reset(Layout *l) {
 
 static void ports_push(Port *list, int *count, int capacity, int tile, int kind, int value) {
     if (*count < capacity) {  /* never full: MAX_PORTS bounds what any layout opens */
-        list[*count].tile = (int8_t)tile;
-        list[*count].kind = (int8_t)kind;
-        list[*count].value = (int8_t)value;
+        list[*count].tile = (int16_t)tile;
+        list[*count].kind = (int16_t)kind;
+        list[*count].value = (int16_t)value;
         ++*count;
     }
 }
@@ -499,6 +505,9 @@ static int64_t placement_raw(const Layout *layout, int64_t total, int64_t ends, 
     (void)lead;
     (void)ends_alike;
     (void)double_end;
+    if (RAW_BY_TOTAL) {
+        return total >= 0 && total <= MAX_TOTAL ? RAW_POINTS[total] : 0;  /* every end total is within */
+    }
     return ((floor_mod(total, 5) == 0 && total > 0) ? total : 0);
 }
 
@@ -548,16 +557,39 @@ enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
 
 typedef struct {
-    int8_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile */
+    int16_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that
+                                          writing a move makes the compiler reload nothing else */
 } Move;
+
+/* A hand is a set of slots, one per tile in the order it came (dealt, then drawn): the held slots in ascending
+   order are the hand in the Python engine's order. Masks of slots, MASK_WORDS 64-bit words, say which slots are
+   held and which show each number, so that the tiles fitting an end are found without a look at the others. */
+#define MASK_WORDS ((NTILES + 63) / 64)
+
+#if defined(__GNUC__)
+#define lowest_bit(word) __builtin_ctzll(word)
+#else
+static int lowest_bit(uint64_t word) {
+    int n = 0;
+    for (; !(word & 1); word >>= 1) {
+        ++n;
+    }
+    return n;
+}
+#endif
 
 typedef struct {
     Rng rng;
     int players, partnerships, sides, target;
     int side_of[MAX_PLAYERS];
     int64_t scores[MAX_PLAYERS];        /* scores, points and stakes are 64-bit: a formula's points may be large */
-    int8_t hands[MAX_PLAYERS][NTILES];  /* in hand order: deal order, played tiles removed, drawn appended */
-    int hand_len[MAX_PLAYERS];
+    int16_t slot_tile[MAX_PLAYERS][NTILES];  /* each seat's tiles by slot, in the order they came (16-bit, as the
+                                                layout's numbers are) */
+    int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS], pips[MAX_PLAYERS];
+    uint64_t held[MAX_PLAYERS][MASK_WORDS];                /* the slots still in hand */
+    uint64_t shows[MAX_PLAYERS][MAX_PIP + 1][MASK_WORDS];  /* the slots whose tile shows each number */
+    uint64_t wilds[MAX_PLAYERS][MASK_WORDS], doubles[MAX_PLAYERS][MASK_WORDS];
+    int16_t holder[NTILES], slot_of[NTILES];               /* each tile's seat (-1: in no hand) and slot */
     int8_t pile[NTILES];                /* drawn from pile_next on */
     int pile_next, pile_len;
     Layout layout;
@@ -581,6 +613,12 @@ static int nearest(int pips, int step) {
     return pips - remainder + (remainder * 2 >= step ? step : 0);
 }
 
+/* The seat k places to the left of seat (0 <= k < players): without a division, which costs more than a turn. */
+static int seat_after(const Game *g, int seat, int k) {
+    seat += k;
+    return seat >= g->players ? seat - g->players : seat;
+}
+
 static int max0(int a) {
     return a > 0 ? a : 0;
 }
@@ -598,6 +636,67 @@ static int table_allowed(int players, int partnerships) {
     return !partnerships || (PARTNERSHIPS_POSSIBLE && players == 4);
 }
 
+/* Every hand emptied, as before a deal. */
+static void hands_clear(Game *g) {
+    memset(g->nslots, 0, sizeof g->nslots);
+    memset(g->hand_len, 0, sizeof g->hand_len);
+    memset(g->pips, 0, sizeof g->pips);
+    memset(g->held, 0, sizeof g->held);
+    memset(g->shows, 0, sizeof g->shows);
+    if (HAS_WILD) {
+        memset(g->wilds, 0, sizeof g->wilds);
+    }
+    if (CROSS_ARMS) {
+        memset(g->doubles, 0, sizeof g->doubles);
+    }
+    memset(g->holder, -1, sizeof g->holder);
+}
+
+/* tile joins seat's hand, at its end. */
+static void hand_add(Game *g, int seat, int tile) {
+    int slot = g->nslots[seat]++, w = slot / 64;
+    uint64_t bit = (uint64_t)1 << (slot % 64);
+    g->slot_tile[seat][slot] = (int16_t)tile;
+    g->holder[tile] = (int16_t)seat;
+    g->slot_of[tile] = (int16_t)slot;
+    g->hand_len[seat]++;
+    g->pips[seat] += TILE_LOW[tile] + TILE_HIGH[tile];
+    g->held[seat][w] |= bit;
+    g->shows[seat][TILE_LOW[tile]][w] |= bit;
+    g->shows[seat][TILE_HIGH[tile]][w] |= bit;
+    if (HAS_WILD && WILD[tile]) {
+        g->wilds[seat][w] |= bit;
+    }
+    if (CROSS_ARMS && TILE_LOW[tile] == TILE_HIGH[tile]) {
+        g->doubles[seat][w] |= bit;
+    }
+}
+
+/* The seat's hand in its order, into tiles; its length. */
+static int hand_tiles(const Game *g, int seat, int8_t *tiles) {
+    int w, n = 0;
+    for (w = 0; w < MASK_WORDS; ++w) {
+        uint64_t m;
+        for (m = g->held[seat][w]; m; m &= m - 1) {
+            tiles[n++] = g->slot_tile[seat][w * 64 + lowest_bit(m)];
+        }
+    }
+    return n;
+}
+
+/* Word w of the slots among only (of the current seat) whose tile may go on an end showing value. */
+static uint64_t fitting(const Game *g, int seat, const uint64_t *only, int value, int w) {
+    int half = touching_half(value);
+    uint64_t m = half >= 0 && half <= MAX_PIP ? g->shows[seat][half][w] : 0;
+    if (HAS_WILD) {
+        m |= g->wilds[seat][w];
+    }
+    if (CROSS_ARMS && g->layout.arms_left) {
+        m &= g->doubles[seat][w];  /* the arms of the cross take doubles only */
+    }
+    return m & only[w];
+}
+
 static void game_init(Game *g, int players, int partnerships) {
     int seat;
     g->players = players;
@@ -607,8 +706,8 @@ static void game_init(Game *g, int players, int partnerships) {
     for (seat = 0; seat < players; ++seat) {
         g->side_of[seat] = partnerships ? seat % 2 : seat;
         g->scores[seat] = 0;
-        g->hand_len[seat] = 0;
     }
+    hands_clear(g);
     g->pile_next = g->pile_len = 0;
     layout_reset(&g->layout);
     g->opener = g->current = -1;
@@ -627,11 +726,7 @@ static void game_init(Game *g, int players, int partnerships) {
 }
 
 static int pips_of(const Game *g, int seat) {
-    int i, pips = 0;
-    for (i = 0; i < g->hand_len[seat]; ++i) {
-        pips += TILE_LOW[g->hands[seat][i]] + TILE_HIGH[g->hands[seat][i]];
-    }
-    return pips;
+    return g->pips[seat];
 }
 
 static void game_win(Game *g, const int *sides, int count) {
@@ -665,30 +760,38 @@ static int can_draw(const Game *g) {
 static void legal_push(Game *g, int kind, int tile, int on, int port, int by) {
     if (g->nlegal < MAX_MOVES) {  /* never full: MAX_MOVES bounds ports * hand * 2 */
         Move *m = &g->legal[g->nlegal++];
-        m->kind = (int8_t)kind;
-        m->tile = (int8_t)tile;
-        m->on = (int8_t)on;
-        m->port = (int8_t)port;
-        m->by = (int8_t)by;
+        m->kind = (int16_t)kind;
+        m->tile = (int16_t)tile;
+        m->on = (int16_t)on;
+        m->port = (int16_t)port;
+        m->by = (int16_t)by;
     }
 }
 
 /* The current seat's own moves, in the Python engine's order. */
 static void own_moves(Game *g) {
     const Layout *l = &g->layout;
-    const int8_t *hand = g->hands[g->current];
-    int8_t drawn_only[1];
-    int n = g->hand_len[g->current], i, p;
+    int seat = g->current, i, p, w;
+    uint64_t only[MASK_WORDS];  /* the slots that may move: the whole hand, or a tile drawn to be played at once */
     g->nlegal = 0;
     if (g->hand_over) {
         return;
     }
+    memcpy(only, g->held[seat], sizeof only);
     if (DRAWN_AT_ONCE && g->drawn >= 0) {
-        drawn_only[0] = (int8_t)g->drawn;
-        hand = drawn_only;
-        n = 1;
+        int slot = g->slot_of[g->drawn];
+        memset(only, 0, sizeof only);
+        only[slot / 64] = (uint64_t)1 << (slot % 64);
     }
     if (!l->ntiles) {
+        int8_t hand[NTILES];
+        int n = 0;
+        for (w = 0; w < MASK_WORDS; ++w) {
+            uint64_t m;
+            for (m = only[w]; m; m &= m - 1) {
+                hand[n++] = g->slot_tile[seat][w * 64 + lowest_bit(m)];
+            }
+        }
         if (LEAD_NAMED) {
             legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
@@ -719,21 +822,17 @@ static void own_moves(Game *g) {
         return;
     }
     for (p = 0; p < l->nopen; ++p) {
-        int on = l->open[p].tile, port = l->open[p].kind;
-        uint32_t touching = touching_mask(l->open[p].value);
-        for (i = 0; i < n; ++i) {
-            int tile = hand[i];
-            if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                continue;  /* the arms of the cross take doubles only */
-            }
-            if (!(TILE_MASK[tile] & touching) && !(HAS_WILD && WILD[tile])) {
-                continue;
-            }
-            if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                legal_push(g, MOVE_PLAY, tile, on, port, 0);  /* a wild tile names the half that touches */
-                legal_push(g, MOVE_PLAY, tile, on, port, 1);
-            } else {
-                legal_push(g, MOVE_PLAY, tile, on, port, -1);
+        int on = l->open[p].tile, port = l->open[p].kind, value = l->open[p].value;
+        for (w = 0; w < MASK_WORDS; ++w) {
+            uint64_t m;
+            for (m = fitting(g, seat, only, value, w); m; m &= m - 1) {
+                int tile = g->slot_tile[seat][w * 64 + lowest_bit(m)];
+                if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
+                    legal_push(g, MOVE_PLAY, tile, on, port, 0);  /* a wild tile names the half that touches */
+                    legal_push(g, MOVE_PLAY, tile, on, port, 1);
+                } else {
+                    legal_push(g, MOVE_PLAY, tile, on, port, -1);
+                }
             }
         }
     }
@@ -930,11 +1029,12 @@ static void end_hand(Game *g, int blocked) {
     g->legal_ok = 0;
     g->hand_end = blocked ? HAND_BLOCKED : HAND_WENT_OUT;
     for (seat = 0; seat < g->players; ++seat) {
-        int i;
+        int8_t hand[NTILES];
+        int i, n = hand_tiles(g, seat, hand);
         remaining[seat] = pips_of(g, seat);
         double_pips[seat] = holds_double[seat] = 0;
-        for (i = 0; i < g->hand_len[seat]; ++i) {
-            int tile = g->hands[seat][i];
+        for (i = 0; i < n; ++i) {
+            int tile = hand[i];
             if (TILE_LOW[tile] == TILE_HIGH[tile]) {
                 holds_double[seat] = 1;
                 double_pips[seat] += TILE_LOW[tile];
@@ -1029,16 +1129,15 @@ static void end_hand(Game *g, int blocked) {
 
 /* Start a turn: the next seat's (advance) or the same seat's again; end the hand if it is blocked. */
 static void next_turn(Game *g, int advance) {
-    int seat, i, p;
-    uint32_t touching = 0;  /* the halves that would touch some open end */
+    int seat, i, p, w;
     const Layout *l = &g->layout;
     if (advance) {
         int skipped = 0;
         g->extra = 0;
         g->draws = 0;
-        seat = (g->current + 1) % g->players;
+        seat = seat_after(g, g->current, 1);
         while (!g->hand_len[seat] && skipped++ < g->players) {  /* a seat that has gone out is skipped */
-            seat = (seat + 1) % g->players;
+            seat = seat_after(g, seat, 1);
         }
         g->current = seat;
     }
@@ -1051,8 +1150,10 @@ static void next_turn(Game *g, int advance) {
             return;
         }
         for (seat = 0; seat < g->players; ++seat) {
-            for (i = 0; i < g->hand_len[seat]; ++i) {
-                if (LEAD_ALLOWED[g->hands[seat][i]]) {
+            int8_t hand[NTILES];
+            int n = hand_tiles(g, seat, hand);
+            for (i = 0; i < n; ++i) {
+                if (LEAD_ALLOWED[hand[i]]) {
                     return;
                 }
             }
@@ -1063,17 +1164,12 @@ static void next_turn(Game *g, int advance) {
     if (DRAWS && g->pile_len - g->pile_next > RESERVE) {
         return;
     }
-    for (p = 0; p < l->nopen; ++p) {
-        touching |= touching_mask(l->open[p].value);
-    }
-    for (seat = 0; seat < g->players; ++seat) {
-        for (i = 0; i < g->hand_len[seat]; ++i) {
-            int tile = g->hands[seat][i];
-            if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                continue;
-            }
-            if ((TILE_MASK[tile] & touching) || (HAS_WILD && WILD[tile] && l->nopen)) {
-                return;
+    for (seat = 0; seat < g->players; ++seat) {  /* blocked unless some seat holds a tile that fits an open end */
+        for (p = 0; p < l->nopen; ++p) {
+            for (w = 0; w < MASK_WORDS; ++w) {
+                if (fitting(g, seat, g->held[seat], l->open[p].value, w)) {
+                    return;
+                }
             }
         }
     }
@@ -1081,15 +1177,12 @@ static void next_turn(Game *g, int advance) {
 }
 
 static void hand_remove(Game *g, int seat, int tile) {
-    int8_t *hand = g->hands[seat];
-    int n = g->hand_len[seat], i;
-    for (i = 0; i < n; ++i) {
-        if (hand[i] == tile) {
-            for (g->hand_len[seat] = --n; i < n; ++i) {
-                hand[i] = hand[i + 1];
-            }
-            return;
-        }
+    int slot = g->slot_of[tile];
+    if (g->holder[tile] == seat) {
+        g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
+        g->holder[tile] = -1;
+        g->hand_len[seat]--;
+        g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
     }
 }
 
@@ -1152,7 +1245,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
             return;
         }
         if (claim && claim != points) {
-            int opponent = g->side_of[(seat + 1) % g->players];
+            int opponent = g->side_of[seat_after(g, seat, 1)];
             g->scores[opponent] += claim;
             if (g->scores[opponent] >= g->target) {
                 game_win_one(g, opponent);
@@ -1187,7 +1280,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
 
 static void draw_tile(Game *g) {
     int tile = g->pile[g->pile_next++], seat = g->current;
-    g->hands[seat][g->hand_len[seat]++] = (int8_t)tile;
+    hand_add(g, seat, tile);
     g->draws++;
     g->draws_made++;
     if (DRAWN_AT_ONCE && (!LEADER_DRAWS || g->layout.ntiles) && layout_takes(&g->layout, tile)) {
@@ -1245,15 +1338,7 @@ static void apply_move(Game *g, Move m, int64_t claim) {
 
 /* The seat that holds tile in the hands being dealt, or -1. */
 static int holder_of(const Game *g, int tile) {
-    int seat, i;
-    for (seat = 0; seat < g->players; ++seat) {
-        for (i = 0; i < g->hand_len[seat]; ++i) {
-            if (g->hands[seat][i] == tile) {
-                return seat;
-            }
-        }
-    }
-    return -1;
+    return g->holder[tile];
 }
 
 /* The first tile of LEAD_ORDER that a hand holds (into *tile), and its holder; -1 when no hand holds one. */
@@ -1293,7 +1378,7 @@ static int choose_opener(Game *g, int given) {
     }
     rule = g->hand_number == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
     if (rule == OPENER_NEXT_SEAT) {
-        decided = (g->opener + 1) % g->players;
+        decided = seat_after(g, g->opener, 1);
     } else if (rule == OPENER_LAST_TILE) {
         decided = g->last_tile_seat;
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
@@ -1349,9 +1434,11 @@ static int deal_shuffled(Game *g) {
             tiles[k] = tiles[j];
             tiles[j] = swap;
         }
+        hands_clear(g);
         for (seat = 0; seat < g->players; ++seat) {
-            memcpy(g->hands[seat], &tiles[seat * size], (size_t)size);
-            g->hand_len[seat] = size;
+            for (k = 0; k < size; ++k) {
+                hand_add(g, seat, tiles[seat * size + k]);
+            }
         }
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
@@ -1431,17 +1518,33 @@ enum {
     STAT_COUNT = STAT_MATCH_POINTS + STAT_SIDES
 };
 /* What the simulations return besides 0 or a count: the table or a buffer refused, a bot refused, a unit past
-   its safety limit, more hands than the rows given hold, statistics summed past 64 bits. */
-enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4, PLAY_OVERFLOW = -5 };
+   its safety limit, more hands than the rows given hold, statistics summed past 64 bits, a hand's points past
+   the counts kept of them. */
+enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4, PLAY_OVERFLOW = -5, PLAY_OUTSIDE = -6 };
 
 /* The unit being played: its record (UNIT_FIELD_COUNT figures, UNIT_* in the record schema's order) and its
-   hands' rows (HAND_FIELD_COUNT each, room for capacity; kept only where keep_rows). */
+   hands' rows (HAND_FIELD_COUNT each, room for capacity; kept only where keep_rows), or only the counts of each
+   side's points in a hand (hand_points[points + points_radius], where hand_points is given). */
 typedef struct {
     int64_t *record;
     int64_t *rows;
     int64_t nrows, capacity, unit;
     int keep_rows, game, first_opener;  /* the game being played (from 1) and the opener of its first hand */
+    int64_t *hand_points;
+    int64_t points_radius;
+    int points_outside;                 /* a hand's points fell outside the counts */
 } Unit;
+
+/* What play_units does with each unit's record: ds_simulate's statistics, ds_play_units' records and hand rows,
+   or ds_tally_hands' sums of every figure and of the products of pairs of figures (any may be null). */
+typedef struct {
+    int64_t *stats;
+    int64_t *units, *hands;
+    int64_t capacity;
+    const int32_t *pairs;  /* npairs pairs of figures' offsets in a record */
+    int32_t npairs;
+    int64_t *sums, *products, *hand_points, points_radius;
+} Outputs;
 
 /* Deal a hand afresh and play it out, opened by opener (-1: as the rules decide); its figures go into u. */
 static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
@@ -1464,7 +1567,7 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     }
     for (seat = 0; seat < g->players; ++seat) {
         pips += pips_of(g, seat);
-        side = g->side_of[(g->opener + seat) % g->players];
+        side = g->side_of[seat_after(g, g->opener, seat)];
         r[UNIT_OPENER_POINTS + seat] += g->scores[side] - before[side];
     }
     r[UNIT_HANDS]++;
@@ -1472,6 +1575,16 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     r[UNIT_WENT_OUT] += g->hand_end == HAND_WENT_OUT;
     r[UNIT_WON_IN_PLAY] += g->hand_end == HAND_WON_IN_PLAY;
     r[UNIT_REMAINING_PIPS] += pips;
+    if (u->hand_points) {
+        for (side = 0; side < g->sides; ++side) {
+            int64_t points = g->scores[side] - before[side];
+            if (points < -u->points_radius || points > u->points_radius) {
+                u->points_outside = 1;
+            } else {
+                u->hand_points[points + u->points_radius]++;
+            }
+        }
+    }
     if (u->keep_rows) {
         int64_t *row;
         if (u->nrows >= u->capacity) {
@@ -1543,7 +1656,7 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
         alone = won[side] ? side : alone;
     }
     for (seat = 0; seat < g->players; ++seat) {
-        r[UNIT_OPENER_WINS + seat] += won[g->side_of[(opener + seat) % g->players]];
+        r[UNIT_OPENER_WINS + seat] += won[g->side_of[seat_after(g, opener, seat)]];
         r[UNIT_SEAT_WINS + seat] += won[g->side_of[seat]];
     }
     if (!margin || winners != 1) {
@@ -1694,10 +1807,28 @@ static int add_checked(int64_t *sum, int64_t value) {
     return 1;
 }
 
+/* Whether the product of two figures each within these bounds stays within 64 bits. */
+static int factor_fits(int64_t value) {
+    return value <= INT64_C(3037000499) && value >= -INT64_C(3037000499);
+}
+
 /* A figure summed, and its square; 0 where either would pass 64 bits. */
 static int add_square(int64_t *sum, int64_t *squares, int64_t value) {
-    return add_checked(sum, value) && value <= INT64_C(3037000499) && value >= -INT64_C(3037000499)
-           && add_checked(squares, value * value);
+    return add_checked(sum, value) && factor_fits(value) && add_checked(squares, value * value);
+}
+
+/* A unit's record into the simulation's sums: every figure, and the products of the pairs asked for; 0 where a
+   sum would pass 64 bits. */
+static int add_sums(const int64_t *r, const Outputs *out) {
+    int i, exact = 1;
+    for (i = 0; i < UNIT_FIELD_COUNT; ++i) {
+        exact &= add_checked(&out->sums[i], r[i]);
+    }
+    for (i = 0; i < out->npairs; ++i) {
+        int64_t a = r[out->pairs[2 * i]], b = r[out->pairs[2 * i + 1]];
+        exact &= factor_fits(a) && factor_fits(b) && add_checked(&out->products[i], a * b);
+    }
+    return exact;
 }
 
 /* A unit's record summed into ds_simulate's statistics (a match's wins are the match's); 0 where a sum would pass
@@ -1724,11 +1855,11 @@ static int add_stats(const Game *g, const int64_t *r, int matches, int64_t *stat
     return exact;
 }
 
-/* Units first .. first+count-1 in turn, each record summed into stats, or kept in units (UNIT_FIELD_COUNT
-   each) with its hands' rows in hands (room for capacity rows); the rows written, or a PLAY_* code. */
+/* Units first .. first+count-1 in turn, each record summed into out's stats or sums, or kept in its units
+   (UNIT_FIELD_COUNT each) with its hands' rows in hands (room for capacity rows); the rows written, or a PLAY_*
+   code. */
 static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
-                          const int32_t *bots, int32_t whole_games, int64_t *stats, int64_t *units, int64_t *hands,
-                          int64_t capacity) {
+                          const int32_t *bots, int32_t whole_games, const Outputs *out) {
     Game game;
     Unit u;
     int64_t record[UNIT_FIELD_COUNT], i;
@@ -1744,27 +1875,33 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
             return PLAY_BOT;
         }
     }
-    u.keep_rows = units != (int64_t *)0;
-    u.rows = hands;
-    u.capacity = hands && capacity > 0 ? capacity : 0;
+    u.keep_rows = out->units != (int64_t *)0;
+    u.rows = out->hands;
+    u.capacity = out->hands && out->capacity > 0 ? out->capacity : 0;
     u.nrows = 0;
+    u.hand_points = out->hand_points;
+    u.points_radius = out->points_radius;
+    u.points_outside = 0;
     for (i = 0; i < count; ++i) {
         int code;
         u.unit = first + i;
-        u.record = units ? units + i * UNIT_FIELD_COUNT : record;
+        u.record = out->units ? out->units + i * UNIT_FIELD_COUNT : record;
         code = play_unit(&game, &u, players, partnerships, seed, bots, whole_games);
         if (code) {
             return code;
         }
-        if (stats && !add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, stats)) {
+        if (out->stats && !add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, out->stats)) {
+            return PLAY_OVERFLOW;
+        }
+        if (out->sums && !add_sums(u.record, out)) {
             return PLAY_OVERFLOW;
         }
     }
-    return u.nrows;
+    return u.points_outside ? PLAY_OUTSIDE : u.nrows;
 }
 
 int32_t ds_abi_version(void) {
-    return 3;
+    return 4;
 }
 
 int32_t ds_stat_count(void) {
@@ -1797,23 +1934,59 @@ int32_t ds_table_allowed(int32_t players, int32_t partnerships) {
 
 int32_t ds_simulate(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
                     const int32_t *bots, int32_t whole_games, int64_t *stats) {
+    Outputs out;
     int64_t code;
     if (!stats) {
         return PLAY_TABLE;
     }
-    code = play_units(first, count, players, partnerships, seed, bots, whole_games, stats, (int64_t *)0,
-                      (int64_t *)0, 0);
+    memset(&out, 0, sizeof out);
+    out.stats = stats;
+    code = play_units(first, count, players, partnerships, seed, bots, whole_games, &out);
     return code < 0 ? (int32_t)code : 0;
 }
 
 int64_t ds_play_units(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
                       const int32_t *bots, int32_t whole_games, int64_t *units, int64_t *hands,
                       int64_t hand_capacity) {
+    Outputs out;
     if (!units) {
         return PLAY_TABLE;
     }
-    return play_units(first, count, players, partnerships, seed, bots, whole_games, (int64_t *)0, units, hands,
-                      hand_capacity);
+    memset(&out, 0, sizeof out);
+    out.units = units;
+    out.hands = hands;
+    out.capacity = hand_capacity;
+    return play_units(first, count, players, partnerships, seed, bots, whole_games, &out);
+}
+
+/* Hands first .. first+count-1, each dealt afresh from scores of 0, as a simulation tallies them without their
+   records: the sum of each figure (sums, UNIT_FIELD_COUNT of them), of the products of npairs pairs of figures
+   (pairs: 2 * npairs offsets into a record; products, npairs of them), and the counts of each side's points in a
+   hand (hand_points[points + points_radius], 2 * points_radius + 1 of them), all added to. 0, or a PLAY_* code:
+   PLAY_OVERFLOW where a sum would pass 64 bits, PLAY_OUTSIDE where a hand's points are beyond the counts. */
+int32_t ds_tally_hands(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
+                       const int32_t *bots, const int32_t *pairs, int32_t npairs, int64_t *sums, int64_t *products,
+                       int64_t *hand_points, int64_t points_radius) {
+    Outputs out;
+    int32_t i;
+    int64_t code;
+    if (!sums || !hand_points || points_radius < 0 || npairs < 0 || (npairs && (!pairs || !products))) {
+        return PLAY_TABLE;
+    }
+    for (i = 0; i < 2 * npairs; ++i) {
+        if (pairs[i] < 0 || pairs[i] >= UNIT_FIELD_COUNT) {
+            return PLAY_TABLE;
+        }
+    }
+    memset(&out, 0, sizeof out);
+    out.pairs = pairs;
+    out.npairs = npairs;
+    out.sums = sums;
+    out.products = products;
+    out.hand_points = hand_points;
+    out.points_radius = points_radius;
+    code = play_units(first, count, players, partnerships, seed, bots, 0, &out);
+    return code < 0 ? (int32_t)code : 0;
 }
 
 /* --- replay ---------------------------------------------------------------------------------- */
@@ -1895,9 +2068,11 @@ static int replay_deal(Reader *r, Game *g, int required_opener) {
             || (required_opener >= 0 && opener != required_opener) || g->over || !g->hand_over) {
         return REPLAY_REFUSED;
     }
+    hands_clear(g);
     for (seat = 0; seat < g->players; ++seat) {
-        memcpy(g->hands[seat], dealt[seat], (size_t)counts[seat]);
-        g->hand_len[seat] = counts[seat];
+        for (i = 0; i < counts[seat]; ++i) {
+            hand_add(g, seat, dealt[seat][i]);
+        }
     }
     memcpy(g->pile, pile, (size_t)npile);
     g->pile_len = npile;

@@ -24,7 +24,9 @@ from dominospec import native
 from dominospec.engine_api import VariantEngine, as_variant, engine_of
 from dominospec.language import ir
 from dominospec.native import IllegalMove, NativeEngine, NativeUnavailable, Stats
-from dominospec.simulation import python_units
+from dominospec.simulation import figures, python_units, statistics
+from dominospec.simulation.run import Table, _native_tally
+from dominospec.simulation.statistics import Tally
 from dominospec.targets import TARGETS
 from dominospec.targets.c import context
 from dominospec.targets.engines import load_engine
@@ -443,3 +445,57 @@ def test_a_game_nobody_can_finish_stops_at_the_safety_limit_as_the_python_engine
         assert [unit["hands"] for unit in units] == [context.SAFETY_HANDS] * 2
         assert all(unit["games"] == unit["wins_0"] == unit["wins_1"] == unit["margin"] == 0 for unit in units)
         assert len(records.hands) == 2 * context.SAFETY_HANDS
+
+
+# --- the engine's own tally of hands -------------------------------------------------------------------
+
+
+def hand_tally(run: dict[str, Any], first: int) -> tuple[Tally | None, Tally]:
+    """A chunk of hands tallied by the engine, and the tally of the same hands' records."""
+    spec = run["path"]
+    sides = len(python_engine(spec).Game(run["players"], run["partnerships"], deal=False).scores)
+    table = Table(str(spec), spec.read_text(encoding="utf-8"), "c", "hand", run["players"], run["partnerships"],
+                  run["seed"], tuple(run["bots"]), sides, None)
+    pairs = frozenset(figures.products(figures.Shape("hand", run["players"], sides, (), tuple(run["bots"]))))
+    tables = (("", table),)
+    records = statistics.tally([("", sim(spec).play_units(first, run["count"], players=run["players"],
+                                                          partnerships=run["partnerships"], seed=run["seed"],
+                                                          bots=run["bots"], kind="hand"), sides)],
+                               pairs, first, games=False)
+    return _native_tally(tables, first, run["count"], pairs), records
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(runs(), st.sampled_from([0, 1, 2**40]))
+def test_the_engines_tally_of_hands_is_the_tally_of_their_records(run: dict[str, Any], first: int) -> None:
+    """Every figure's sum, every product, the counts of a hand's points and unit 0's sample, to the last unit."""
+    tallied, records = hand_tally({**run, "count": run["count"] * 50}, first)
+    assert tallied == records
+
+
+def test_hands_beyond_the_engines_counts_or_sums_are_tallied_from_their_records() -> None:
+    engine = sim(FIVES)
+    pairs = [("points_0", "points_1")]
+    assert engine.tally_hands(0, 5, players=4, partnerships=True, seed=1, bots="random", pairs=[("hands", "nope")]) \
+        is None
+    summed = engine.tally_hands(0, 200, players=4, partnerships=True, seed=1, bots="random", pairs=pairs)
+    assert summed is not None and sum(summed.hand_points.values()) == 400
+    assert max(summed.hand_points) <= 61
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(native, "POINTS_RADIUS", max(summed.hand_points) - 1)  # the highest hand falls outside
+        assert engine.tally_hands(0, 200, players=4, partnerships=True, seed=1, bots="random", pairs=pairs) is None
+    bots = (ctypes.c_int32 * 4)()
+    sums, products = (ctypes.c_int64 * len(engine.unit_fields))(), (ctypes.c_int64 * 1)()
+    counts = (ctypes.c_int64 * 3)()
+    call = engine._dll.ds_tally_hands
+    assert call(0, 50, 4, 1, 1, bots, None, 0, sums, products, counts, 1) == native.SIMULATE_OUTSIDE
+    assert sum(counts) < 100  # the hands of -1, 0 and 1 point counted, the others not
+    sums[engine.unit_fields.index("points_0")] = 2**63 - 1  # the sums are added to: points now pass 64 bits
+    assert call(0, 50, 4, 1, 1, bots, None, 0, sums, products, (ctypes.c_int64 * 201)(), 100) \
+        == native.SIMULATE_OVERFLOW
+    assert call(0, 1, 4, 1, 1, bots, (ctypes.c_int32 * 2)(0, len(engine.unit_fields)), 1, sums, products, counts,
+                1) == native.SIMULATE_TABLE
+    assert call(0, 1, 4, 1, 1, bots, None, 1, sums, products, counts, 1) == native.SIMULATE_TABLE
+    assert call(0, 1, 4, 1, 1, bots, None, 0, sums, products, counts, -1) == native.SIMULATE_TABLE
+    assert call(0, 1, 4, 1, 1, bots, None, 0, None, products, counts, 1) == native.SIMULATE_TABLE
+    assert call(0, 1, 3, 1, 1, bots, None, 0, sums, products, counts, 1) == native.SIMULATE_TABLE

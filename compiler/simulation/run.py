@@ -41,7 +41,7 @@ TARGETS: tuple[Target, ...] = ("python", "c")
 DEFAULT_HANDS = 10_000
 # Units per chunk job: a tenth of a second to a second of play, so that progress moves and workers share the load.
 CHUNK: dict[tuple[Target, Kind], int] = {("python", "hand"): 200, ("python", "game"): 20,
-                                         ("c", "hand"): 20_000, ("c", "game"): 2_000}
+                                         ("c", "hand"): 100_000, ("c", "game"): 2_000}
 CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
 IN_FLIGHT = 4  # chunks submitted ahead per worker: enough to keep it busy, few enough to hold
 
@@ -124,10 +124,34 @@ class _Failure:
         return error
 
 
+def _native_tally(tables: tuple[tuple[str, Table], ...], first: int, count: int,
+                  pairs: frozenset[Pair]) -> Tally | None:
+    """The tally of a chunk of one native table's hands, summed by the engine: no record leaves it (unit 0's
+    own records give the run's sample). None for what only the records tell: a comparison's pairs across
+    two tables, whole games, figures beyond the engine's sums."""
+    if len(tables) != 1 or tables[0][1].target != "c" or tables[0][1].kind != "hand":
+        return None
+    prefix, table = tables[0]
+    engine = _native_engine(table.spec, table.source)
+    named = [(a.removeprefix(prefix), b.removeprefix(prefix)) for a, b in pairs]
+    summed = engine.tally_hands(first, count, players=table.players, partnerships=table.partnerships,
+                                seed=table.seed, bots=[str(bot) for bot in table.bots], pairs=named)
+    if summed is None:
+        return None
+    sample = statistics.tally([(prefix, _records(table, 0, 1), table.sides)], (), 0, games=False).sample \
+        if first == 0 and count else {}
+    return Tally(units=count, sums={prefix + name: value for name, value in summed.sums.items()},
+                 products={(prefix + a, prefix + b): value for (a, b), value in summed.products.items()},
+                 counts={prefix + statistics.HAND_POINTS: summed.hand_points}, sample=sample)
+
+
 def play_chunk(tables: tuple[tuple[str, Table], ...], first: int, count: int,
                pairs: frozenset[Pair]) -> Tally | _Failure:
     """One job: units first .. first + count - 1 of each (prefix, table), tallied together."""
     try:
+        native = _native_tally(tables, first, count, pairs)
+        if native is not None:
+            return native
         runs = [(prefix, _records(table, first, count), table.sides) for prefix, table in tables]
     except Problems as err:
         return _Failure(type(err), err.diagnostics, err.source)

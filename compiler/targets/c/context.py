@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...language import ir
-from ...language.formula import Syntax, names_used, to_source
+from ...language.formula import Syntax, max_total, names_used, score_table, to_source
 from ..python import context as python
 from ..records import hand_fields, unit_fields
 from ..standalone import sections_of
@@ -146,6 +146,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     wild = {(t.low, t.high) for t in v.wild_tiles}
     order = _tiles(leads.order)
     used = {n.name for n in names_used(v.placement_score)}
+    by_total = used <= {"total"}
+    raw_points = score_table(v) if by_total else [0]  # the formula's values by end total, worked out once here
     max_ports = 2 * v.max_pip + 8  # open and waiting ends: 2, and 2 more for each spinner, at most
     units = unit_fields(v.max_players, python.match_line_names(v))
     hands = hand_fields(v.max_players)
@@ -186,6 +188,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("HAS_WILD", int(bool(wild)), ""),
         ("USES_ENDS_ALIKE", int("ends_alike" in used), "the placement formula's names"),
         ("USES_DOUBLE_END", int("double_end" in used), ""),
+        ("RAW_BY_TOTAL", int(by_total), "the formula reads the end total alone: RAW_POINTS holds its values"),
+        ("MAX_TOTAL", max_total(v) if by_total else 0, "the largest end total"),
         # turns
         ("FIRST_OPENER", _OPENER_RULES[turn.first_opener.decided], "OPENER_*"),
         ("NEXT_OPENER", _OPENER_RULES[turn.next_opener.decided], ""),
@@ -243,6 +247,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         Table("int8_t", "TILE_HIGH[NTILES]", ", ".join(str(b) for _, b in tiles), ""),
         Table("uint32_t", "TILE_MASK[NTILES]", ", ".join(f"{(1 << a) | (1 << b)}u" for a, b in tiles),
               "the pips each tile shows, as a mask"),
+        Table("int64_t", "RAW_POINTS[MAX_TOTAL + 1]", ", ".join(map(str, raw_points)), "raw points by end total"),
         Table("int8_t", "DOUBLE_TILE[MAX_PIP + 1]", ", ".join(str(index[(n, n)]) for n in range(v.max_pip + 1)),
               "the double of each number"),
         Table("int8_t", "PLAYERS_ALLOWED[MAX_PLAYERS + 1]", ", ".join("1" if n in counts else "0" for n in players),

@@ -72,17 +72,33 @@ enum {
     STAT_COUNT = STAT_MATCH_POINTS + STAT_SIDES
 };
 /* What the simulations return besides 0 or a count: the table or a buffer refused, a bot refused, a unit past
-   its safety limit, more hands than the rows given hold, statistics summed past 64 bits. */
-enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4, PLAY_OVERFLOW = -5 };
+   its safety limit, more hands than the rows given hold, statistics summed past 64 bits, a hand's points past
+   the counts kept of them. */
+enum { PLAY_TABLE = -1, PLAY_BOT = -2, PLAY_LIMIT = -3, PLAY_CAPACITY = -4, PLAY_OVERFLOW = -5, PLAY_OUTSIDE = -6 };
 
 /* The unit being played: its record (UNIT_FIELD_COUNT figures, UNIT_* in the record schema's order) and its
-   hands' rows (HAND_FIELD_COUNT each, room for capacity; kept only where keep_rows). */
+   hands' rows (HAND_FIELD_COUNT each, room for capacity; kept only where keep_rows), or only the counts of each
+   side's points in a hand (hand_points[points + points_radius], where hand_points is given). */
 typedef struct {
     int64_t *record;
     int64_t *rows;
     int64_t nrows, capacity, unit;
     int keep_rows, game, first_opener;  /* the game being played (from 1) and the opener of its first hand */
+    int64_t *hand_points;
+    int64_t points_radius;
+    int points_outside;                 /* a hand's points fell outside the counts */
 } Unit;
+
+/* What play_units does with each unit's record: ds_simulate's statistics, ds_play_units' records and hand rows,
+   or ds_tally_hands' sums of every figure and of the products of pairs of figures (any may be null). */
+typedef struct {
+    int64_t *stats;
+    int64_t *units, *hands;
+    int64_t capacity;
+    const int32_t *pairs;  /* npairs pairs of figures' offsets in a record */
+    int32_t npairs;
+    int64_t *sums, *products, *hand_points, points_radius;
+} Outputs;
 
 /* Deal a hand afresh and play it out, opened by opener (-1: as the rules decide); its figures go into u. */
 static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
@@ -105,7 +121,7 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     }
     for (seat = 0; seat < g->players; ++seat) {
         pips += pips_of(g, seat);
-        side = g->side_of[(g->opener + seat) % g->players];
+        side = g->side_of[seat_after(g, g->opener, seat)];
         r[UNIT_OPENER_POINTS + seat] += g->scores[side] - before[side];
     }
     r[UNIT_HANDS]++;
@@ -113,6 +129,16 @@ static int unit_hand(Game *g, const int32_t *bots, Unit *u, int opener) {
     r[UNIT_WENT_OUT] += g->hand_end == HAND_WENT_OUT;
     r[UNIT_WON_IN_PLAY] += g->hand_end == HAND_WON_IN_PLAY;
     r[UNIT_REMAINING_PIPS] += pips;
+    if (u->hand_points) {
+        for (side = 0; side < g->sides; ++side) {
+            int64_t points = g->scores[side] - before[side];
+            if (points < -u->points_radius || points > u->points_radius) {
+                u->points_outside = 1;
+            } else {
+                u->hand_points[points + u->points_radius]++;
+            }
+        }
+    }
     if (u->keep_rows) {
         int64_t *row;
         if (u->nrows >= u->capacity) {
@@ -184,7 +210,7 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
         alone = won[side] ? side : alone;
     }
     for (seat = 0; seat < g->players; ++seat) {
-        r[UNIT_OPENER_WINS + seat] += won[g->side_of[(opener + seat) % g->players]];
+        r[UNIT_OPENER_WINS + seat] += won[g->side_of[seat_after(g, opener, seat)]];
         r[UNIT_SEAT_WINS + seat] += won[g->side_of[seat]];
     }
     if (!margin || winners != 1) {
@@ -335,10 +361,28 @@ static int add_checked(int64_t *sum, int64_t value) {
     return 1;
 }
 
+/* Whether the product of two figures each within these bounds stays within 64 bits. */
+static int factor_fits(int64_t value) {
+    return value <= INT64_C(3037000499) && value >= -INT64_C(3037000499);
+}
+
 /* A figure summed, and its square; 0 where either would pass 64 bits. */
 static int add_square(int64_t *sum, int64_t *squares, int64_t value) {
-    return add_checked(sum, value) && value <= INT64_C(3037000499) && value >= -INT64_C(3037000499)
-           && add_checked(squares, value * value);
+    return add_checked(sum, value) && factor_fits(value) && add_checked(squares, value * value);
+}
+
+/* A unit's record into the simulation's sums: every figure, and the products of the pairs asked for; 0 where a
+   sum would pass 64 bits. */
+static int add_sums(const int64_t *r, const Outputs *out) {
+    int i, exact = 1;
+    for (i = 0; i < UNIT_FIELD_COUNT; ++i) {
+        exact &= add_checked(&out->sums[i], r[i]);
+    }
+    for (i = 0; i < out->npairs; ++i) {
+        int64_t a = r[out->pairs[2 * i]], b = r[out->pairs[2 * i + 1]];
+        exact &= factor_fits(a) && factor_fits(b) && add_checked(&out->products[i], a * b);
+    }
+    return exact;
 }
 
 /* A unit's record summed into ds_simulate's statistics (a match's wins are the match's); 0 where a sum would pass
@@ -365,11 +409,11 @@ static int add_stats(const Game *g, const int64_t *r, int matches, int64_t *stat
     return exact;
 }
 
-/* Units first .. first+count-1 in turn, each record summed into stats, or kept in units (UNIT_FIELD_COUNT
-   each) with its hands' rows in hands (room for capacity rows); the rows written, or a PLAY_* code. */
+/* Units first .. first+count-1 in turn, each record summed into out's stats or sums, or kept in its units
+   (UNIT_FIELD_COUNT each) with its hands' rows in hands (room for capacity rows); the rows written, or a PLAY_*
+   code. */
 static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
-                          const int32_t *bots, int32_t whole_games, int64_t *stats, int64_t *units, int64_t *hands,
-                          int64_t capacity) {
+                          const int32_t *bots, int32_t whole_games, const Outputs *out) {
     Game game;
     Unit u;
     int64_t record[UNIT_FIELD_COUNT], i;
@@ -385,27 +429,33 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
             return PLAY_BOT;
         }
     }
-    u.keep_rows = units != (int64_t *)0;
-    u.rows = hands;
-    u.capacity = hands && capacity > 0 ? capacity : 0;
+    u.keep_rows = out->units != (int64_t *)0;
+    u.rows = out->hands;
+    u.capacity = out->hands && out->capacity > 0 ? out->capacity : 0;
     u.nrows = 0;
+    u.hand_points = out->hand_points;
+    u.points_radius = out->points_radius;
+    u.points_outside = 0;
     for (i = 0; i < count; ++i) {
         int code;
         u.unit = first + i;
-        u.record = units ? units + i * UNIT_FIELD_COUNT : record;
+        u.record = out->units ? out->units + i * UNIT_FIELD_COUNT : record;
         code = play_unit(&game, &u, players, partnerships, seed, bots, whole_games);
         if (code) {
             return code;
         }
-        if (stats && !add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, stats)) {
+        if (out->stats && !add_stats(&game, u.record, whole_games && HAS_MATCH_PLAY, out->stats)) {
+            return PLAY_OVERFLOW;
+        }
+        if (out->sums && !add_sums(u.record, out)) {
             return PLAY_OVERFLOW;
         }
     }
-    return u.nrows;
+    return u.points_outside ? PLAY_OUTSIDE : u.nrows;
 }
 
 int32_t ds_abi_version(void) {
-    return 3;
+    return 4;
 }
 
 int32_t ds_stat_count(void) {
@@ -438,23 +488,59 @@ int32_t ds_table_allowed(int32_t players, int32_t partnerships) {
 
 int32_t ds_simulate(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
                     const int32_t *bots, int32_t whole_games, int64_t *stats) {
+    Outputs out;
     int64_t code;
     if (!stats) {
         return PLAY_TABLE;
     }
-    code = play_units(first, count, players, partnerships, seed, bots, whole_games, stats, (int64_t *)0,
-                      (int64_t *)0, 0);
+    memset(&out, 0, sizeof out);
+    out.stats = stats;
+    code = play_units(first, count, players, partnerships, seed, bots, whole_games, &out);
     return code < 0 ? (int32_t)code : 0;
 }
 
 int64_t ds_play_units(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
                       const int32_t *bots, int32_t whole_games, int64_t *units, int64_t *hands,
                       int64_t hand_capacity) {
+    Outputs out;
     if (!units) {
         return PLAY_TABLE;
     }
-    return play_units(first, count, players, partnerships, seed, bots, whole_games, (int64_t *)0, units, hands,
-                      hand_capacity);
+    memset(&out, 0, sizeof out);
+    out.units = units;
+    out.hands = hands;
+    out.capacity = hand_capacity;
+    return play_units(first, count, players, partnerships, seed, bots, whole_games, &out);
+}
+
+/* Hands first .. first+count-1, each dealt afresh from scores of 0, as a simulation tallies them without their
+   records: the sum of each figure (sums, UNIT_FIELD_COUNT of them), of the products of npairs pairs of figures
+   (pairs: 2 * npairs offsets into a record; products, npairs of them), and the counts of each side's points in a
+   hand (hand_points[points + points_radius], 2 * points_radius + 1 of them), all added to. 0, or a PLAY_* code:
+   PLAY_OVERFLOW where a sum would pass 64 bits, PLAY_OUTSIDE where a hand's points are beyond the counts. */
+int32_t ds_tally_hands(int64_t first, int64_t count, int32_t players, int32_t partnerships, uint64_t seed,
+                       const int32_t *bots, const int32_t *pairs, int32_t npairs, int64_t *sums, int64_t *products,
+                       int64_t *hand_points, int64_t points_radius) {
+    Outputs out;
+    int32_t i;
+    int64_t code;
+    if (!sums || !hand_points || points_radius < 0 || npairs < 0 || (npairs && (!pairs || !products))) {
+        return PLAY_TABLE;
+    }
+    for (i = 0; i < 2 * npairs; ++i) {
+        if (pairs[i] < 0 || pairs[i] >= UNIT_FIELD_COUNT) {
+            return PLAY_TABLE;
+        }
+    }
+    memset(&out, 0, sizeof out);
+    out.pairs = pairs;
+    out.npairs = npairs;
+    out.sums = sums;
+    out.products = products;
+    out.hand_points = hand_points;
+    out.points_radius = points_radius;
+    code = play_units(first, count, players, partnerships, seed, bots, 0, &out);
+    return code < 0 ? (int32_t)code : 0;
 }
 //###}
 
@@ -537,9 +623,11 @@ static int replay_deal(Reader *r, Game *g, int required_opener) {
             || (required_opener >= 0 && opener != required_opener) || g->over || !g->hand_over) {
         return REPLAY_REFUSED;
     }
+    hands_clear(g);
     for (seat = 0; seat < g->players; ++seat) {
-        memcpy(g->hands[seat], dealt[seat], (size_t)counts[seat]);
-        g->hand_len[seat] = counts[seat];
+        for (i = 0; i < counts[seat]; ++i) {
+            hand_add(g, seat, dealt[seat][i]);
+        }
     }
     memcpy(g->pile, pile, (size_t)npile);
     g->pile_len = npile;

@@ -67,16 +67,39 @@ enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
 
 typedef struct {
-    int8_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile */
+    int16_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that
+                                          writing a move makes the compiler reload nothing else */
 } Move;
+
+/* A hand is a set of slots, one per tile in the order it came (dealt, then drawn): the held slots in ascending
+   order are the hand in the Python engine's order. Masks of slots, MASK_WORDS 64-bit words, say which slots are
+   held and which show each number, so that the tiles fitting an end are found without a look at the others. */
+#define MASK_WORDS ((NTILES + 63) / 64)
+
+#if defined(__GNUC__)
+#define lowest_bit(word) __builtin_ctzll(word)
+#else
+static int lowest_bit(uint64_t word) {
+    int n = 0;
+    for (; !(word & 1); word >>= 1) {
+        ++n;
+    }
+    return n;
+}
+#endif
 
 typedef struct {
     Rng rng;
     int players, partnerships, sides, target;
     int side_of[MAX_PLAYERS];
     int64_t scores[MAX_PLAYERS];        /* scores, points and stakes are 64-bit: a formula's points may be large */
-    int8_t hands[MAX_PLAYERS][NTILES];  /* in hand order: deal order, played tiles removed, drawn appended */
-    int hand_len[MAX_PLAYERS];
+    int16_t slot_tile[MAX_PLAYERS][NTILES];  /* each seat's tiles by slot, in the order they came (16-bit, as the
+                                                layout's numbers are) */
+    int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS], pips[MAX_PLAYERS];
+    uint64_t held[MAX_PLAYERS][MASK_WORDS];                /* the slots still in hand */
+    uint64_t shows[MAX_PLAYERS][MAX_PIP + 1][MASK_WORDS];  /* the slots whose tile shows each number */
+    uint64_t wilds[MAX_PLAYERS][MASK_WORDS], doubles[MAX_PLAYERS][MASK_WORDS];
+    int16_t holder[NTILES], slot_of[NTILES];               /* each tile's seat (-1: in no hand) and slot */
     int8_t pile[NTILES];                /* drawn from pile_next on */
     int pile_next, pile_len;
     Layout layout;
@@ -100,6 +123,12 @@ static int nearest(int pips, int step) {
     return pips - remainder + (remainder * 2 >= step ? step : 0);
 }
 
+/* The seat k places to the left of seat (0 <= k < players): without a division, which costs more than a turn. */
+static int seat_after(const Game *g, int seat, int k) {
+    seat += k;
+    return seat >= g->players ? seat - g->players : seat;
+}
+
 static int max0(int a) {
     return a > 0 ? a : 0;
 }
@@ -117,6 +146,67 @@ static int table_allowed(int players, int partnerships) {
     return !partnerships || (PARTNERSHIPS_POSSIBLE && players == 4);
 }
 
+/* Every hand emptied, as before a deal. */
+static void hands_clear(Game *g) {
+    memset(g->nslots, 0, sizeof g->nslots);
+    memset(g->hand_len, 0, sizeof g->hand_len);
+    memset(g->pips, 0, sizeof g->pips);
+    memset(g->held, 0, sizeof g->held);
+    memset(g->shows, 0, sizeof g->shows);
+    if (HAS_WILD) {
+        memset(g->wilds, 0, sizeof g->wilds);
+    }
+    if (CROSS_ARMS) {
+        memset(g->doubles, 0, sizeof g->doubles);
+    }
+    memset(g->holder, -1, sizeof g->holder);
+}
+
+/* tile joins seat's hand, at its end. */
+static void hand_add(Game *g, int seat, int tile) {
+    int slot = g->nslots[seat]++, w = slot / 64;
+    uint64_t bit = (uint64_t)1 << (slot % 64);
+    g->slot_tile[seat][slot] = (int16_t)tile;
+    g->holder[tile] = (int16_t)seat;
+    g->slot_of[tile] = (int16_t)slot;
+    g->hand_len[seat]++;
+    g->pips[seat] += TILE_LOW[tile] + TILE_HIGH[tile];
+    g->held[seat][w] |= bit;
+    g->shows[seat][TILE_LOW[tile]][w] |= bit;
+    g->shows[seat][TILE_HIGH[tile]][w] |= bit;
+    if (HAS_WILD && WILD[tile]) {
+        g->wilds[seat][w] |= bit;
+    }
+    if (CROSS_ARMS && TILE_LOW[tile] == TILE_HIGH[tile]) {
+        g->doubles[seat][w] |= bit;
+    }
+}
+
+/* The seat's hand in its order, into tiles; its length. */
+static int hand_tiles(const Game *g, int seat, int8_t *tiles) {
+    int w, n = 0;
+    for (w = 0; w < MASK_WORDS; ++w) {
+        uint64_t m;
+        for (m = g->held[seat][w]; m; m &= m - 1) {
+            tiles[n++] = g->slot_tile[seat][w * 64 + lowest_bit(m)];
+        }
+    }
+    return n;
+}
+
+/* Word w of the slots among only (of the current seat) whose tile may go on an end showing value. */
+static uint64_t fitting(const Game *g, int seat, const uint64_t *only, int value, int w) {
+    int half = touching_half(value);
+    uint64_t m = half >= 0 && half <= MAX_PIP ? g->shows[seat][half][w] : 0;
+    if (HAS_WILD) {
+        m |= g->wilds[seat][w];
+    }
+    if (CROSS_ARMS && g->layout.arms_left) {
+        m &= g->doubles[seat][w];  /* the arms of the cross take doubles only */
+    }
+    return m & only[w];
+}
+
 static void game_init(Game *g, int players, int partnerships) {
     int seat;
     g->players = players;
@@ -126,8 +216,8 @@ static void game_init(Game *g, int players, int partnerships) {
     for (seat = 0; seat < players; ++seat) {
         g->side_of[seat] = partnerships ? seat % 2 : seat;
         g->scores[seat] = 0;
-        g->hand_len[seat] = 0;
     }
+    hands_clear(g);
     g->pile_next = g->pile_len = 0;
     layout_reset(&g->layout);
     g->opener = g->current = -1;
@@ -146,11 +236,7 @@ static void game_init(Game *g, int players, int partnerships) {
 }
 
 static int pips_of(const Game *g, int seat) {
-    int i, pips = 0;
-    for (i = 0; i < g->hand_len[seat]; ++i) {
-        pips += TILE_LOW[g->hands[seat][i]] + TILE_HIGH[g->hands[seat][i]];
-    }
-    return pips;
+    return g->pips[seat];
 }
 
 static void game_win(Game *g, const int *sides, int count) {
@@ -184,30 +270,38 @@ static int can_draw(const Game *g) {
 static void legal_push(Game *g, int kind, int tile, int on, int port, int by) {
     if (g->nlegal < MAX_MOVES) {  /* never full: MAX_MOVES bounds ports * hand * 2 */
         Move *m = &g->legal[g->nlegal++];
-        m->kind = (int8_t)kind;
-        m->tile = (int8_t)tile;
-        m->on = (int8_t)on;
-        m->port = (int8_t)port;
-        m->by = (int8_t)by;
+        m->kind = (int16_t)kind;
+        m->tile = (int16_t)tile;
+        m->on = (int16_t)on;
+        m->port = (int16_t)port;
+        m->by = (int16_t)by;
     }
 }
 
 /* The current seat's own moves, in the Python engine's order. */
 static void own_moves(Game *g) {
     const Layout *l = &g->layout;
-    const int8_t *hand = g->hands[g->current];
-    int8_t drawn_only[1];
-    int n = g->hand_len[g->current], i, p;
+    int seat = g->current, i, p, w;
+    uint64_t only[MASK_WORDS];  /* the slots that may move: the whole hand, or a tile drawn to be played at once */
     g->nlegal = 0;
     if (g->hand_over) {
         return;
     }
+    memcpy(only, g->held[seat], sizeof only);
     if (DRAWN_AT_ONCE && g->drawn >= 0) {
-        drawn_only[0] = (int8_t)g->drawn;
-        hand = drawn_only;
-        n = 1;
+        int slot = g->slot_of[g->drawn];
+        memset(only, 0, sizeof only);
+        only[slot / 64] = (uint64_t)1 << (slot % 64);
     }
     if (!l->ntiles) {
+        int8_t hand[NTILES];
+        int n = 0;
+        for (w = 0; w < MASK_WORDS; ++w) {
+            uint64_t m;
+            for (m = only[w]; m; m &= m - 1) {
+                hand[n++] = g->slot_tile[seat][w * 64 + lowest_bit(m)];
+            }
+        }
         if (LEAD_NAMED) {
             legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
@@ -238,21 +332,17 @@ static void own_moves(Game *g) {
         return;
     }
     for (p = 0; p < l->nopen; ++p) {
-        int on = l->open[p].tile, port = l->open[p].kind;
-        uint32_t touching = touching_mask(l->open[p].value);
-        for (i = 0; i < n; ++i) {
-            int tile = hand[i];
-            if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                continue;  /* the arms of the cross take doubles only */
-            }
-            if (!(TILE_MASK[tile] & touching) && !(HAS_WILD && WILD[tile])) {
-                continue;
-            }
-            if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                legal_push(g, MOVE_PLAY, tile, on, port, 0);  /* a wild tile names the half that touches */
-                legal_push(g, MOVE_PLAY, tile, on, port, 1);
-            } else {
-                legal_push(g, MOVE_PLAY, tile, on, port, -1);
+        int on = l->open[p].tile, port = l->open[p].kind, value = l->open[p].value;
+        for (w = 0; w < MASK_WORDS; ++w) {
+            uint64_t m;
+            for (m = fitting(g, seat, only, value, w); m; m &= m - 1) {
+                int tile = g->slot_tile[seat][w * 64 + lowest_bit(m)];
+                if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
+                    legal_push(g, MOVE_PLAY, tile, on, port, 0);  /* a wild tile names the half that touches */
+                    legal_push(g, MOVE_PLAY, tile, on, port, 1);
+                } else {
+                    legal_push(g, MOVE_PLAY, tile, on, port, -1);
+                }
             }
         }
     }
@@ -449,11 +539,12 @@ static void end_hand(Game *g, int blocked) {
     g->legal_ok = 0;
     g->hand_end = blocked ? HAND_BLOCKED : HAND_WENT_OUT;
     for (seat = 0; seat < g->players; ++seat) {
-        int i;
+        int8_t hand[NTILES];
+        int i, n = hand_tiles(g, seat, hand);
         remaining[seat] = pips_of(g, seat);
         double_pips[seat] = holds_double[seat] = 0;
-        for (i = 0; i < g->hand_len[seat]; ++i) {
-            int tile = g->hands[seat][i];
+        for (i = 0; i < n; ++i) {
+            int tile = hand[i];
             if (TILE_LOW[tile] == TILE_HIGH[tile]) {
                 holds_double[seat] = 1;
                 double_pips[seat] += TILE_LOW[tile];
@@ -548,16 +639,15 @@ static void end_hand(Game *g, int blocked) {
 
 /* Start a turn: the next seat's (advance) or the same seat's again; end the hand if it is blocked. */
 static void next_turn(Game *g, int advance) {
-    int seat, i, p;
-    uint32_t touching = 0;  /* the halves that would touch some open end */
+    int seat, i, p, w;
     const Layout *l = &g->layout;
     if (advance) {
         int skipped = 0;
         g->extra = 0;
         g->draws = 0;
-        seat = (g->current + 1) % g->players;
+        seat = seat_after(g, g->current, 1);
         while (!g->hand_len[seat] && skipped++ < g->players) {  /* a seat that has gone out is skipped */
-            seat = (seat + 1) % g->players;
+            seat = seat_after(g, seat, 1);
         }
         g->current = seat;
     }
@@ -570,8 +660,10 @@ static void next_turn(Game *g, int advance) {
             return;
         }
         for (seat = 0; seat < g->players; ++seat) {
-            for (i = 0; i < g->hand_len[seat]; ++i) {
-                if (LEAD_ALLOWED[g->hands[seat][i]]) {
+            int8_t hand[NTILES];
+            int n = hand_tiles(g, seat, hand);
+            for (i = 0; i < n; ++i) {
+                if (LEAD_ALLOWED[hand[i]]) {
                     return;
                 }
             }
@@ -582,17 +674,12 @@ static void next_turn(Game *g, int advance) {
     if (DRAWS && g->pile_len - g->pile_next > RESERVE) {
         return;
     }
-    for (p = 0; p < l->nopen; ++p) {
-        touching |= touching_mask(l->open[p].value);
-    }
-    for (seat = 0; seat < g->players; ++seat) {
-        for (i = 0; i < g->hand_len[seat]; ++i) {
-            int tile = g->hands[seat][i];
-            if (CROSS_ARMS && l->arms_left && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                continue;
-            }
-            if ((TILE_MASK[tile] & touching) || (HAS_WILD && WILD[tile] && l->nopen)) {
-                return;
+    for (seat = 0; seat < g->players; ++seat) {  /* blocked unless some seat holds a tile that fits an open end */
+        for (p = 0; p < l->nopen; ++p) {
+            for (w = 0; w < MASK_WORDS; ++w) {
+                if (fitting(g, seat, g->held[seat], l->open[p].value, w)) {
+                    return;
+                }
             }
         }
     }
@@ -600,15 +687,12 @@ static void next_turn(Game *g, int advance) {
 }
 
 static void hand_remove(Game *g, int seat, int tile) {
-    int8_t *hand = g->hands[seat];
-    int n = g->hand_len[seat], i;
-    for (i = 0; i < n; ++i) {
-        if (hand[i] == tile) {
-            for (g->hand_len[seat] = --n; i < n; ++i) {
-                hand[i] = hand[i + 1];
-            }
-            return;
-        }
+    int slot = g->slot_of[tile];
+    if (g->holder[tile] == seat) {
+        g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
+        g->holder[tile] = -1;
+        g->hand_len[seat]--;
+        g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
     }
 }
 
@@ -671,7 +755,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
             return;
         }
         if (claim && claim != points) {
-            int opponent = g->side_of[(seat + 1) % g->players];
+            int opponent = g->side_of[seat_after(g, seat, 1)];
             g->scores[opponent] += claim;
             if (g->scores[opponent] >= g->target) {
                 game_win_one(g, opponent);
@@ -706,7 +790,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
 
 static void draw_tile(Game *g) {
     int tile = g->pile[g->pile_next++], seat = g->current;
-    g->hands[seat][g->hand_len[seat]++] = (int8_t)tile;
+    hand_add(g, seat, tile);
     g->draws++;
     g->draws_made++;
     if (DRAWN_AT_ONCE && (!LEADER_DRAWS || g->layout.ntiles) && layout_takes(&g->layout, tile)) {
@@ -764,15 +848,7 @@ static void apply_move(Game *g, Move m, int64_t claim) {
 
 /* The seat that holds tile in the hands being dealt, or -1. */
 static int holder_of(const Game *g, int tile) {
-    int seat, i;
-    for (seat = 0; seat < g->players; ++seat) {
-        for (i = 0; i < g->hand_len[seat]; ++i) {
-            if (g->hands[seat][i] == tile) {
-                return seat;
-            }
-        }
-    }
-    return -1;
+    return g->holder[tile];
 }
 
 /* The first tile of LEAD_ORDER that a hand holds (into *tile), and its holder; -1 when no hand holds one. */
@@ -812,7 +888,7 @@ static int choose_opener(Game *g, int given) {
     }
     rule = g->hand_number == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
     if (rule == OPENER_NEXT_SEAT) {
-        decided = (g->opener + 1) % g->players;
+        decided = seat_after(g, g->opener, 1);
     } else if (rule == OPENER_LAST_TILE) {
         decided = g->last_tile_seat;
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
@@ -868,9 +944,11 @@ static int deal_shuffled(Game *g) {
             tiles[k] = tiles[j];
             tiles[j] = swap;
         }
+        hands_clear(g);
         for (seat = 0; seat < g->players; ++seat) {
-            memcpy(g->hands[seat], &tiles[seat * size], (size_t)size);
-            g->hand_len[seat] = size;
+            for (k = 0; k < size; ++k) {
+                hand_add(g, seat, tiles[seat * size + k]);
+            }
         }
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);

@@ -6,8 +6,10 @@
 //###{standalone layout
 enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B };
 
+/* The layout's numbers are 16-bit, not char-sized: a store to a char may change anything, so the compiler would
+   read every other field again after each one. */
 typedef struct {
-    int8_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
+    int16_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
 } Port;
 
 typedef struct {
@@ -17,8 +19,8 @@ typedef struct {
     int filling;                    /* the spinner whose sides are being covered, or -1 */
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
-    int8_t lines_filled[NTILES];    /* doubles on the table: how many line sides are covered */
-    int8_t spinner[NTILES];         /* tiles on the table: 1 for a spinner */
+    int16_t lines_filled[NTILES];   /* doubles on the table: how many line sides are covered */
+    int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
     Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered */
 } Layout;
@@ -31,9 +33,9 @@ static void layout_reset(Layout *l) {
 
 static void ports_push(Port *list, int *count, int capacity, int tile, int kind, int value) {
     if (*count < capacity) {  /* never full: MAX_PORTS bounds what any layout opens */
-        list[*count].tile = (int8_t)tile;
-        list[*count].kind = (int8_t)kind;
-        list[*count].value = (int8_t)value;
+        list[*count].tile = (int16_t)tile;
+        list[*count].kind = (int16_t)kind;
+        list[*count].value = (int16_t)value;
         ++*count;
     }
 }
