@@ -36,6 +36,7 @@ import json
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -52,15 +53,26 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import c_yardstick  # noqa: E402
 import yardstick_fives_and_threes  # noqa: E402
 
+from dominospec import ir  # noqa: E402
+from dominospec.engines import load_engine  # noqa: E402
 from dominospec.generated import fives_and_threes, horse_race  # noqa: E402
+from dominospec.loader import load  # noqa: E402
 
 SCHEMA = "dominospec-bench/1"
 PEER = "dominoes 6.1.0 4-player block hand"
 PYTHON_YARDSTICK = "Python yardstick Fives and Threes 4-player hand"
 C_YARDSTICK = "C yardstick Fives and Threes 4-player hand"
 NATIVE_SEED = 1  # the seed every native batch and the C yardstick's batch start from
-# The goals of issue #11 for the Python target: hands per second against dominoes.
-GOALS = (("Python Fives and Threes 4-player hand", 2.0), ("Python Horse Race 4-player hand", 1.0))
+# The Python engines as they were before the first round of speed work (the merge of 78e9d3d's first
+# parent): the contenders every later round is measured against, read from the repository's history.
+BEFORE_SPEED_WORK = "83b20b317230a85f4d3c9712345e4714148a74ce"
+BEFORE = "before the speed work"
+# Goals per hand: (contender, against, at least). Issue #11's against dominoes; the later speed work's against
+# the engines before it and against the hand-written yardstick.
+GOALS = (("Python Fives and Threes 4-player hand", PEER, 2.0), ("Python Horse Race 4-player hand", PEER, 1.0),
+         ("Python Fives and Threes 4-player hand", f"Python Fives and Threes 4-player hand {BEFORE}", 2.0),
+         ("Python Horse Race 4-player hand", f"Python Horse Race 4-player hand {BEFORE}", 2.0),
+         ("Python Fives and Threes 4-player hand", PYTHON_YARDSTICK, 0.9))
 QUICK_SECONDS, QUICK_ROUNDS = 0.02, 2
 
 
@@ -80,6 +92,7 @@ class Contender:
     run: Callable[[int], Batch]  # plays that many units, the same ones on every call
     yardstick: str | None = None  # the yardstick it is set against
     twin: str | None = None  # a contender that plays the very same hands: both get one batch size
+    baseline: str | None = None  # the same engine before the speed work, which it is set against
     batch: int = 0
     rounds: list[dict[str, float]] = field(default_factory=list)
 
@@ -124,6 +137,29 @@ def engine_games(engine: ModuleType, players: int) -> Callable[[int], Batch]:
                 placements += len(game.layout.tiles)
         return Batch(count, hands, placements)
     return run
+
+
+def engines_before_speed_work(build_dir: Path) -> tuple[dict[str, ModuleType], str | None]:
+    """The generated Fives and Threes and Horse Race engines of BEFORE_SPEED_WORK, read from git and imported
+    from build_dir; none, and the reason, where this checkout does not hold that commit."""
+    engines: dict[str, ModuleType] = {}
+    for name in ("fives_and_threes", "horse_race"):
+        try:
+            done = subprocess.run(["git", "-C", str(ROOT), "show", f"{BEFORE_SPEED_WORK}:generated/{name}.py"],
+                                  capture_output=True, text=True, encoding="utf-8", check=False)
+        except OSError as err:
+            return {}, f"git cannot be run: {err}"
+        if done.returncode != 0:
+            return {}, f"this checkout's history has no commit {BEFORE_SPEED_WORK[:7]}"
+        path = build_dir / f"before_speed_work_{name}.py"
+        path.write_text(done.stdout, encoding="utf-8")
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # registered, as its dataclasses and typing look it up
+        spec.loader.exec_module(module)
+        engines[name] = module
+    return engines, None
 
 
 def python_yardstick_hands(count: int) -> Batch:
@@ -184,14 +220,15 @@ def c_yardstick_hands(yardstick: c_yardstick.CYardstick) -> Callable[[int], Batc
     return run
 
 
-def native_runs(engine: Any, players: int) -> tuple[Callable[[int], Batch], Callable[[int], Batch]]:
+def native_runs(engine: Any, players: int, partnerships: bool | None = True
+                ) -> tuple[Callable[[int], Batch], Callable[[int], Batch]]:
     """(hands, whole games) of a native engine: one call plays the whole batch."""
     def hands(count: int) -> Batch:
-        stats = engine.play_hands(count, players=players, partnerships=True, seed=NATIVE_SEED, bot="random")
+        stats = engine.play_hands(count, players=players, partnerships=partnerships, seed=NATIVE_SEED, bot="random")
         return Batch(count, stats.hands, stats.placements)
 
     def games(count: int) -> Batch:
-        stats = engine.play_matches(count, players=players, partnerships=True, seed=NATIVE_SEED, bot="random")
+        stats = engine.play_matches(count, players=players, partnerships=partnerships, seed=NATIVE_SEED, bot="random")
         return Batch(count, stats.hands, stats.placements)
     return hands, games
 
@@ -231,12 +268,23 @@ def contenders(build_dir: Path) -> tuple[list[Contender], dict[str, str]]:
         else:
             found.append(Contender(name, unit, "peer", run))
     found.append(Contender(PYTHON_YARDSTICK, "hand", "yardstick", python_yardstick_hands))
+    before, reason = engines_before_speed_work(build_dir)
+    fat_before = f"Python Fives and Threes 4-player hand {BEFORE}"
+    race_before = f"Python Horse Race 4-player hand {BEFORE}"
+    if reason is None:  # the same hands as today's engines: the same seeds, deals and draws
+        found += [Contender(fat_before, "hand", "python", engine_hands(before["fives_and_threes"], 4),
+                            twin="Python Fives and Threes 4-player hand"),
+                  Contender(race_before, "hand", "python", engine_hands(before["horse_race"], 4),
+                            twin="Python Horse Race 4-player hand")]
+    else:
+        unavailable[f"Python engines {BEFORE}"] = reason
     found += [
         Contender("Python Fives and Threes 4-player hand", "hand", "python", engine_hands(fives_and_threes, 4),
-                  PYTHON_YARDSTICK, PYTHON_YARDSTICK),
+                  PYTHON_YARDSTICK, PYTHON_YARDSTICK, fat_before),
         Contender("Python Fives and Threes 2-player hand", "hand", "python", engine_hands(fives_and_threes, 2),
                   PYTHON_YARDSTICK),
-        Contender("Python Horse Race 4-player hand", "hand", "python", engine_hands(horse_race, 4), PYTHON_YARDSTICK),
+        Contender("Python Horse Race 4-player hand", "hand", "python", engine_hands(horse_race, 4), PYTHON_YARDSTICK,
+                  baseline=race_before),
         Contender("Python Horse Race 2-player hand", "hand", "python", engine_hands(horse_race, 2), PYTHON_YARDSTICK),
         Contender("Python Horse Race 4-player hand by apply()", "hand", "python",
                   engine_hands(horse_race, 4, play_by_apply), PYTHON_YARDSTICK),
@@ -259,6 +307,101 @@ def contenders(build_dir: Path) -> tuple[list[Contender], dict[str, str]]:
     else:
         found += natives
     return found, unavailable
+
+
+# --- every shipped spec: the cost of a placement ---------------------------------------------------
+
+SPEC_FOLDERS = ("spec", "examples", "examples/family")
+CANONICAL = "spec/fives_and_threes.rules"  # every spec's placement is set against this one's, target by target
+SPEC_AT_MOST = 1.5  # the goal: no shipped spec's placement costs more than this many Fives and Threes ones
+
+
+def shipped_specs() -> list[str]:
+    """Every shipped variant's spec, relative to the checkout."""
+    return [path.relative_to(ROOT).as_posix()
+            for folder in SPEC_FOLDERS for path in sorted((ROOT / folder).glob("*.rules"))]
+
+
+def table_players(variant: ir.Variant) -> int:
+    """4 where the variant has a 4-player table, as Fives and Threes is measured; else its largest."""
+    counts = variant.player_counts
+    return 4 if 4 in counts else max(counts)
+
+
+def spec_contenders() -> tuple[list[Contender], dict[str, int], dict[str, str]]:
+    """For every shipped spec its Python engine's hands (compiled in memory, as `compile` writes it) and, where
+    dominospec.native builds here, its native engine's; the players each is measured at; what could not run."""
+    native: Any = None
+    reason: str | None = None
+    if importlib.util.find_spec("dominospec.native") is None:
+        reason = "dominospec.native is not installed"
+    else:
+        from dominospec import native  # type: ignore[attr-defined, unused-ignore]  # only where it is installed
+    found: list[Contender] = []
+    players: dict[str, int] = {}
+    unavailable: dict[str, str] = {}
+    for spec in shipped_specs():
+        variant = load(ROOT / spec)
+        assert isinstance(variant, ir.Variant), spec  # match formats live in examples/match_formats/
+        players[spec] = count = table_players(variant)
+        engine = load_engine(variant, ROOT / spec)
+        found.append(Contender(f"{spec} (python)", "hand", "python", engine_hands(engine, count)))
+        if reason is not None:
+            unavailable[f"{spec} (native)"] = reason
+            continue
+        try:
+            hands, _ = native_runs(native.load(str(ROOT / spec)), count, partnerships=None)
+        except Exception as err:  # whatever stops the build, the table goes on without that engine
+            unavailable[f"{spec} (native)"] = str(err).splitlines()[0]
+            continue
+        found.append(Contender(f"{spec} (native)", "hand", "native", hands))
+    return found, players, unavailable
+
+
+def spec_table(found: list[Contender], players: dict[str, int], unavailable: dict[str, str],
+               seconds: float) -> dict[str, Any]:
+    """Per spec and target: microseconds per placement, and that cost over Fives and Threes' on the same
+    target, round by round."""
+    by_name = {c.name: c for c in found}
+    rows: list[dict[str, Any]] = []
+    for spec, count in players.items():
+        row: dict[str, Any] = {"spec": spec, "players": count}
+        for target in ("python", "native"):
+            mine, canonical = by_name.get(f"{spec} ({target})"), by_name.get(f"{CANONICAL} ({target})")
+            if mine is None or canonical is None:
+                row[target] = None
+                continue
+            rate = rates(mine)["placements_per_second"]
+            row[target] = {"microseconds_per_placement": spread([1e6 / r for r in rate if r]),
+                           "against_fives_and_threes": ratio(canonical, mine)["per_placement"]}
+        rows.append(row)
+    above = {target: [r["spec"] for r in rows
+                      if r[target] and r[target]["against_fives_and_threes"]["median"] > SPEC_AT_MOST]
+             for target in ("python", "native")}
+    return {"seconds_per_batch": seconds, "at_most": SPEC_AT_MOST, "rows": rows, "above": above,
+            "unavailable": [{"name": name, "reason": reason} for name, reason in unavailable.items()]}
+
+
+def print_spec_table(table: dict[str, Any]) -> None:
+    print(f"\nevery shipped spec: microseconds per placement (median of rounds) and that cost against "
+          f"{CANONICAL} on the same target (goal: at most {table['at_most']}x)")
+    print(f"{'spec':62} {'players':>7} {'Python us':>10} {'ratio':>7} {'native us':>10} {'ratio':>7}")
+    for row in table["rows"]:
+        cells = []
+        for target in ("python", "native"):
+            figures = row[target]
+            if figures is None:
+                cells.append(f"{'-':>10} {'':>7}")
+            else:
+                cost, against = figures["microseconds_per_placement"]["median"], figures["against_fives_and_threes"]
+                flag = "!" if against["median"] > table["at_most"] else " "
+                cells.append(f"{cost:10.3f} {against['median']:6.2f}{flag}")
+        print(f"{row['spec']:62} {row['players']:7} {' '.join(cells)}")
+    for entry in table["unavailable"]:
+        print(f"{entry['name']}: unavailable ({entry['reason']})")
+    for target, specs in table["above"].items():
+        print(f"goal {target}: every spec at most {table['at_most']}x Fives and Threes' cost per placement: "
+              + ("met" if not specs else f"NOT met ({len(specs)} above: {', '.join(specs)})"))
 
 
 # --- measuring ---------------------------------------------------------------------------------
@@ -285,10 +428,11 @@ def measure(found: list[Contender], seconds: float, rounds: int) -> None:
     by_name = {c.name: c for c in found}
     for contender in found:
         contender.batch = calibrate(contender, seconds)
-    for contender in found:  # twins play the same hands: the smaller batch for both
-        if contender.twin in by_name:
-            other = by_name[contender.twin]
-            contender.batch = other.batch = min(contender.batch, other.batch)
+    for _ in found:  # twins play the same hands: the smallest batch for every twin of a twin too
+        for contender in found:
+            if contender.twin in by_name:
+                other = by_name[contender.twin]
+                contender.batch = other.batch = min(contender.batch, other.batch)
     for _ in range(rounds):
         for contender in found:
             batch, elapsed = timed(contender, contender.batch)
@@ -316,7 +460,8 @@ def ratio(contender: Contender, against: Contender) -> dict[str, Any]:
     return figures
 
 
-def report(found: list[Contender], unavailable: dict[str, str], seconds: float, rounds: int) -> dict[str, Any]:
+def report(found: list[Contender], unavailable: dict[str, str], seconds: float, rounds: int,
+           specs: dict[str, Any] | None) -> dict[str, Any]:
     """The benchmark as one JSON-ready object: settings, contenders with per-round figures, ratios."""
     by_name = {c.name: c for c in found}
     ratios: list[dict[str, Any]] = []
@@ -325,19 +470,23 @@ def report(found: list[Contender], unavailable: dict[str, str], seconds: float, 
             ratios.append(ratio(contender, by_name[PEER]))
         if contender.yardstick in by_name:
             ratios.append(ratio(contender, by_name[contender.yardstick]))
-    peer_hand = {r["contender"]: r["per_hand"]["median"] for r in ratios if r["against"] == PEER}
+        if contender.baseline in by_name:
+            ratios.append(ratio(contender, by_name[contender.baseline]))
+    per_hand = {(r["contender"], r["against"]): r["per_hand"]["median"] for r in ratios}
     return {
         "schema": SCHEMA,
         "settings": {"seconds_per_batch": seconds, "rounds": rounds, "clock": "time.process_time",
                      "python": platform.python_version(), "machine": platform.machine()},
         "contenders": [{"name": c.name, "unit": c.unit, "kind": c.kind, "batch": c.batch, "yardstick": c.yardstick,
-                        "same_hands_as": c.twin, "rounds": c.rounds,
+                        "same_hands_as": c.twin, "baseline": c.baseline, "rounds": c.rounds,
                         **{key: spread(values) for key, values in rates(c).items()}}
                        for c in found],
         "ratios": ratios,
-        "goals": [{"contender": name, "against": PEER, "per_hand_at_least": goal, "per_hand": peer_hand[name],
-                   "met": peer_hand[name] >= goal} for name, goal in GOALS if name in peer_hand],
+        "goals": [{"contender": name, "against": against, "per_hand_at_least": goal,
+                   "per_hand": per_hand[name, against], "met": per_hand[name, against] >= goal}
+                  for name, against, goal in GOALS if (name, against) in per_hand],
         "unavailable": [{"name": name, "reason": reason} for name, reason in unavailable.items()],
+        "specs": specs,
     }
 
 
@@ -345,23 +494,25 @@ def print_tables(result: dict[str, Any]) -> None:
     settings = result["settings"]
     print(f"{settings['rounds']} rounds, each contender's batch sized to about {settings['seconds_per_batch']} s "
           f"of CPU time, interleaved round by round")
-    print(f"\n{'contender':52} {'batch':>7} {'units/s min':>12} {'median':>10} {'max':>10} {'placements/s':>13}")
+    print(f"\n{'contender':62} {'batch':>7} {'units/s min':>12} {'median':>10} {'max':>10} {'placements/s':>13}")
     for c in result["contenders"]:
         units = c["units_per_second"]
-        print(f"{c['name']:52} {c['batch']:7,} {units['min']:12,.0f} {units['median']:10,.0f} {units['max']:10,.0f} "
+        print(f"{c['name']:62} {c['batch']:7,} {units['min']:12,.0f} {units['median']:10,.0f} {units['max']:10,.0f} "
               f"{c['placements_per_second']['median']:13,.0f}")
     for entry in result["unavailable"]:
         print(f"{entry['name']}: unavailable ({entry['reason']})")
-    print(f"\n{'ratio (median of rounds, min..max)':52} {'against':48} {'per hand':>18} {'per placement':>18}")
+    print(f"\n{'ratio (median of rounds, min..max)':62} {'against':62} {'per hand':>18} {'per placement':>18}")
     for r in result["ratios"]:
         hand, place = r["per_hand"], r["per_placement"]
-        print(f"{r['contender']:52} {r['against']:48} "
+        print(f"{r['contender']:62} {r['against']:62} "
               f"{hand['median']:6.2f}x {hand['min']:4.2f}..{hand['max']:<4.2f} "
               f"{place['median']:6.2f}x {place['min']:4.2f}..{place['max']:<4.2f}")
     for goal in result["goals"]:
         verdict = "met" if goal["met"] else "NOT met"
-        print(f"goal {goal['contender']} >= {goal['per_hand_at_least']:.0f}x {goal['against']} per hand: "
+        print(f"goal {goal['contender']} >= {goal['per_hand_at_least']:.1f}x {goal['against']} per hand: "
               f"{verdict} ({goal['per_hand']:.2f}x)")
+    if result["specs"] is not None:
+        print_spec_table(result["specs"])
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -371,15 +522,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true",
                         help=f"tiny batches ({QUICK_SECONDS} s) and {QUICK_ROUNDS} rounds: checks that it runs")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
+    parser.add_argument("--spec-seconds", type=float,
+                        help="CPU seconds a batch of the every-spec table is sized to (default --seconds / 5)")
+    parser.add_argument("--no-specs", action="store_true", help="leave out the table of every shipped spec")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else QUICK_SECONDS if args.quick else 1.0
     rounds = args.rounds if args.rounds is not None else QUICK_ROUNDS if args.quick else 5
-    if seconds <= 0 or rounds < 1:
-        parser.error("--seconds must be above 0 and --rounds at least 1")
+    spec_seconds = args.spec_seconds if args.spec_seconds is not None else seconds / 5
+    if seconds <= 0 or rounds < 1 or spec_seconds <= 0:
+        parser.error("--seconds and --spec-seconds must be above 0 and --rounds at least 1")
     with tempfile.TemporaryDirectory() as build_dir:
         found, unavailable = contenders(Path(build_dir))
         measure(found, seconds, rounds)
-    result = report(found, unavailable, seconds, rounds)
+    specs = None
+    if not args.no_specs:
+        spec_found, players, spec_unavailable = spec_contenders()
+        measure(spec_found, spec_seconds, rounds)
+        specs = spec_table(spec_found, players, spec_unavailable, spec_seconds)
+    result = report(found, unavailable, seconds, rounds, specs)
     if args.json:
         print(json.dumps(result, indent=2))
     else:

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominospec.generated import fives_and_threes
-from support import ROOT
+from support import ROOT, SHIPPED
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import c_yardstick  # noqa: E402
@@ -222,14 +222,14 @@ def spread_ok(figures: dict[str, float]) -> bool:
 
 
 def test_the_quick_json_report_has_the_documented_shape(quick_report: dict[str, Any]) -> None:
-    assert set(quick_report) == {"schema", "settings", "contenders", "ratios", "goals", "unavailable"}
+    assert set(quick_report) == {"schema", "settings", "contenders", "ratios", "goals", "unavailable", "specs"}
     assert quick_report["schema"] == "dominospec-bench/1"
     settings_ = quick_report["settings"]
     assert settings_["rounds"] == 2 and settings_["seconds_per_batch"] > 0
     contenders = {c["name"]: c for c in quick_report["contenders"]}
     unavailable = {u["name"]: u["reason"] for u in quick_report["unavailable"]}
     for contender in contenders.values():
-        assert set(contender) == {"name", "unit", "kind", "batch", "yardstick", "same_hands_as", "rounds",
+        assert set(contender) == {"name", "unit", "kind", "batch", "yardstick", "same_hands_as", "baseline", "rounds",
                                   "units_per_second", "hands_per_second", "placements_per_second"}
         assert contender["unit"] in ("hand", "game") and contender["kind"] in ("python", "peer", "yardstick", "native")
         assert len(contender["rounds"]) == 2 and contender["batch"] >= 1
@@ -255,11 +255,46 @@ def test_the_quick_json_report_has_the_documented_shape(quick_report: dict[str, 
     for goal in quick_report["goals"]:
         assert set(goal) == {"contender", "against", "per_hand_at_least", "per_hand", "met"}
         assert goal["met"] == (goal["per_hand"] >= goal["per_hand_at_least"])
-    assert bool(quick_report["goals"]) == (peer in contenders)
+    goals = {(goal["contender"], goal["against"]) for goal in quick_report["goals"]}
+    assert any(against == peer for _, against in goals) == (peer in contenders)
+    before = "Python Fives and Threes 4-player hand before the speed work"
+    assert ("Python Fives and Threes 4-player hand", before) in goals
+    assert ("Python Fives and Threes 4-player hand", "Python yardstick Fives and Threes 4-player hand") in goals
     expected = {(name, c["yardstick"]) for name, c in contenders.items() if c["yardstick"]}
+    expected |= {(name, c["baseline"]) for name, c in contenders.items() if c["baseline"]}
     if peer in contenders:
         expected |= {(name, peer) for name in contenders if name != peer}
     assert {(r["contender"], r["against"]) for r in quick_report["ratios"]} == expected
+
+
+def test_the_table_of_every_shipped_spec_sets_each_against_fives_and_threes(quick_report: dict[str, Any]) -> None:
+    """A row per shipped spec, each target's cost per placement over Fives and Threes' on that target."""
+    table = quick_report["specs"]
+    assert set(table) == {"seconds_per_batch", "at_most", "rows", "above", "unavailable"}
+    shipped = sorted(path.relative_to(ROOT).as_posix() for path in SHIPPED)
+    assert sorted(row["spec"] for row in table["rows"]) == shipped
+    unavailable = {entry["name"] for entry in table["unavailable"]}
+    for row in table["rows"]:
+        assert set(row) == {"spec", "players", "python", "native"}
+        assert row["python"] is not None
+        assert (row["native"] is None) == (f"{row['spec']} (native)" in unavailable)
+        for figures in filter(None, (row["python"], row["native"])):
+            assert set(figures) == {"microseconds_per_placement", "against_fives_and_threes"}
+            assert spread_ok(figures["microseconds_per_placement"]) and spread_ok(figures["against_fives_and_threes"])
+    canonical = next(row for row in table["rows"] if row["spec"] == "spec/fives_and_threes.rules")
+    assert canonical["python"]["against_fives_and_threes"]["median"] == 1.0
+    for target, specs in table["above"].items():
+        assert specs == [row["spec"] for row in table["rows"] if row[target]
+                         and row[target]["against_fives_and_threes"]["median"] > table["at_most"]]
+
+
+def test_the_engines_before_the_speed_work_play_todays_hands(quick_report: dict[str, Any]) -> None:
+    """The baseline is the engines of the commit before the speed work, read from git: the same hands as today's."""
+    contenders = {c["name"]: c for c in quick_report["contenders"]}
+    for title in ("Fives and Threes", "Horse Race"):
+        today = contenders[f"Python {title} 4-player hand"]
+        before = contenders[f"Python {title} 4-player hand before the speed work"]
+        assert today["baseline"] == before["name"] and before["same_hands_as"] == today["name"]
 
 
 def test_contenders_that_play_the_same_hands_play_them_every_round(quick_report: dict[str, Any]) -> None:
