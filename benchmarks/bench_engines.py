@@ -53,10 +53,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import c_yardstick  # noqa: E402
 import yardstick_fives_and_threes  # noqa: E402
 
-from dominospec import ir  # noqa: E402
-from dominospec.engines import load_engine  # noqa: E402
 from dominospec.generated import fives_and_threes, horse_race  # noqa: E402
-from dominospec.loader import load  # noqa: E402
+from dominospec.language import ir  # noqa: E402
+from dominospec.language.loader import load  # noqa: E402
+from dominospec.targets.engines import load_engine  # noqa: E402
 
 SCHEMA = "dominospec-bench/1"
 PEER = "dominoes 6.1.0 4-player block hand"

@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominospec.simulation import figures, records, statistics
+from dominospec.simulation import figures, statistics
 from dominospec.simulation.figures import Run, Shape
 from dominospec.simulation.statistics import Tally, Term, column, estimate, ratio, tally
+from dominospec.targets import records
 from dominospec.targets.records import Records
 
 Z = 1.959963984540054

@@ -189,7 +189,7 @@ def test_a_terminals_escape_sequence_states_no_number(escape: str) -> None:
 
 
 def test_an_escape_sequence_left_open_hides_no_number() -> None:
-    assert _unchecked("We play\x1b]0;to 61 points.\n") == {1: ("61",)}
+    assert _unchecked("We play\x1b]0;to 61 points.\n") == {1: ("0", "61")}
     assert _unchecked("We play\x1b[ 61 points.\n") == {1: ("61",)}
 
 
