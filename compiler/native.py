@@ -304,7 +304,11 @@ def _building(library: Path) -> Iterator[None]:
         return
     with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        yield
+        try:
+            yield
+        finally:  # the lock leaves no file behind; a process still waiting on it holds its own handle
+            with contextlib.suppress(OSError):
+                os.unlink(f"{library}.lock")
 
 
 def _built(command: list[str], source: str, library: Path, name: str) -> ctypes.CDLL:
