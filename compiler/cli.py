@@ -465,7 +465,7 @@ def simulation_options() -> Parser:
     options.add_argument("--cluster", metavar="ADDRESS",
                          help="play on a Dask distributed cluster, such as tcp://10.0.0.5:8786 "
                               "(pip install dominospec[cluster])")
-    options.add_argument("--json", action="store_true", help="print one JSON object (its schema: README)")
+    options.add_argument("--json", action="store_true", help="print one JSON object (its schema: docs/simulation.md)")
     options.add_argument("--report", type=Path, metavar="FILE.html",
                          help="also write a self-contained HTML page with the figures and their plots "
                               "(pip install dominospec[report])")

@@ -293,7 +293,7 @@ def check_formula(v: ir.Variant) -> Iterator[Diagnostic]:
     for name in unknown:
         yield Diagnostic(f"unknown name '{name.name}' in the placement score", name.pos,
                          "the formula may use " + ", ".join(f"'{n}'" for n in ir.FORMULA_NAMES)
-                         + " (see the README's formula section)")
+                         + " (see docs/language.md, 'The placement score formula')")
     if unknown:
         return
     if v.raw_per_displayed < 1:

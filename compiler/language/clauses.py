@@ -1,7 +1,7 @@
 """The clauses of the rules language: one row each, in canonical order.
 
 The parser reads a clause with its row (which grammar rule, which IR field, how the value is
-read), the printer writes it back with the same row, and the checks, the README test and the
+read), the printer writes it back with the same row, and the checks, the docs' tests and the
 fuzzers take their keys, examples and requirements from here. A clause whose value is one of the
 phrases of an IR enum needs no reader or writer of its own: its row names the phrase terminal.
 """
@@ -103,10 +103,10 @@ class Clause:
     rule: str  # its rule in rules.lark
     field: str | tuple[str, ...]  # the IR field it sets (several: its value is a tuple of them)
     scope: Scope
-    table: str  # the README table (its heading) that documents it
+    table: str  # the table of docs/language.md (its heading) that documents it
     example: str  # a line that says it, as the printer writes it
     required: bool = False  # required wherever its scope is: in every variant, match format, or for match play
-    required_when: str | None = None  # required only in some specs (the checks say so), as the README says it
+    required_when: str | None = None  # required only in some specs (the checks say so), as docs/language.md says it
     phrase: tuple[str, type[ir.Choice]] | None = None  # the phrase terminal its rule uses, and the enum behind it
     read: Read | None = None  # tree -> value; None: the value is the clause's one phrase
     write: Write = _text  # value -> text after "key: "; None when there is nothing to write
@@ -585,7 +585,7 @@ def _cond(r: Reader, node: Node) -> ir.Cond:
 
 # --- the table ----------------------------------------------------------------------------------------
 
-# The README's tables, by their headings.
+# The tables of docs/language.md, by their headings.
 TABLE_GAME = "The game and the table"
 TABLE_DEALING = "Dealing and drawing"
 TABLE_LEADS = "Who leads"

@@ -163,7 +163,7 @@ def _unknown_clause(code: str, pos: ir.Pos) -> Diagnostic:
     guess = _nearest_key(key)
     return Diagnostic(f"unknown clause '{short(key)}'", start,
                       f"did you mean '{guess}:'?" if guess else "every clause starts with a known key and a colon; "
-                      "see the language reference in README.md")
+                      "see the clauses in docs/language.md")
 
 
 def _nearest_key(written: str) -> str | None:

@@ -1,6 +1,6 @@
 """Replaying a recorded match through a generated engine, move by move.
 
-The record format is a contract other tools rely on (see README "Replaying a match"): every
+The record format is a contract other tools rely on (see docs/playing.md, "Replaying a match"): every
 inconsistency is reported with the hand and move where it happened, and the state just before it.
 """
 
@@ -69,7 +69,7 @@ def error_position(error: str, text: str) -> Pos | None:
     return None
 
 
-# Every record error starts with where it is, as the README gives it ("game 2, hand 1, move 5: ...",
+# Every record error starts with where it is, as docs/playing.md gives it ("game 2, hand 1, move 5: ...",
 # "hand 3, deal: ...", "'players' must be a number"): the place in the record's JSON it names.
 _PLACE = re.compile(r"(?:game (?P<game>\d+)(?=[,:]))?(?:,? ?hand (?P<hand>\d+))?"
                     r"(?:, (?:move (?P<move>\d+)|(?P<part>deal|boneyard)))?(?=:)|'(?P<key>\w+)'")

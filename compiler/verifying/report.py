@@ -1,4 +1,4 @@
-"""The verify report, a contract other tools rely on (README, "Verifying rule documents").
+"""The verify report, a contract other tools rely on (docs/documents.md, "Output").
 
 Human: one line per checked example, `DOC:LINE: ok` or `DOC:LINE: FAIL: field: expected X, document
 says Y`; an example with more than one failure continues on indented lines `    field: expected X,
