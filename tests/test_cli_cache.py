@@ -1,6 +1,6 @@
-"""The user's cache folder (the parser's tables, the native libraries): always an absolute path, from
-XDG_CACHE_HOME or HOME as the XDG spec has it, a relative value of either ignored, so that no run
-leaves a cache in the folder it was run in."""
+"""The user's cache folder (the parser's tables, the compiled templates, the native libraries): always
+an absolute path, from XDG_CACHE_HOME or HOME as the XDG spec has it, a relative value of either
+ignored, so that no run leaves a cache in the folder it was run in."""
 
 from __future__ import annotations
 
@@ -61,3 +61,40 @@ def test_the_parser_and_the_native_engine_are_cached_under_an_absolute_home(tmp_
     cached = {p.relative_to(home).parts[:3] for p in home.rglob("*") if p.is_file()}
     assert (".cache", "dominospec", "native") in cached
     assert any(parts[:2] == (".cache", "dominospec") and len(parts) == 3 and parts[2] != "native" for parts in cached)
+
+
+def _compiled_templates(home: Path) -> dict[str, int]:
+    """The compiled templates in a home's cache folder, by name, with the file each name is now."""
+    return {p.name: p.stat().st_ino for p in (home / ".cache" / "dominospec" / "templates").iterdir()}
+
+
+def test_compiled_templates_are_reused_and_a_damaged_one_is_compiled_again(tmp_path: Path) -> None:
+    home, out = tmp_path / "home", tmp_path / "out"
+    spec = str(ROOT / "spec/horse_race.rules")
+    for run in ("first", "again", "damaged"):
+        (out / run).mkdir(parents=True)
+    first = run_in(tmp_path, {"HOME": str(home)}, "compile", spec, "-o", str(out / "first"))
+    assert first.returncode == 0, first.stderr
+    written = _compiled_templates(home)
+    assert len(written) > 1 and not any(name.endswith(".tmp") for name in written)
+    again = run_in(tmp_path, {"HOME": str(home)}, "compile", spec, "-o", str(out / "again"))
+    assert again.returncode == 0, again.stderr
+    assert _compiled_templates(home) == written  # read, not written again
+    for entry in (home / ".cache" / "dominospec" / "templates").iterdir():
+        entry.write_bytes(entry.read_bytes()[:60])  # Jinja's header whole, the code cut off
+    damaged = run_in(tmp_path, {"HOME": str(home)}, "compile", spec, "-o", str(out / "damaged"))
+    assert damaged.returncode == 0, damaged.stderr
+    assert set(_compiled_templates(home).items()).isdisjoint(written.items())  # every entry written anew
+    engines = {run: (out / run / "horse_race.py").read_bytes() for run in ("first", "again", "damaged")}
+    assert engines["first"] == engines["again"] == engines["damaged"] == (ROOT / "generated/horse_race.py").read_bytes()
+
+
+def test_a_cache_folder_that_cannot_be_written_only_means_compiling_the_templates_again(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / ".cache").mkdir(parents=True)
+    (home / ".cache" / "dominospec").write_text("a file where the folder would be\n")
+    (tmp_path / "o").mkdir()
+    spec = str(ROOT / "spec/horse_race.rules")
+    done = run_in(tmp_path, {"HOME": str(home)}, "compile", spec, "-o", str(tmp_path / "o"))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "o" / "horse_race.py").read_bytes() == (ROOT / "generated/horse_race.py").read_bytes()
