@@ -95,17 +95,21 @@ def test_a_wrong_calculation_in_prose_fails_at_its_line_in_any_language(tmp_path
                                             ("001", "spec/fives_and_threes.rules"), ("002", "spec/horse_race.rules")])
 def test_each_number_of_a_seed_documents_calculations_changed_fails_at_its_line(seed: str, spec: str,
                                                                                  tmp_path: Path) -> None:
+    """Every number of every calculation, one at a time, each in a document of its own; one verify run
+    reads them all, as it reads any list of documents, and each must fail at the line changed."""
     (path,) = SEEDS.glob(f"{seed}_*.txt")
     lines = path.read_text(encoding="utf-8").split("\n")
-    mutated = tmp_path / path.name
-    changed = 0
+    mutated: dict[Path, tuple[int, str]] = {}
     for index, line in enumerate(lines):
         for calculation in find_calculations(line):
             for number in re.finditer(r"\d+", calculation.text):
                 at = calculation.start + number.start()
                 text = line[:at] + str(int(number.group()) + 1) + line[at + len(number.group()):]
-                mutated.write_text("\n".join([*lines[:index], text, *lines[index + 1:]]), encoding="utf-8")
-                code, out = _verify(mutated, spec)
-                assert code == 1 and f"{mutated}:{index + 1}: FAIL" in out, (text, out[-300:])
-                changed += 1
-    assert changed >= 6
+                document = tmp_path / f"{len(mutated):03}_{path.name}"
+                document.write_text("\n".join([*lines[:index], text, *lines[index + 1:]]), encoding="utf-8")
+                mutated[document] = (index + 1, text)
+    assert len(mutated) >= 6
+    result = run_cli("verify", spec, *map(str, mutated))
+    assert result.returncode == 1
+    for document, (line_number, text) in mutated.items():
+        assert f"{document}:{line_number}: FAIL" in result.stdout, text
