@@ -8,6 +8,7 @@ spec's rule sentences (sentences.py), the engine's tables, worked examples and c
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import cast
 
@@ -155,7 +156,8 @@ def _scoring_table(engine: VariantEngine, spec: ir.Variant, pack: Pack, wording:
     return [Paragraph(intro), Table(header, tuple(rows)), Paragraph(wording.texts["no other total"])]
 
 
-def reachable_totals(engine: VariantEngine) -> list[int]:
+@functools.lru_cache(maxsize=32)  # a document's every scoring row asks, of the same few engines
+def reachable_totals(engine: VariantEngine) -> tuple[int, ...]:
     """The end totals a layout can show, every one of them (and, with spinners, some it cannot: a book's
     table may hold a row no game reaches, never lack one a game does).
 
@@ -179,7 +181,7 @@ def reachable_totals(engine: VariantEngine) -> list[int]:
                     reach[k + 1] |= reach[k] << value
     for k in range(2, most_ends + 1):
         totals.update(total for total in range(reach[k].bit_length()) if reach[k] >> total & 1)
-    return sorted(totals)
+    return tuple(sorted(totals))
 
 
 _EXAMPLE_SECTIONS = {"double_end": "doubles", "double_covered": "doubles", "lone_double": "doubles",

@@ -9,6 +9,7 @@ clauses only where there is a pile); every clause the spec writes out is one of 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -69,14 +70,15 @@ def match_sentences(rules: ir.MatchRules, game_target: int) -> list[Sentence]:
     return out
 
 
-def rule_sentences(spec: ir.Variant | ir.MatchFormat, wording: Wording) -> list[Sentence]:
+@functools.lru_cache(maxsize=32)  # a document's every rule sentence is compared with the same spec's
+def rule_sentences(spec: ir.Variant | ir.MatchFormat, wording: Wording) -> tuple[Sentence, ...]:
     """Every rule of the spec as its book's sentences, in book order."""
     if isinstance(spec, ir.MatchFormat):
-        return [_s("match", "game target", "game target", points=spec.game_target),
-                *match_sentences(spec.rules, spec.game_target)]
+        return (_s("match", "game target", "game target", points=spec.game_target),
+                *match_sentences(spec.rules, spec.game_target))
     sentences = list(_variant_sentences(spec, wording_for(spec, wording)))
     order = {name: index for index, name in enumerate(SECTIONS)}
-    return sorted(sentences, key=lambda s: order[s.section])  # stable: each section keeps the order given
+    return tuple(sorted(sentences, key=lambda s: order[s.section]))  # stable: each section keeps the order given
 
 
 def wording_for(spec: ir.Variant | ir.MatchFormat, wording: Wording) -> Wording:

@@ -16,7 +16,7 @@ import copy
 import dataclasses
 import functools
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..book.placements import NotCheckable, placement_table
@@ -432,7 +432,7 @@ def verify_row(row: TableRow, engine: VariantEngine, spec: Spec | None = None) -
     return failures
 
 
-def _runs(numbers: list[int]) -> str:
+def _runs(numbers: Sequence[int]) -> str:
     """Sorted numbers as runs: "0–18, 20, 22"."""
     runs: list[list[int]] = []
     for n in numbers:
