@@ -9,7 +9,8 @@ fixed order finds another layout that does: the same engine gives the same layou
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..documents.example_writer import layout_from_steps
@@ -153,37 +154,50 @@ def _step(engine: VariantEngine, tile: Tile, on: Tile | None, port: str | None) 
     return f"{engine.format_tile(tile)}:{engine.format_tile(on)}:{port}"
 
 
-def _next_steps(engine: VariantEngine, tiles: Sequence[Tile], layout: EngineLayout) -> Iterator[str]:
-    for tile in tiles:
-        if tile not in layout.tiles:
-            for on, port in layout.placements_for(tile):
-                yield _step(engine, tile, on, port)
+def _extended(engine: VariantEngine, layout: EngineLayout, tile: Tile, on: Tile | None,
+              port: str | None) -> EngineLayout | None:
+    """The layout with one more placement, as a copy; None where the engine refuses it."""
+    longer = layout.copy()
+    try:
+        longer.place(tile, on, port)
+    except engine.IllegalMove:
+        return None
+    return longer
+
+
+Placement = tuple[Tile, Tile | None, str | None]  # a tile, and the tile and port it goes on (None for the lead)
 
 
 def search(engine: VariantEngine, test: Test, tiles: Sequence[Tile]) -> tuple[tuple[str, ...], EngineLayout] | None:
-    """The first layout, shortest first, tiles and ports in a fixed order, that passes test."""
+    """The first layout, shortest first, tiles and ports in a fixed order, that passes test. Each layout
+    tried is its parent's copy with one placement more, and only the one found is written as steps:
+    the search tries thousands."""
     budget = [SEARCH_BUDGET]
 
-    def deepen(steps: tuple[str, ...], layout: EngineLayout | None,
-               depth: int) -> tuple[tuple[str, ...], EngineLayout] | None:
-        for step in _next_steps(engine, tiles, layout if layout is not None else engine.Layout()):
-            if budget[0] <= 0:
-                return None
-            budget[0] -= 1
-            longer = (*steps, step)
-            built = _build(engine, longer)
-            if built is None:
+    def deepen(placed: tuple[Placement, ...], layout: EngineLayout,
+               depth: int) -> tuple[tuple[Placement, ...], EngineLayout] | None:
+        for tile in tiles:
+            if tile in layout.tiles:
                 continue
-            if depth == 1:
-                if test(built):
-                    return longer, built
-            elif (found := deepen(longer, built, depth - 1)) is not None:
-                return found
+            for on, port in layout.placements_for(tile):
+                if budget[0] <= 0:
+                    return None
+                budget[0] -= 1
+                built = _extended(engine, layout, tile, on, port)
+                if built is None:
+                    continue
+                longer = (*placed, (tile, on, port))
+                if depth == 1:
+                    if test(built):
+                        return longer, built
+                elif (found := deepen(longer, built, depth - 1)) is not None:
+                    return found
         return None
 
     for depth in range(1, SEARCH_DEPTH + 1):
-        if (found := deepen((), None, depth)) is not None:
-            return found
+        if (found := deepen((), engine.Layout(), depth)) is not None:
+            placements, layout = found
+            return tuple(_step(engine, *placement) for placement in placements), layout
     return None
 
 
@@ -331,8 +345,10 @@ def _wild(engine: VariantEngine, plain: Sequence[Tile], wild: Sequence[Tile]) ->
                          lambda tile, value: not any(joins(half, value) for half in tile))
 
 
-def worked_layouts(engine: VariantEngine) -> list[WorkedLayout]:
-    """The worked layouts of the variant's rules, topic by topic in the order of TOPICS."""
+@functools.lru_cache(maxsize=16)  # a book in every pack shows the same layouts, and finding them costs most
+def worked_layouts(engine: VariantEngine) -> tuple[WorkedLayout, ...]:
+    """The worked layouts of the variant's rules, topic by topic in the order of TOPICS; shared by every
+    caller, so read only."""
     tiles = set_tiles(engine)
     wild = wild_tiles(engine, tiles)
     plain = [tile for tile in tiles if tile not in wild]  # the other topics are shown by the usual matching
@@ -347,4 +363,4 @@ def worked_layouts(engine: VariantEngine) -> list[WorkedLayout]:
     for made in (_matching(engine, plain), _wild(engine, plain, wild) if wild else None):
         if made is not None:
             worked.append(made)
-    return worked
+    return tuple(worked)
