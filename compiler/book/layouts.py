@@ -227,7 +227,10 @@ def _shown(engine: VariantEngine, topic: str, test: Test, tiles: Sequence[Tile])
              or _showing(engine, topic, test, ALTERNATIVES.get(topic, ()))[:1])
     if not shown and (found := search(engine, test, tiles)) is not None:
         shown.append(_worked(engine, topic, *found))
-    if shown and _may_score(engine) and not any(_scoring_layout(w) for w in shown):
+    # Where no layout shown has points a layout can tell (a formula over the mover's score), no layout
+    # found would: the search for a scoring one is left out.
+    told = any(w.points is not None for w in shown)
+    if told and _may_score(engine) and not any(_scoring_layout(w) for w in shown):
         scoring = [w for w in _showing(engine, topic, test, (*PREFERRED[topic], *ALTERNATIVES.get(topic, ())))
                    if _scoring_layout(w)]
         if not scoring and (found := search(engine, lambda layout: test(layout) and _scores_here(engine, layout),
