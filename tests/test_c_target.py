@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -248,13 +249,22 @@ def variations(clause: clauses.Clause) -> Iterator[tuple[int, ir.Variant, ir.Var
                 yield index, base, dataclasses.replace(base, **rules)
 
 
-def clauses_the_c_target_ignores(runtime: str) -> list[str]:
-    """The clauses whose values change what the Python target decides while the C target prints nothing new, or
-    prints a constant the runtime never reads, and that it does not refuse naming the clause: `key: why`."""
-    ignored = []
+class ClauseReach(NamedTuple):
+    """What a clause's values do to the two contexts, whatever the runtime reads."""
+
+    key: str
+    decided: bool  # some value changes what the Python target decides ('cannot play' never does: the pile decides)
+    reached: bool  # some such value changes a constant the C context prints
+    changed: frozenset[str]  # every constant so changed
+    unnamed: bool  # the C target refuses a value that decides something without naming the clause
+
+
+@functools.cache
+def clause_reach() -> tuple[ClauseReach, ...]:
+    """Each variant clause varied over the donors: computed once, for every runtime a test checks."""
+    out = []
     for clause in VARIANT_CLAUSES:
-        # decided: some value changes what the Python target decides ('cannot play' never does: the pile decides)
-        decided, reached, unread, unnamed = False, False, set(), False
+        decided, reached, changed, unnamed = False, False, set[str](), False
         for index, base, varied in variations(clause):
             if reached and index >= len(FULL_BASES):
                 break
@@ -268,14 +278,24 @@ def clauses_the_c_target_ignores(runtime: str) -> list[str]:
             if not decides or refused is not None:
                 unnamed |= decides and f"'{clause.key}:" not in refused[0]
                 continue
-            changed = {name for name, value in printed.items() if before.get(name) != value}
-            unread |= {name for name in changed if not runtime_reads(name, runtime)}
-            reached |= bool(changed)
+            now = {name for name, value in printed.items() if before.get(name) != value}
+            changed |= now
+            reached |= bool(now)
+        out.append(ClauseReach(clause.key, decided, reached, frozenset(changed), unnamed))
+    return tuple(out)
+
+
+def clauses_the_c_target_ignores(runtime: str) -> list[str]:
+    """The clauses whose values change what the Python target decides while the C target prints nothing new, or
+    prints a constant the runtime never reads, and that it does not refuse naming the clause: `key: why`."""
+    ignored = []
+    for clause in clause_reach():
+        unread = {name for name in clause.changed if not runtime_reads(name, runtime)}
         if unread:
             ignored.append(f"{clause.key}: the runtime never reads {', '.join(sorted(unread))}")
-        if decided and not reached:
+        if clause.decided and not clause.reached:
             ignored.append(f"{clause.key}: no constant changes")
-        if unnamed:
+        if clause.unnamed:
             ignored.append(f"{clause.key}: refused, not by name")
     return ignored
 
