@@ -353,8 +353,11 @@ static void layout_cover(Layout *l, int tile, int on, int port, int by) {
     for (i = 0; i < l->nopen; ++i) {
         if (l->open[i].tile == on && l->open[i].kind == port) {
             value = l->open[i].value;
-            for (l->nopen--; i < l->nopen; ++i) {
-                l->open[i] = l->open[i + 1];
+            for (l->nopen--; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of
+                                                      a few bytes a call to memmove */
+                Port later = l->open[i + 1];
+                l->open[i + 1] = l->open[i];
+                l->open[i] = later;
             }
             break;
         }
@@ -568,7 +571,11 @@ typedef struct {
 
 #if defined(__GNUC__)
 #define lowest_bit(word) __builtin_ctzll(word)
+/* A hand's move loop with every call it makes inlined (GCC and Clang): no call is paid per move, and each call's
+   arguments fold as constants where the loop knows them. */
+#define INLINE_CALLS __attribute__((flatten))
 #else
+#define INLINE_CALLS
 static int lowest_bit(uint64_t word) {
     int n = 0;
     for (; !(word & 1); word >>= 1) {
@@ -652,24 +659,36 @@ static void hands_clear(Game *g) {
     memset(g->holder, -1, sizeof g->holder);
 }
 
-/* tile joins seat's hand, at its end. */
+/* tiles[0..n-1] join seat's hand, at its end; the hand's counts are updated once, not per tile. */
+static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
+    unsigned first = (unsigned)g->nslots[seat], i;
+    int pips = 0;
+    for (i = 0; i < (unsigned)n; ++i) {
+        unsigned slot = first + i, w = slot / 64;  /* unsigned: a shift and a mask, no sign fixed */
+        uint64_t bit = (uint64_t)1 << (slot % 64);
+        int tile = tiles[i];
+        g->slot_tile[seat][slot] = (int16_t)tile;
+        g->holder[tile] = (int16_t)seat;
+        g->slot_of[tile] = (int16_t)slot;
+        pips += TILE_LOW[tile] + TILE_HIGH[tile];
+        g->held[seat][w] |= bit;
+        g->shows[seat][TILE_LOW[tile]][w] |= bit;
+        g->shows[seat][TILE_HIGH[tile]][w] |= bit;
+        if (HAS_WILD && WILD[tile]) {
+            g->wilds[seat][w] |= bit;
+        }
+        if (CROSS_ARMS && TILE_LOW[tile] == TILE_HIGH[tile]) {
+            g->doubles[seat][w] |= bit;
+        }
+    }
+    g->nslots[seat] += n;
+    g->hand_len[seat] += n;
+    g->pips[seat] += pips;
+}
+
 static void hand_add(Game *g, int seat, int tile) {
-    int slot = g->nslots[seat]++, w = slot / 64;
-    uint64_t bit = (uint64_t)1 << (slot % 64);
-    g->slot_tile[seat][slot] = (int16_t)tile;
-    g->holder[tile] = (int16_t)seat;
-    g->slot_of[tile] = (int16_t)slot;
-    g->hand_len[seat]++;
-    g->pips[seat] += TILE_LOW[tile] + TILE_HIGH[tile];
-    g->held[seat][w] |= bit;
-    g->shows[seat][TILE_LOW[tile]][w] |= bit;
-    g->shows[seat][TILE_HIGH[tile]][w] |= bit;
-    if (HAS_WILD && WILD[tile]) {
-        g->wilds[seat][w] |= bit;
-    }
-    if (CROSS_ARMS && TILE_LOW[tile] == TILE_HIGH[tile]) {
-        g->doubles[seat][w] |= bit;
-    }
+    int8_t joined = (int8_t)tile;
+    hand_join(g, seat, &joined, 1);
 }
 
 /* The seat's hand in its order, into tiles; its length. */
@@ -686,8 +705,8 @@ static int hand_tiles(const Game *g, int seat, int8_t *tiles) {
 
 /* Word w of the slots among only (of the current seat) whose tile may go on an end showing value. */
 static uint64_t fitting(const Game *g, int seat, const uint64_t *only, int value, int w) {
-    int half = touching_half(value);
-    uint64_t m = half >= 0 && half <= MAX_PIP ? g->shows[seat][half][w] : 0;
+    int half = touching_half(value);  /* where equal halves match, every end shows a number of the set */
+    uint64_t m = HALVES_SUM < 0 || (half >= 0 && half <= MAX_PIP) ? g->shows[seat][half][w] : 0;
     if (HAS_WILD) {
         m |= g->wilds[seat][w];
     }
@@ -779,7 +798,7 @@ static void own_moves(Game *g) {
     }
     memcpy(only, g->held[seat], sizeof only);
     if (DRAWN_AT_ONCE && g->drawn >= 0) {
-        int slot = g->slot_of[g->drawn];
+        unsigned slot = (unsigned)g->slot_of[g->drawn];
         memset(only, 0, sizeof only);
         only[slot / 64] = (uint64_t)1 << (slot % 64);
     }
@@ -1177,8 +1196,8 @@ static void next_turn(Game *g, int advance) {
 }
 
 static void hand_remove(Game *g, int seat, int tile) {
-    int slot = g->slot_of[tile];
     if (g->holder[tile] == seat) {
+        unsigned slot = (unsigned)g->slot_of[tile];
         g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
         g->holder[tile] = -1;
         g->hand_len[seat]--;
@@ -1436,9 +1455,7 @@ static int deal_shuffled(Game *g) {
         }
         hands_clear(g);
         for (seat = 0; seat < g->players; ++seat) {
-            for (k = 0; k < size; ++k) {
-                hand_add(g, seat, tiles[seat * size + k]);
-            }
+            hand_join(g, seat, &tiles[seat * size], size);
         }
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
@@ -1496,7 +1513,7 @@ static int64_t true_claim(const Game *g, Move m) {
 }
 
 /* Play the current hand to its end, each seat moved by its bot; 0, or -3 past the safety limit. */
-static int play_hand(Game *g, const int32_t *bots) {
+INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
     long moves = 0;
     while (!g->hand_over) {
         Move m;
@@ -2070,9 +2087,7 @@ static int replay_deal(Reader *r, Game *g, int required_opener) {
     }
     hands_clear(g);
     for (seat = 0; seat < g->players; ++seat) {
-        for (i = 0; i < counts[seat]; ++i) {
-            hand_add(g, seat, dealt[seat][i]);
-        }
+        hand_join(g, seat, dealt[seat], counts[seat]);
     }
     memcpy(g->pile, pile, (size_t)npile);
     g->pile_len = npile;

@@ -48,7 +48,7 @@ static int64_t true_claim(const Game *g, Move m) {
 }
 
 /* Play the current hand to its end, each seat moved by its bot; 0, or -3 past the safety limit. */
-static int play_hand(Game *g, const int32_t *bots) {
+INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
     long moves = 0;
     while (!g->hand_over) {
         Move m;
@@ -625,9 +625,7 @@ static int replay_deal(Reader *r, Game *g, int required_opener) {
     }
     hands_clear(g);
     for (seat = 0; seat < g->players; ++seat) {
-        for (i = 0; i < counts[seat]; ++i) {
-            hand_add(g, seat, dealt[seat][i]);
-        }
+        hand_join(g, seat, dealt[seat], counts[seat]);
     }
     memcpy(g->pile, pile, (size_t)npile);
     g->pile_len = npile;

@@ -133,8 +133,11 @@ static void layout_cover(Layout *l, int tile, int on, int port, int by) {
     for (i = 0; i < l->nopen; ++i) {
         if (l->open[i].tile == on && l->open[i].kind == port) {
             value = l->open[i].value;
-            for (l->nopen--; i < l->nopen; ++i) {
-                l->open[i] = l->open[i + 1];
+            for (l->nopen--; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of
+                                                      a few bytes a call to memmove */
+                Port later = l->open[i + 1];
+                l->open[i + 1] = l->open[i];
+                l->open[i] = later;
             }
             break;
         }
