@@ -811,7 +811,10 @@ class Game:
                 cancelled = True
                 gained = 0
             else:
-                self._score(side, gained)
+                pegged = self.scores[side] + gained
+                self.scores[side] = pegged
+                self.pegs[side] = (self.pegs[side][1], pegged)
+                self._board = (tuple(self.scores), tuple(self.pegs))
         # A placement is logged compactly; the events property turns it into a dict when read.
         self._log.append((seat, tile, on, port, total, raw, points, hand_ends, cancelled, self._board))
         if gained and self.scores[side] == TARGET:
@@ -877,9 +880,9 @@ class Game:
 
     def _score(self, side: int, points: int) -> None:
         """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
-        score = self.scores[side] + points
-        self.scores[side] = score
-        self.pegs[side] = (self.pegs[side][1], score)
+        pegged = self.scores[side] + points
+        self.scores[side] = pegged
+        self.pegs[side] = (self.pegs[side][1], pegged)
         self._board = (tuple(self.scores), tuple(self.pegs))
 
     def _win(self, sides: list[int]) -> None:
@@ -1174,7 +1177,10 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
                 cancelled = True
                 gained = 0
             else:
-                game._score(side, gained)
+                pegged = game.scores[side] + gained
+                game.scores[side] = pegged
+                game.pegs[side] = (game.pegs[side][1], pegged)
+                game._board = (tuple(game.scores), tuple(game.pegs))
         # A placement is logged compactly; the events property turns it into a dict when read.
         game._log.append((seat, tile, on, port, total, raw, points, hand_ends, cancelled, game._board))
         if gained and game.scores[side] == TARGET:

@@ -839,7 +839,10 @@ class Game:
         side = self._sides[seat]
         hand_ends = not hand
         if points:
-            self._score(side, points)
+            pegged = self.scores[side] + points
+            self.scores[side] = pegged
+            self.pegs[side] = (self.pegs[side][1], pegged)
+            self._board = (tuple(self.scores), tuple(self.pegs))
         # A placement is logged compactly; the events property turns it into a dict when read.
         self._log.append((seat, tile, on, port, total, raw, points, hand_ends, False, self._board))
         if self.scores[side] >= TARGET:
@@ -928,9 +931,9 @@ class Game:
 
     def _score(self, side: int, points: int) -> None:
         """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
-        score = self.scores[side] + points
-        self.scores[side] = score
-        self.pegs[side] = (self.pegs[side][1], score)
+        pegged = self.scores[side] + points
+        self.scores[side] = pegged
+        self.pegs[side] = (self.pegs[side][1], pegged)
         self._board = (tuple(self.scores), tuple(self.pegs))
 
     def _win(self, sides: list[int]) -> None:
@@ -1223,7 +1226,10 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
         side = game._sides[seat]
         hand_ends = not hand
         if points:
-            game._score(side, points)
+            pegged = game.scores[side] + points
+            game.scores[side] = pegged
+            game.pegs[side] = (game.pegs[side][1], pegged)
+            game._board = (tuple(game.scores), tuple(game.pegs))
         # A placement is logged compactly; the events property turns it into a dict when read.
         game._log.append((seat, tile, on, port, total, raw, points, hand_ends, False, game._board))
         if game.scores[side] >= TARGET:
