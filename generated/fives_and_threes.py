@@ -1089,7 +1089,7 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     leaves it, event for event, draw for draw."""
     # Why one frame: in the move-by-move loop the calls of a turn (make, play, next turn, the legal moves
     # and their tuples) cost more than the turn's own work. The rules that need more (drawing or passing by
-    # choice, claims, own matching, the cross's arms) keep that loop; a lead passed on and an extra turn
+    # choice, claims, own matching) keep that loop; a lead passed on and an extra turn
     # declined are made by Game._make.
     draws = [bot._random for bot in bots]
     hands = game.hands
