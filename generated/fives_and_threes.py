@@ -760,7 +760,7 @@ class Game:
         moves: list[Move] = []
         for on, port, value in layout._open:  # plain loops: cheaper than a comprehension's own frame, every turn
             for t in hand:
-                if t[0] == value or t[1] == value:
+                if value in t:  # one of its halves shows the value
                     moves.append(("play", t, on, port))
         if moves:
             return tuple(moves)
@@ -799,22 +799,22 @@ class Game:
         hand.remove(tile)
         self._last_tile_seat = seat
         total = layout._total
-        raw = RAW_POINTS[total]
-        points = DISPLAYED_POINTS[total]
+        raw = points = RAW_POINTS[total]  # one raw point is one displayed point
         side = self._sides[seat]
-        hand_ends = False
-        if not hand:
-            hand_ends = not self.partnerships or not self.hands[(seat + 2) % 4]
+        hand_ends = not hand and (not self.partnerships or not self.hands[(seat + 2) % 4])
         # Exactly 61: the placement and the going-out bonus are one event,
         # kept or cancelled whole.
-        gained = points + (GOING_OUT_BONUS if hand_ends else 0)
+        gained = points + GOING_OUT_BONUS if hand_ends else points
         cancelled = False
         if gained:
             if self.scores[side] + gained > TARGET:
                 cancelled = True
                 gained = 0
             else:
-                self._score(side, gained)
+                pegged = self.scores[side] + gained
+                self.scores[side] = pegged
+                self.pegs[side] = (self.pegs[side][1], pegged)
+                self._board = (tuple(self.scores), tuple(self.pegs))
         # A placement is logged compactly; the events property turns it into a dict when read.
         self._log.append((seat, tile, on, port, total, raw, points, hand_ends, cancelled, self._board))
         if gained and self.scores[side] == TARGET:
@@ -822,9 +822,9 @@ class Game:
             return
         if not hand:
             self._log.append({"event": "out", "seat": seat})
-        if hand_ends:
-            self._end_hand(blocked=False)
-            return
+            if hand_ends:
+                self._end_hand(blocked=False)
+                return
         self._next_turn(True)
 
     def _next_turn(self, advance: bool) -> None:
@@ -844,12 +844,11 @@ class Game:
 
     def _blocked(self) -> bool:
         """Whether the hand is blocked: the seat to move can only pass, and no seat will ever play again."""
-        ports = self.layout._open
+        (_, _, first), (_, _, second) = self.layout._open  # a line without spinners has two open ends
         for hand in self.hands:
             for t in hand:
-                for _, _, value in ports:  # a few ports: cheaper than a set of their values
-                    if t[0] == value or t[1] == value:
-                        return False
+                if first in t or second in t:  # one of its halves shows an end's value
+                    return False
         return True
 
     def _pass(self) -> None:
@@ -881,9 +880,9 @@ class Game:
 
     def _score(self, side: int, points: int) -> None:
         """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
-        score = self.scores[side] + points
-        self.scores[side] = score
-        self.pegs[side] = (self.pegs[side][1], score)
+        pegged = self.scores[side] + points
+        self.scores[side] = pegged
+        self.pegs[side] = (self.pegs[side][1], pegged)
         self._board = (tuple(self.scores), tuple(self.pegs))
 
     def _win(self, sides: list[int]) -> None:
@@ -1090,7 +1089,8 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     leaves it, event for event, draw for draw."""
     # Why one frame: in the move-by-move loop the calls of a turn (make, play, next turn, the legal moves
     # and their tuples) cost more than the turn's own work. The rules that need more (drawing or passing by
-    # choice, optional extra turns, claims, own matching, the cross's arms) keep that loop.
+    # choice, claims, own matching) keep that loop; a lead passed on and an extra turn
+    # declined are made by Game._make.
     draws = [bot._random for bot in bots]
     hands = game.hands
     layout = game.layout
@@ -1098,15 +1098,9 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     game._legal = None  # no legal moves are kept while the hand goes on: legal_moves() works them out if asked
     on: Tile | None
     port: str | None
-    seat = game.current
-    advance = False  # the seat to move has its turn already
+    ports = layout._open  # one list the whole hand: ends come off and go on in place
+    seat = game.current  # the seat to move has its turn already
     while True:
-        if advance:
-            seat = (seat + 1) % players
-            while not hands[seat]:  # a seat that has gone out is skipped
-                seat = (seat + 1) % players
-            game.current = seat
-        advance = True
         hand = hands[seat]
         draw = draws[seat]
         if not layout.tiles:
@@ -1115,26 +1109,37 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             on = port = None
             layout._lead(tile)
         else:
-            fits: list[Tile] = []  # the legal placements in legal_moves() order: each tile, and the end it joins
-            ends: list[Port] = []
-            for end in layout._open:
-                value = end[2]
-                for t in hand:
-                    if t[0] == value or t[1] == value:
-                        fits.append(t)
-                        ends.append(end)
-            if not fits:  # the one legal move is a pass, unless nobody will ever play again
+            first, second = ports  # a line without spinners has two open ends
+            a = first[2]
+            b = second[2]
+            on_first: list[Tile] = []  # the legal placements in legal_moves() order: the first end's, the second's
+            on_second: list[Tile] = []
+            for t in hand:  # one pass over the hand for both ends
+                if a in t:
+                    on_first.append(t)
+                if b in t:
+                    on_second.append(t)
+            count = len(on_first) + len(on_second)
+            if not count:  # the one legal move is a pass, unless nobody will ever play again
                 if game._blocked():
                     game._end_hand(blocked=True)
                     return
                 draw()  # the bot draws for its one move all the same
                 game._log.append({"event": "pass", "seat": seat})
+                seat = (seat + 1) % players
+                while not hands[seat]:  # a seat that has gone out is skipped
+                    seat = (seat + 1) % players
+                game.current = seat
                 continue
-            index = int(draw() * len(fits))
-            tile = fits[index]
-            end = ends[index]
+            index = int(draw() * count)
+            cut = len(on_first)
+            if index < cut:
+                tile = on_first[index]
+                end = first
+            else:
+                tile = on_second[index - cut]
+                end = second
             on, port, value = end
-            ports = layout._open
             ports.remove(end)  # the very entry, the first equal to it
             layout.tiles.append(tile)
             total = layout._total  # the covered end's count goes, the new end's comes
@@ -1161,22 +1166,22 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
         hand.remove(tile)
         game._last_tile_seat = seat
         total = layout._total
-        raw = RAW_POINTS[total]
-        points = DISPLAYED_POINTS[total]
+        raw = points = RAW_POINTS[total]  # one raw point is one displayed point
         side = game._sides[seat]
-        hand_ends = False
-        if not hand:
-            hand_ends = not game.partnerships or not game.hands[(seat + 2) % 4]
+        hand_ends = not hand and (not game.partnerships or not game.hands[(seat + 2) % 4])
         # Exactly 61: the placement and the going-out bonus are one event,
         # kept or cancelled whole.
-        gained = points + (GOING_OUT_BONUS if hand_ends else 0)
+        gained = points + GOING_OUT_BONUS if hand_ends else points
         cancelled = False
         if gained:
             if game.scores[side] + gained > TARGET:
                 cancelled = True
                 gained = 0
             else:
-                game._score(side, gained)
+                pegged = game.scores[side] + gained
+                game.scores[side] = pegged
+                game.pegs[side] = (game.pegs[side][1], pegged)
+                game._board = (tuple(game.scores), tuple(game.pegs))
         # A placement is logged compactly; the events property turns it into a dict when read.
         game._log.append((seat, tile, on, port, total, raw, points, hand_ends, cancelled, game._board))
         if gained and game.scores[side] == TARGET:
@@ -1184,9 +1189,13 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             return
         if not hand:
             game._log.append({"event": "out", "seat": seat})
-        if hand_ends:
-            game._end_hand(blocked=False)
-            return
+            if hand_ends:
+                game._end_hand(blocked=False)
+                return
+        seat = (seat + 1) % players
+        while not hands[seat]:  # a seat that has gone out is skipped
+            seat = (seat + 1) % players
+        game.current = seat
 
 
 def _check_bots(game: object, bots: object) -> None:

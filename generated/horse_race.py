@@ -788,7 +788,7 @@ class Game:
         moves: list[Move] = []
         for on, port, value in layout._open:  # plain loops: cheaper than a comprehension's own frame, every turn
             for t in hand:
-                if t[0] == value or t[1] == value:
+                if value in t:  # one of its halves shows the value
                     moves.append(("play", t, on, port))
         if moves:
             return tuple(moves)
@@ -837,11 +837,12 @@ class Game:
         raw = RAW_POINTS[total]
         points = DISPLAYED_POINTS[total]
         side = self._sides[seat]
-        hand_ends = False
-        if not hand:
-            hand_ends = True
+        hand_ends = not hand
         if points:
-            self._score(side, points)
+            pegged = self.scores[side] + points
+            self.scores[side] = pegged
+            self.pegs[side] = (self.pegs[side][1], pegged)
+            self._board = (tuple(self.scores), tuple(self.pegs))
         # A placement is logged compactly; the events property turns it into a dict when read.
         self._log.append((seat, tile, on, port, total, raw, points, hand_ends, False, self._board))
         if self.scores[side] >= TARGET:
@@ -849,9 +850,9 @@ class Game:
             return
         if not hand:
             self._log.append({"event": "out", "seat": seat})
-        if hand_ends:
-            self._end_hand(blocked=False)
-            return
+            if hand_ends:
+                self._end_hand(blocked=False)
+                return
         if not from_draw and (tile[0] == tile[1] or raw > 0) and hand:  # the same seat moves again
             self._extra = True
             self._draws = 0
@@ -883,18 +884,22 @@ class Game:
         for hand in self.hands:
             for t in hand:
                 for _, _, value in ports:  # a few ports: cheaper than a set of their values
-                    if t[0] == value or t[1] == value:
+                    if value in t:  # one of its halves shows the value
                         return False
         return True
 
     def _draw(self) -> None:
-        tile = self.pile.pop(0)
         seat = self.current
-        self.hands[seat].append(tile)
+        hand = self.hands[seat]
+        layout = self.layout
+        tile = self.pile.pop(0)
+        hand.append(tile)
         self._draws += 1
         self._log.append({"event": "draw", "seat": seat, "tile": _TEXT[tile]})
-        if self.layout.placements_for(tile):
-            self._drawn = tile  # a playable drawn tile is played at once
+        for end in layout._open:
+            if end[2] in tile:
+                self._drawn = tile  # a playable drawn tile is played at once
+                break
         self._next_turn(False)  # the last tile drawn may leave nobody able to play: the hand ends now
 
     def _pass(self) -> None:
@@ -926,9 +931,9 @@ class Game:
 
     def _score(self, side: int, points: int) -> None:
         """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
-        score = self.scores[side] + points
-        self.scores[side] = score
-        self.pegs[side] = (self.pegs[side][1], score)
+        pegged = self.scores[side] + points
+        self.scores[side] = pegged
+        self.pegs[side] = (self.pegs[side][1], pegged)
         self._board = (tuple(self.scores), tuple(self.pegs))
 
     def _win(self, sides: list[int]) -> None:
@@ -1127,7 +1132,8 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     leaves it, event for event, draw for draw."""
     # Why one frame: in the move-by-move loop the calls of a turn (make, play, next turn, the legal moves
     # and their tuples) cost more than the turn's own work. The rules that need more (drawing or passing by
-    # choice, optional extra turns, claims, own matching, the cross's arms) keep that loop.
+    # choice, claims, own matching) keep that loop; a lead passed on and an extra turn
+    # declined are made by Game._make.
     draws = [bot._random for bot in bots]
     hands = game.hands
     layout = game.layout
@@ -1135,17 +1141,9 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     game._legal = None  # no legal moves are kept while the hand goes on: legal_moves() works them out if asked
     on: Tile | None
     port: str | None
-    seat = game.current
-    advance = False  # the seat to move has its turn already
+    ports = layout._open  # one list the whole hand: ends come off and go on in place
+    seat = game.current  # the seat to move has its turn already
     while True:
-        if advance:
-            seat = (seat + 1) % players
-            while not hands[seat]:  # a seat that has gone out is skipped
-                seat = (seat + 1) % players
-            game.current = seat
-            game._extra = False
-            game._draws = 0
-        advance = True
         hand = hands[seat]
         held = hand if game._drawn is None else [game._drawn]  # a playable drawn tile is played at once
         draw = draws[seat]
@@ -1157,32 +1155,41 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
         else:
             fits: list[Tile] = []  # the legal placements in legal_moves() order: each tile, and the end it joins
             ends: list[Port] = []
-            for end in layout._open:
+            for end in ports:
                 value = end[2]
                 for t in held:
-                    if t[0] == value or t[1] == value:
+                    if value in t:  # one of its halves shows the value
                         fits.append(t)
                         ends.append(end)
-            if not fits and game._compute_legal()[0][0] == "draw":  # the one legal move is a draw
+            count = len(fits)
+            if not count and len(game.pile) > 0:  # the one legal move is a draw
                 draw()  # the bot draws for its one move all the same
-                game._draw()  # the seat moves again, unless the hand is blocked now
-                game._legal = None
-                if game.hand_over:
-                    return
-                advance = False
-                continue
-            if not fits:  # the one legal move is a pass, unless nobody will ever play again
+                tile = game.pile.pop(0)
+                hand.append(tile)
+                game._draws += 1
+                game._log.append({"event": "draw", "seat": seat, "tile": _TEXT[tile]})
+                for end in layout._open:
+                    if end[2] in tile:
+                        game._drawn = tile  # a playable drawn tile is played at once
+                        break
+                continue  # the seat moves again: its next turn finds the hand blocked if it is
+            if not count:  # the one legal move is a pass, unless nobody will ever play again
                 if game._blocked():
                     game._end_hand(blocked=True)
                     return
                 draw()  # the bot draws for its one move all the same
                 game._log.append({"event": "pass", "seat": seat})
+                seat = (seat + 1) % players
+                while not hands[seat]:  # a seat that has gone out is skipped
+                    seat = (seat + 1) % players
+                game.current = seat
+                game._extra = False
+                game._draws = 0
                 continue
-            index = int(draw() * len(fits))
+            index = int(draw() * count)
             tile = fits[index]
             end = ends[index]
             on, port, value = end
-            ports = layout._open
             ports.remove(end)  # the very entry, the first equal to it
             layout.tiles.append(tile)
             total = layout._total  # the covered end's count goes, the new end's comes
@@ -1209,6 +1216,7 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
                 layout._links.append((on, port, tile, "high"))
                 ports.append((tile, "low", tile[0]))
                 layout._total = total + tile[0]
+        advance = True
         hand.remove(tile)
         from_draw = game._drawn is not None
         game._drawn = None
@@ -1217,11 +1225,12 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
         raw = RAW_POINTS[total]
         points = DISPLAYED_POINTS[total]
         side = game._sides[seat]
-        hand_ends = False
-        if not hand:
-            hand_ends = True
+        hand_ends = not hand
         if points:
-            game._score(side, points)
+            pegged = game.scores[side] + points
+            game.scores[side] = pegged
+            game.pegs[side] = (game.pegs[side][1], pegged)
+            game._board = (tuple(game.scores), tuple(game.pegs))
         # A placement is logged compactly; the events property turns it into a dict when read.
         game._log.append((seat, tile, on, port, total, raw, points, hand_ends, False, game._board))
         if game.scores[side] >= TARGET:
@@ -1229,13 +1238,20 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             return
         if not hand:
             game._log.append({"event": "out", "seat": seat})
-        if hand_ends:
-            game._end_hand(blocked=False)
-            return
+            if hand_ends:
+                game._end_hand(blocked=False)
+                return
         if not from_draw and (tile[0] == tile[1] or raw > 0) and hand:  # the same seat moves again
             game._extra = True
             game._draws = 0
             advance = False
+        if advance:
+            seat = (seat + 1) % players
+            while not hands[seat]:  # a seat that has gone out is skipped
+                seat = (seat + 1) % players
+            game.current = seat
+            game._extra = False
+            game._draws = 0
 
 
 def _check_bots(game: object, bots: object) -> None:

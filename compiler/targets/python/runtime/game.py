@@ -142,13 +142,6 @@ class Game(GameParts):
     ###}
 
     ###{standalone game_scoring
-    def _score(self, side: int, points: int) -> None:
-        """Add points and move the side's pegs as on a cribbage board: the back peg jumps ahead of the front."""
-        score = self.scores[side] + points
-        self.scores[side] = score
-        self.pegs[side] = (self.pegs[side][1], score)
-        self._board = (tuple(self.scores), tuple(self.pegs))
-
     def _win(self, sides: list[int]) -> None:
         self.over = True
         self.hand_over = True
