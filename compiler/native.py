@@ -38,7 +38,9 @@ from .targets.python.context import match_line_names
 from .targets.records import Records, hand_fields, unit_fields
 
 ABI_VERSION = 4
-FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
+# The warnings cost the build nothing and are kept beside the library (compiler_said), so that the
+# strictest check of the generated C reads what the one build of each engine said.
+FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99", "-Wall", "-Wextra", "-pedantic")
 COMPILERS = ("cc", "gcc", "clang")  # looked for on PATH, in this order, when $CC is not set
 BOTS = {"random": 0, "greedy": 1}
 PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")  # the ABI's numbering of ports
@@ -243,6 +245,7 @@ def _build(command: list[str], source: str, library: Path) -> None:
             if done.returncode != 0:
                 raise NativeUnavailable(f"the C compiler {shlex.join(command)} refused the generated engine "
                                         f"(exit {done.returncode}); it said:", done.stderr.rstrip() or "nothing")
+            _log_of(library).write_text(done.stderr, encoding="utf-8")  # before the library: it is never missing
             os.replace(temporary, library)
         finally:
             with contextlib.suppress(OSError):
@@ -323,13 +326,27 @@ def _built(command: list[str], source: str, library: Path, name: str) -> ctypes.
     try:
         dll = _open(library)
     except OSError as err:  # the compiler said it succeeded, but wrote no shared library
-        with contextlib.suppress(OSError):
-            library.unlink()
+        for written in (library, _log_of(library)):
+            with contextlib.suppress(OSError):
+                written.unlink()
         said = str(err).replace(f"{library}: ", "")
         raise NativeUnavailable(f"the C compiler {shlex.join(command)} wrote no shared library that can be "
                                 f"loaded (the loader says: {said})",
                                 "set $CC to a C compiler that builds shared libraries, such as gcc or clang") from None
     return _checked(dll, library)
+
+
+def _log_of(library: Path) -> Path:
+    return library.with_suffix(".log")
+
+
+def compiler_said(library: ctypes.CDLL) -> str | None:
+    """What the C compiler wrote (its warnings) when it built this library; None where that was not kept
+    (a library whose log is gone)."""
+    try:
+        return _log_of(Path(library._name)).read_text(encoding="utf-8")
+    except OSError:
+        return None
 
 
 def _checked(dll: ctypes.CDLL, library: Path) -> ctypes.CDLL:
@@ -380,6 +397,11 @@ class NativeEngine:
             raise NativeUnavailable(f"the native engine of {self.spec_path} names its {what} records "
                                     f"{', '.join(fields)}, not the record schema's {', '.join(expected)}")
         return fields
+
+    @property
+    def compiler_said(self) -> str | None:
+        """The C compiler's warnings when it built this engine ("" for none); None where they were not kept."""
+        return compiler_said(self._dll)
 
     # --- simulations
 

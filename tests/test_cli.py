@@ -4,13 +4,10 @@ bad files; what `check` imports."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -221,27 +218,13 @@ def _faulty_file(folder: Path, kind: str, fault: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def bad_file_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], tuple[Path, Any]]:
-    """Every command run on every fault of its file, several processes at a time."""
-    folder = tmp_path_factory.mktemp("bad_files")
-    cases = {}
-    for command, (args, kind) in COMMANDS.items():
-        for fault in FAULTS:
-            path = _faulty_file(folder / command.replace(" ", "_"), kind, fault)
-            cases[command, fault] = (path, [arg.replace("FILE", str(path)) for arg in args])
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = pool.map(lambda args: run_cli(*args), [args for _, args in cases.values()])
-        return {case: (path, result) for (case, (path, _)), result in zip(cases.items(), results, strict=True)}
-
-
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("fault", FAULTS)
-def test_each_command_refuses_each_bad_file_alike(command: str, fault: str, bad_file_runs: dict[
-        tuple[str, str], tuple[Path, Any]]) -> None:
-    path, result = bad_file_runs[command, fault]
+def test_each_command_refuses_each_bad_file_alike(command: str, fault: str, tmp_path: Path) -> None:
+    args, kind = COMMANDS[command]
+    path = _faulty_file(tmp_path, kind, fault)
+    result = run_cli(*[arg.replace("FILE", str(path)) for arg in args])
     code, message = FAULTS[fault]
-    kind = COMMANDS[command][1]
     assert "Traceback" not in result.stderr
     assert result.returncode == code, result.stderr
     if message is None:

@@ -397,13 +397,31 @@ def test_the_library_is_built_once_into_the_cache_and_reused(tmp_path: Path) -> 
     outputs = [process.communicate(timeout=300) for process in both]
     assert [process.returncode for process in both] == [0, 0], outputs
     assert outputs[0][0] == outputs[1][0] and outputs[0][0].startswith("Stats(units=10,")
-    [library] = (tmp_path / "dominospec" / "native").iterdir()
-    assert library.suffix == ".so"  # and no half-written file is left beside it
+    # The library and what the compiler said building it (nothing), and no half-written file beside them.
+    library, log = sorted((tmp_path / "dominospec" / "native").iterdir(), key=lambda path: path.suffix != ".so")
+    assert (library.suffix, log.name, log.read_text()) == (".so", library.with_suffix(".log").name, "")
     built = library.stat().st_mtime_ns
     again = run_python(LOAD_FIVES, env)
     assert again.returncode == 0 and again.stdout == outputs[0][0]
     assert library.stat().st_mtime_ns == built
-    assert list((tmp_path / "dominospec" / "native").iterdir()) == [library]
+    assert sorted((tmp_path / "dominospec" / "native").iterdir()) == sorted([library, log])
+
+
+def test_what_the_compiler_says_is_kept_beside_the_library(tmp_path: Path) -> None:
+    """A compiler that warns: the engine still builds, and its words are the engine's compiler_said, in
+    the process that built it and in one that found it in the cache; without its log, nothing is known."""
+    compiler = tmp_path / "warning-cc"
+    compiler.write_text('#!/bin/sh\necho "engine.c:1:1: warning: a word from the compiler" >&2\nexec cc "$@"\n')
+    compiler.chmod(0o755)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "CC": str(compiler)}
+    said = "from dominospec import native; print(repr(native.load('spec/fives_and_threes.rules').compiler_said))"
+    words = repr("engine.c:1:1: warning: a word from the compiler\n") + "\n"
+    for _ in range(2):
+        done = run_python(said, env)
+        assert (done.returncode, done.stdout, done.stderr) == (0, words, "")
+    [log] = (tmp_path / "cache" / "dominospec" / "native").glob("*.log")
+    log.unlink()
+    assert run_python(said, env).stdout == "None\n"
 
 
 def test_without_a_cache_folder_the_library_lives_in_a_temporary_one(tmp_path: Path) -> None:
@@ -468,7 +486,7 @@ def test_a_cache_folder_that_takes_no_library_leaves_it_in_a_temporary_folder(tm
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     first = run_python(LOAD_FIVES, env)
     assert first.returncode == 0, first.stderr
-    [library] = (tmp_path / "dominospec" / "native").iterdir()
+    [library] = (tmp_path / "dominospec" / "native").glob("*.so")
     library.unlink()
     library.mkdir()
     (library / "inside").write_text("a folder where the library was")
