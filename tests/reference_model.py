@@ -3,7 +3,8 @@
 It is written from the rules digest and the club's rule documents, and it interprets a checked
 Variant at run time: no engine code and no template is used. Clarity comes before speed: the layout
 is a list of tiles and a list of connections, and the open ports, spinners and counted ends are
-worked out from those lists by their definitions every time they are asked for.
+worked out from those lists by their definitions, afresh for each layout (the answers are kept until
+the next tile is placed, for the tests ask the same layout many questions).
 
 Choices the documents leave open, made in their most natural reading:
 - A double with neither line side covered (a doubled lead) counts its pips once, as one
@@ -39,7 +40,9 @@ that the two logs can be compared field by field.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from dominospec.language import ir
 from dominospec.language.formula import evaluate
@@ -51,6 +54,7 @@ Link = tuple[tuple[Tile, str], tuple[Tile, str]]
 
 LINE_SIDES = ("lineA", "lineB")
 BRANCHES = ("branchA", "branchB")
+Answer = TypeVar("Answer")
 
 
 def full_set(max_pip: int) -> list[Tile]:
@@ -152,6 +156,21 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
     return winners, awards
 
 
+def of_this_layout(question: Callable[[Table], Answer]) -> Callable[[Table], Answer]:
+    """A question about the layout, answered once per layout: the answer is kept until the tiles or the
+    connections change. A list comes back as a copy, which the caller may change."""
+    @functools.wraps(question)
+    def asked(table: Table) -> Answer:
+        layout = (id(table.tiles), len(table.tiles), id(table.links), len(table.links))
+        if table.answered_for != layout:
+            table.answered_for, table.answers = layout, {}
+        if question.__name__ not in table.answers:
+            table.answers[question.__name__] = question(table)
+        answer: Any = table.answers[question.__name__]
+        return list(answer) if isinstance(answer, list) else answer  # type: ignore[return-value]
+    return asked
+
+
 class Table:
     """The layout: the tiles in placement order and the connections between their ports."""
 
@@ -159,7 +178,11 @@ class Table:
         self.variant = variant
         self.tiles: list[Tile] = []
         self.links: list[Link] = []  # ((tile on the table, its port), (tile placed, the port it joined by))
+        self.wild = {(w.low, w.high) for w in variant.wild_tiles}
+        self.answered_for: tuple[int, ...] = ()
+        self.answers: dict[str, object] = {}
 
+    @of_this_layout
     def spinners(self) -> list[Tile]:
         doubles = [t for t in self.tiles if is_double(t)]
         if self.variant.spinners is ir.Spinners.NONE:
@@ -168,16 +191,17 @@ class Table:
             return doubles[:1]
         return doubles
 
-    def used(self) -> set[tuple[Tile, str]]:
+    @of_this_layout
+    def used(self) -> frozenset[tuple[Tile, str]]:
         """Every (tile, port) that a connection joins."""
-        return {end for link in self.links for end in link}
+        return frozenset(end for link in self.links for end in link)
 
     @staticmethod
     def value(tile: Tile, port: str) -> int:
         """The pips a port shows: the high half for "high", the low half (or a double's value) otherwise."""
         return tile[1] if port == "high" else tile[0]
 
-    def ports(self, tile: Tile, spinners: list[Tile], used: set[tuple[Tile, str]]) -> list[str]:
+    def ports(self, tile: Tile, spinners: list[Tile], used: frozenset[tuple[Tile, str]]) -> list[str]:
         """The ports a tile on the table has now, used or not."""
         if not is_double(tile):
             return ["low", "high"]
@@ -188,12 +212,14 @@ class Table:
             return [*LINE_SIDES, *BRANCHES]
         return list(LINE_SIDES)
 
+    @of_this_layout
     def uncovered_ports(self) -> list[Port]:
         """Every port of every tile on the table that no connection uses: (tile, port, pips)."""
         spinners, used = self.spinners(), self.used()
         return [(t, p, self.value(t, p)) for t in self.tiles for p in self.ports(t, spinners, used)
                 if (t, p) not in used]
 
+    @of_this_layout
     def uncovered_spinner(self) -> Tile | None:
         """With four sides first: a spinner with a side (line side or branch, opened or not) still uncovered."""
         if self.variant.spinner_sides is not ir.SpinnerSides.BEFORE_OTHER_ENDS:
@@ -204,6 +230,7 @@ class Table:
                 return spinner
         return None
 
+    @of_this_layout
     def arms_waiting(self) -> list[Port]:
         """Double Cross: once the spinner's four sides are covered, the outer ends of the arms that do not
         yet carry a double; empty when the rule is off, the sides are not all covered, or every arm has
@@ -231,6 +258,7 @@ class Table:
     def doubles_only(self) -> bool:
         return bool(self.arms_waiting())
 
+    @of_this_layout
     def open_ports(self) -> list[Port]:
         """The ports a tile may be placed on now: while a spinner's sides are being covered, only its own;
         while the arms of the cross wait for their doubles, only those arms' ends; otherwise every
@@ -242,6 +270,7 @@ class Table:
         waiting = self.arms_waiting()
         return waiting if waiting else ports
 
+    @of_this_layout
     def counted_ends(self) -> list[Port]:
         """The scoring ends: (tile, port, contribution).
 
@@ -276,7 +305,7 @@ class Table:
 
     def joins(self, tile: Tile, value: int) -> bool:
         """Whether tile may go on an end showing value."""
-        return any(tile == (w.low, w.high) for w in self.variant.wild_tiles) or self.touching(value) in tile
+        return tile in self.wild or self.touching(value) in tile
 
     def place(self, tile: Tile, on: Tile | None, port: str | None, by: str | None = None) -> None:
         """Lay a tile: the lead (on None), or onto an open port; a double joins by its line A, a wild tile
