@@ -361,26 +361,31 @@ def test_chromium_reads_hostile_names_as_text(tmp_path: Path) -> None:
     assert parsed.text[parsed.text.index("dominospec: " + HOSTILE + " against " + HOSTILE) + 1:].count(HOSTILE) >= 2
 
 
+@functools.cache
+def report_of(source: str) -> str:
+    """The page of the constructed or the simulated comparison, drawn once for all its plots' tests."""
+    return report_html(COMPARISON if source == "constructed" else simulated("comparison"))
+
+
 @pytest.mark.parametrize("plot", PLOT_IDS)
 @pytest.mark.parametrize("source", ["constructed", "simulated"])
 def test_chromium_draws_each_plot(source: str, plot: str, tmp_path: Path) -> None:
     """A screenshot of the page with everything but one plot hidden: the plot fills about its own
     size and is drawn in A's and B's colours."""
     only = f"<style>body > :not(#plots), #plots > :not(#plot-{plot}), figcaption {{ display: none }}</style>"
-    result = COMPARISON if source == "constructed" else simulated("comparison")
-    page = report_html(result).replace("</head>", f"{only}</head>", 1)
+    page = report_of(source).replace("</head>", f"{only}</head>", 1)
     (svg,) = [s for s in svgs(page) if s.get("id") == f"svg-{plot}"]
     width_px, height_px = (float((svg.get(side) or "").removesuffix("pt")) * 4 / 3 for side in ("width", "height"))
     shot = tmp_path / "shot.png"
     browse(page, tmp_path, f"--screenshot={shot}", "--window-size=800,420")
     width, height, rows = read_png(shot.read_bytes())
-    pixels = [(x, y, tuple(line[3 * x:3 * x + 3])) for y, line in enumerate(rows) for x in range(width)]
-    inked = [(x, y) for x, y, pixel in pixels if pixel != (255, 255, 255)]
+    inked = [(x, y, tuple(line[3 * x:3 * x + 3])) for y, line in enumerate(rows) for x in range(width)
+             if line[3 * x:3 * x + 3] != b"\xff\xff\xff"]
     assert inked, f"the {plot} plot drew nothing"
-    xs, ys = [x for x, _ in inked], [y for _, y in inked]
+    xs, ys = [x for x, _, _ in inked], [y for _, y, _ in inked]
     assert max(xs) - min(xs) > 0.8 * width_px and max(ys) - min(ys) > 0.7 * height_px, (min(xs), max(xs), min(ys),
                                                                                        max(ys), width_px, height_px)
     assert max(xs) < width and max(ys) < height - 1, "the plot fits in the window"
-    blue = sum(near(pixel, BLUE) for _, _, pixel in pixels)  # type: ignore[arg-type]
-    orange = sum(near(pixel, ORANGE) for _, _, pixel in pixels)  # type: ignore[arg-type]
+    blue = sum(near(pixel, BLUE) for _, _, pixel in inked)  # type: ignore[arg-type]  (white is near neither)
+    orange = sum(near(pixel, ORANGE) for _, _, pixel in inked)  # type: ignore[arg-type]
     assert blue > 300 and orange > 300, (blue, orange)
