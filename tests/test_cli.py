@@ -246,10 +246,11 @@ def _imported(*args: str) -> set[str]:
 
 
 @pytest.mark.parametrize("command", ["check", "fmt"])
-def test_check_and_fmt_load_neither_jinja2_nor_hypothesis(command: str) -> None:
+def test_check_and_fmt_load_neither_jinja2_nor_hypothesis_nor_the_targets_adapters(command: str) -> None:
     modules = _imported(command, "spec/horse_race.rules")
     assert "lark" in modules and "dominospec.language.parser" in modules  # the log is read right
     assert not {name for name in modules if name.split(".")[0] in ("jinja2", "hypothesis")}
+    assert not {name for name in modules if name.startswith("dominospec.targets.") and name.endswith(".context")}
 
 
 def test_a_command_that_builds_an_engine_does_load_jinja2() -> None:

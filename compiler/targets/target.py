@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..language import ir
 
@@ -28,3 +30,12 @@ class Target:
 
     def file_name(self, spec_path: Path) -> str:
         return self.module_name(spec_path) + self.suffix
+
+
+def adapter(module: str, name: str) -> Callable[[Any], object]:
+    """A context adapter, imported when first used: the commands that only name the targets (check, fmt)
+    never load the adapters, whose tables of dataclasses cost every start of the command line."""
+    def adapt(spec: Any) -> object:
+        built: object = getattr(importlib.import_module(module), name)(spec)
+        return built
+    return adapt

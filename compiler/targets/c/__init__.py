@@ -8,8 +8,7 @@ from pathlib import Path
 from ...language import ir
 from ...language.diagnostics import Diagnostic, InputError
 from ..python import identifier
-from ..target import Target
-from .context import variant_context
+from ..target import Target, adapter
 from .quoting import comment_text
 
 MAX_PIP = 14  # the largest set whose tiles (120) an int8_t indexes
@@ -46,7 +45,7 @@ def refusal(spec: ir.Variant | ir.MatchFormat) -> tuple[str, str] | None:
 
 C = Target(
     name="c", package="dominospec.targets.c",
-    variant_template="engine.c.j2", variant_context=variant_context,
+    variant_template="engine.c.j2", variant_context=adapter(f"{__name__}.context", "variant_context"),
     match_format_template=None, match_format_context=None,
     header=header, suffix=".c", module_name=module_name, refusal=refusal,
 )

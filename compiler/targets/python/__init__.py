@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 from ...language.diagnostics import Diagnostic, InputError
-from ..target import Target
-from .context import match_format_context, variant_context
+from ..target import Target, adapter
 from .quoting import escaped
 
 
@@ -50,7 +49,8 @@ def header(spec_name: str) -> str:
 
 PYTHON = Target(
     name="python", package="dominospec.targets.python",
-    variant_template="engine.py.j2", variant_context=variant_context,
-    match_format_template="match_format.py.j2", match_format_context=match_format_context,
+    variant_template="engine.py.j2", variant_context=adapter(f"{__name__}.context", "variant_context"),
+    match_format_template="match_format.py.j2",
+    match_format_context=adapter(f"{__name__}.context", "match_format_context"),
     header=header, suffix=".py", module_name=module_name,
 )
