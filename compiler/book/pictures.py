@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 from ..documents.language_pack import Pack
 from ..engine_api import EngineLayout, Tile, VariantEngine
@@ -67,8 +66,16 @@ class BoardWords:
     game_hole: str  # "game hole"
 
 
+# xml.sax.saxutils imports urllib.request (ssl, http, email) when loaded: it is loaded where a picture is
+# drawn, not by every command that imports this module.
 def _attr(value: object) -> str:
+    from xml.sax.saxutils import quoteattr
     return quoteattr(str(value))
+
+
+def escape(text: str) -> str:
+    from xml.sax import saxutils
+    return saxutils.escape(text)
 
 
 def _text(x: int, y: int, words: str, anchor: str = "start", size: int = FONT, light: bool = False) -> str:
