@@ -13,6 +13,7 @@ Constants are read-only properties here, so that a module's plain assignments sa
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, Protocol, cast
@@ -200,9 +201,16 @@ def read_tile(engine: VariantEngine, text: object, where: str) -> Tile:
     if not isinstance(text, str):
         raise ValueError(f"{where}: a tile is written as a string such as \"[1|4]\", not {text!r}")
     try:
-        return engine.parse_tile(text)
+        return _parsed_tile(engine, text)
     except ValueError as err:
         raise ValueError(f"{where}: {err}") from None
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed_tile(engine: VariantEngine, text: str) -> Tile:
+    """The engine's reading of a tile's text, kept: a record names the same few texts thousands of times
+    (a refusal is not kept, and is raised again each time)."""
+    return engine.parse_tile(text)
 
 
 def layout_points(engine: VariantEngine, layout: EngineLayout) -> tuple[int, int]:

@@ -113,32 +113,42 @@ def _record_tiles(engine: VariantEngine, items: Any, where: str) -> list[Tile]:
 
 
 def read_move(engine: VariantEngine, raw: Any, where: str) -> tuple[int, Move, int | None]:
-    """The mover, the move and the claim written on a placement (None when there is none)."""
-    require(isinstance(raw, dict), f"{where}: a move is an object such as {{\"seat\": 0, \"play\": \"[1|4]\"}}")
+    """The mover, the move and the claim written on a placement (None when there is none).
+
+    Every move of every record passes here: each message is written only once the move is found at fault."""
+    if not isinstance(raw, dict):
+        raise BadRecord(f"{where}: a move is an object such as {{\"seat\": 0, \"play\": \"[1|4]\"}}")
     seat = raw.get("seat")
-    require(isinstance(seat, int) and not isinstance(seat, bool), f"{where}: 'seat' must be a seat number")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise BadRecord(f"{where}: 'seat' must be a seat number")
     kinds = [k for k in ("play", "pass", "draw", "muggins") if k in raw]
-    require(len(kinds) == 1, f"{where}: a move has exactly one of 'play', 'pass', 'draw' or 'muggins'")
-    require("claim" not in raw or kinds[0] == "play", f"{where}: only a placement carries a 'claim'")
-    require("by" not in raw or kinds[0] == "play" and "on" in raw,
-            f"{where}: only a placement on a tile of the table carries 'by'")
-    require("by" not in raw or raw["by"] in ("low", "high"),
-            f"{where}: 'by' names the half of a wild tile that touches: \"low\" or \"high\", not {raw.get('by')!r}")
-    if kinds[0] != "play":
-        require(raw[kinds[0]] is True, f"{where}: write \"{kinds[0]}\": true")
-        if kinds[0] == "muggins":
+    if len(kinds) != 1:
+        raise BadRecord(f"{where}: a move has exactly one of 'play', 'pass', 'draw' or 'muggins'")
+    kind = kinds[0]
+    if "claim" in raw and kind != "play":
+        raise BadRecord(f"{where}: only a placement carries a 'claim'")
+    if "by" in raw:
+        if kind != "play" or "on" not in raw:
+            raise BadRecord(f"{where}: only a placement on a tile of the table carries 'by'")
+        if raw["by"] not in ("low", "high"):
+            raise BadRecord(f"{where}: 'by' names the half of a wild tile that touches: \"low\" or \"high\", "
+                            f"not {raw['by']!r}")
+    if kind != "play":
+        if raw[kind] is not True:
+            raise BadRecord(f"{where}: write \"{kind}\": true")
+        if kind == "muggins":
             return seat, ("muggins", seat), None
-        return seat, ("draw",) if kinds[0] == "draw" else ("pass",), None
+        return seat, ("draw",) if kind == "draw" else ("pass",), None
     claim = raw.get("claim")
-    require(claim is None or (isinstance(claim, int) and not isinstance(claim, bool) and claim >= 0),
-            f"{where}: 'claim' must be a whole number of points, 0 or more")
+    if not (claim is None or (isinstance(claim, int) and not isinstance(claim, bool) and claim >= 0)):
+        raise BadRecord(f"{where}: 'claim' must be a whole number of points, 0 or more")
     tile = _record_tile(engine, raw["play"], where)
     if "on" not in raw and "port" not in raw:
         return seat, ("play", tile, None, None), claim
-    require("on" in raw and "port" in raw,
-            f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
-    require(raw["port"] in engine.PORT_NAMES,
-            f"{where}: unknown port {raw['port']!r}; ports are {', '.join(engine.PORT_NAMES)}")
+    if "on" not in raw or "port" not in raw:
+        raise BadRecord(f"{where}: a placement needs both 'on' and 'port' (or neither, for the lead)")
+    if raw["port"] not in engine.PORT_NAMES:
+        raise BadRecord(f"{where}: unknown port {raw['port']!r}; ports are {', '.join(engine.PORT_NAMES)}")
     on = _record_tile(engine, raw["on"], where)
     if "by" in raw:
         return seat, ("play", tile, on, raw["port"], raw["by"]), claim
