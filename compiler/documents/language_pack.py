@@ -9,6 +9,7 @@ passing one with --lang-pack), never editing this module.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -426,6 +427,12 @@ def load_pack(path: Path) -> Pack:
 
 def shipped_packs() -> dict[str, Pack]:
     """The packs in compiler/documents/languages/, by language code."""
+    return dict(_shipped_packs())
+
+
+@functools.cache
+def _shipped_packs() -> dict[str, Pack]:
+    """Read and validated once a process (a pack is not changed once made), with the patterns it compiles."""
     packs = {}
     for entry in sorted(resources.files("dominospec.documents").joinpath("languages").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 
 from . import ir
@@ -25,9 +26,16 @@ def load(path: Path) -> ir.Variant | ir.MatchFormat:
     whose source gives their caret lines."""
     text = read_source(path)
     try:
-        return check(parse(text))
+        return _checked(text)
     except SpecError as err:
         raise SpecError([dataclasses.replace(d, file=str(path)) for d in err.diagnostics], text) from None
+
+
+@functools.lru_cache(maxsize=256)
+def _checked(text: str) -> ir.Variant | ir.MatchFormat:
+    """A spec's text parsed and checked, kept: a program that loads the same spec again (the tests, the
+    pytest plugin, a notebook) gets the one spec, which nothing changes. A spec at fault is not kept."""
+    return check(parse(text))
 
 
 def load_variant(path: Path, command: str) -> ir.Variant:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 import types
 from pathlib import Path
@@ -20,5 +21,12 @@ def load_engine(spec: ir.Variant | ir.MatchFormat, spec_path: Path) -> types.Mod
     module = types.ModuleType(name)
     module.__file__ = f"<engine for {spec_path}>"
     sys.modules[name] = module  # registered, so that introspection (typing, pickle) can find it
-    exec(compile(generate(spec, spec_path.name, PYTHON), module.__file__, "exec"), module.__dict__)
+    exec(_compiled(generate(spec, spec_path.name, PYTHON), module.__file__), module.__dict__)
     return module
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(source: str, file_name: str) -> types.CodeType:
+    """An engine's code, kept by its source: a program that loads the same engine again compiles it once
+    (each load is still a module of its own)."""
+    return compile(source, file_name, "exec")
