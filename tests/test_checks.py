@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -262,6 +263,7 @@ def _with_value(text: str, clause: clauses.Clause, value: str) -> str:
     return "\n".join([*lines, f"{clause.key}: {value}"]) + "\n"
 
 
+@functools.cache  # the hint test asks again of the specs it has met (each value a clause can take)
 def _found(text: str) -> list[Diagnostic] | None:
     """The checks' problems with a spec; None when it does not even parse."""
     try:
