@@ -42,17 +42,19 @@ lint: $(STAMP)
 	MYPYPATH=build/typecheck $(BIN)/mypy -p dominospec
 	$(BIN)/mypy generated docs/mkdocs_hooks.py
 
-# The whole suite, one worker per core (pytest-xdist), and the 25 slowest tests named at the end so
-# that a test grown slow is seen. PYTEST_ARGS passes options through: make test PYTEST_ARGS='-x'.
+# The whole suite, one worker per core (pytest-xdist; a worker that runs out of tests takes some of
+# another's, so one slow test at the end does not keep the other core idle), and the 25 slowest tests
+# named at the end so that a test grown slow is seen. PYTEST_ARGS passes options through:
+# make test PYTEST_ARGS='-x'.
 PYTEST_ARGS ?=
 test: lint
-	$(BIN)/python -m pytest -n auto --durations=25 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto --dist worksteal --durations=25 $(PYTEST_ARGS)
 
 # The focused loop for a change to one stage: its tests only, in parallel, no lint (see ARCHITECTURE.md,
 # "Testing a change"): make test-fast STAGE=language.
 STAGE ?= language
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS) $$($(BIN)/python tests/stages.py $(STAGE))
+	$(BIN)/python -m pytest -n auto --dist worksteal $(PYTEST_ARGS) $$($(BIN)/python tests/stages.py $(STAGE))
 
 # The pages of docs/ as a site, in build/site; any warning (a broken link or anchor, a page left out
 # of the nav) fails the build.
