@@ -346,21 +346,16 @@ static int tile_fits(int tile, int value) {
     return (TILE_MASK[tile] & touching_mask(value)) != 0;
 }
 
-/* A tile goes on the open port (on, port), known to be legal; by names the half that touches (0 low, 1 high)
+/* A tile goes on the open port numbered at, known to be legal; by names the half that touches (0 low, 1 high)
    of a wild tile that is no double, else -1. */
-static void layout_cover(Layout *l, int tile, int on, int port, int by) {
-    int i, value = 0, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
-    for (i = 0; i < l->nopen; ++i) {
-        if (l->open[i].tile == on && l->open[i].kind == port) {
-            value = l->open[i].value;
-            for (l->nopen--; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of
-                                                      a few bytes a call to memmove */
-                Port later = l->open[i + 1];
-                l->open[i + 1] = l->open[i];
-                l->open[i] = later;
-            }
-            break;
-        }
+static void layout_cover(Layout *l, int tile, int at, int by) {
+    int i, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    int on = l->open[at].tile, port = l->open[at].kind, value = l->open[at].value;
+    for (l->nopen--, i = at; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of a
+                                                      few bytes a call to memmove */
+        Port later = l->open[i + 1];
+        l->open[i + 1] = l->open[i];
+        l->open[i] = later;
     }
     l->ntiles++;
     l->spinner[tile] = 0;
@@ -562,6 +557,8 @@ enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
 typedef struct {
     int16_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that
                                           writing a move makes the compiler reload nothing else */
+    int16_t at;                        /* a placement's open port (on, port) by its place in the layout's list, so
+                                          that placing looks for it nowhere; -1 for a lead or another move */
 } Move;
 
 /* A hand is a set of slots, one per tile in the order it came (dealt, then drawn): the held slots in ascending
@@ -776,14 +773,16 @@ static int can_draw(const Game *g) {
     return g->pile_len - g->pile_next > RESERVE && (DRAW_LIMIT < 0 || g->draws < DRAW_LIMIT);
 }
 
-static void legal_push(Game *g, int kind, int tile, int on, int port, int by) {
+/* A legal move listed: of kind, placing tile on the open port numbered at (-1: none, or the lead). */
+static void legal_push(Game *g, int kind, int tile, int at, int by) {
     if (g->nlegal < MAX_MOVES) {  /* never full: MAX_MOVES bounds ports * hand * 2 */
         Move *m = &g->legal[g->nlegal++];
         m->kind = (int16_t)kind;
         m->tile = (int16_t)tile;
-        m->on = (int16_t)on;
-        m->port = (int16_t)port;
+        m->on = at >= 0 ? g->layout.open[at].tile : -1;
+        m->port = at >= 0 ? g->layout.open[at].kind : -1;
         m->by = (int16_t)by;
+        m->at = (int16_t)at;
     }
 }
 
@@ -812,67 +811,67 @@ static void own_moves(Game *g) {
             }
         }
         if (LEAD_NAMED) {
-            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1, -1);  /* the tile the lead names; its holder opens */
+            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
                 if (LEAD_ALLOWED[hand[i]]) {
-                    legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                    legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                 }
             }
             if (!g->nlegal) {
-                legal_push(g, LEADER_DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1, -1);
+                legal_push(g, LEADER_DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1);
             }
         } else {
             int doubles = 0;
             if (LEAD_DOUBLE_IF_HELD) {
                 for (i = 0; i < n; ++i) {
                     if (TILE_LOW[hand[i]] == TILE_HIGH[hand[i]]) {
-                        legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                        legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                         doubles++;
                     }
                 }
             }
             if (!doubles) {
                 for (i = 0; i < n; ++i) {
-                    legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                    legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                 }
             }
         }
         return;
     }
     for (p = 0; p < l->nopen; ++p) {
-        int on = l->open[p].tile, port = l->open[p].kind, value = l->open[p].value;
+        int value = l->open[p].value;
         for (w = 0; w < MASK_WORDS; ++w) {
             uint64_t m;
             for (m = fitting(g, seat, only, value, w); m; m &= m - 1) {
                 int tile = g->slot_tile[seat][w * 64 + lowest_bit(m)];
                 if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                    legal_push(g, MOVE_PLAY, tile, on, port, 0);  /* a wild tile names the half that touches */
-                    legal_push(g, MOVE_PLAY, tile, on, port, 1);
+                    legal_push(g, MOVE_PLAY, tile, p, 0);  /* a wild tile names the half that touches */
+                    legal_push(g, MOVE_PLAY, tile, p, 1);
                 } else {
-                    legal_push(g, MOVE_PLAY, tile, on, port, -1);
+                    legal_push(g, MOVE_PLAY, tile, p, -1);
                 }
             }
         }
     }
     if (g->nlegal) {
         if (OPTIONAL_EXTRA && g->extra) {
-            legal_push(g, MOVE_PASS, -1, -1, -1, -1);  /* an optional extra turn may be declined */
+            legal_push(g, MOVE_PASS, -1, -1, -1);  /* an optional extra turn may be declined */
             return;
         }
         if (MAY_DRAW && can_draw(g)) {
-            legal_push(g, MOVE_DRAW, -1, -1, -1, -1);
+            legal_push(g, MOVE_DRAW, -1, -1, -1);
         }
         if (MAY_PASS && (!DRAWN_AT_ONCE || g->drawn < 0)) {
-            legal_push(g, MOVE_PASS, -1, -1, -1, -1);
+            legal_push(g, MOVE_PASS, -1, -1, -1);
         }
         return;
     }
     if (EXTRA_ENDS_WHEN_STUCK && g->extra) {
-        legal_push(g, MOVE_PASS, -1, -1, -1, -1);  /* an extra turn with no legal tile simply ends */
+        legal_push(g, MOVE_PASS, -1, -1, -1);  /* an extra turn with no legal tile simply ends */
         return;
     }
-    legal_push(g, DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1, -1);
+    legal_push(g, DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1);
 }
 
 static void compute_legal(Game *g) {
@@ -881,7 +880,7 @@ static void compute_legal(Game *g) {
         int seat, mover = g->side_of[g->last_tile_seat];  /* the mover's points are open to a muggins call */
         for (seat = 0; seat < g->players; ++seat) {
             if (g->side_of[seat] != mover) {
-                legal_push(g, MOVE_MUGGINS, seat, -1, -1, -1);
+                legal_push(g, MOVE_MUGGINS, seat, -1, -1);
             }
         }
     }
@@ -1205,14 +1204,14 @@ static void hand_remove(Game *g, int seat, int tile) {
     }
 }
 
-static void play_tile(Game *g, int tile, int on, int port, int by) {
+static void play_tile(Game *g, int tile, int at, int by) {
     int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, ends, total, left;
     int64_t points, raw, score_before = g->scores[side];
     Layout *l = &g->layout;
-    if (on < 0) {
+    if (at < 0) {
         layout_lead(l, tile);
     } else {
-        layout_cover(l, tile, on, port, by);
+        layout_cover(l, tile, at, by);
     }
     hand_remove(g, seat, tile);
     g->placements++;
@@ -1240,7 +1239,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
         }
         if (gained) {
             if (g->scores[side] + gained > g->target
-                    || (LEAD_MAY_NOT_WIN && on < 0 && g->scores[side] + gained == g->target)) {
+                    || (LEAD_MAY_NOT_WIN && at < 0 && g->scores[side] + gained == g->target)) {
                 g->play_cancelled = 1;
                 g->cancelled++;
                 gained = 0;
@@ -1347,7 +1346,7 @@ static void apply_move(Game *g, Move m, int64_t claim) {
         g->claim = claim;
     }
     if (m.kind == MOVE_PLAY) {
-        play_tile(g, m.tile, m.on, m.port, m.by);
+        play_tile(g, m.tile, m.at, m.by);
     } else if (m.kind == MOVE_DRAW) {
         draw_tile(g);
     } else {
@@ -1482,10 +1481,10 @@ static Move greedy_move(Game *g) {
             continue;
         }
         after = g->layout;
-        if (moves[i].on < 0) {
+        if (moves[i].at < 0) {
             layout_lead(&after, moves[i].tile);
         } else {
-            layout_cover(&after, moves[i].tile, moves[i].on, moves[i].port, moves[i].by);
+            layout_cover(&after, moves[i].tile, moves[i].at, moves[i].by);
         }
         total = layout_count(&after, &ends);
         points = placement_raw(&after, total, ends, score, g->target);
@@ -1504,10 +1503,10 @@ static int64_t true_claim(const Game *g, Move m) {
         return 0;
     }
     after = g->layout;
-    if (m.on < 0) {
+    if (m.at < 0) {
         layout_lead(&after, m.tile);
     } else {
-        layout_cover(&after, m.tile, m.on, m.port, m.by);
+        layout_cover(&after, m.tile, m.at, m.by);
     }
     return placement_displayed(g, &after, g->scores[g->side_of[g->current]]);
 }

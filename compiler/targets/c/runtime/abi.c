@@ -17,10 +17,10 @@ static Move greedy_move(Game *g) {
             continue;
         }
         after = g->layout;
-        if (moves[i].on < 0) {
+        if (moves[i].at < 0) {
             layout_lead(&after, moves[i].tile);
         } else {
-            layout_cover(&after, moves[i].tile, moves[i].on, moves[i].port, moves[i].by);
+            layout_cover(&after, moves[i].tile, moves[i].at, moves[i].by);
         }
         total = layout_count(&after, &ends);
         points = placement_raw(&after, total, ends, score, g->target);
@@ -39,10 +39,10 @@ static int64_t true_claim(const Game *g, Move m) {
         return 0;
     }
     after = g->layout;
-    if (m.on < 0) {
+    if (m.at < 0) {
         layout_lead(&after, m.tile);
     } else {
-        layout_cover(&after, m.tile, m.on, m.port, m.by);
+        layout_cover(&after, m.tile, m.at, m.by);
     }
     return placement_displayed(g, &after, g->scores[g->side_of[g->current]]);
 }
