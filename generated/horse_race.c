@@ -143,6 +143,8 @@
 /* the tiles' halves */
 static const int8_t TILE_LOW[NTILES] = { 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6 };
 static const int8_t TILE_HIGH[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6 };
+/* every tile, in the set's order: a shuffle's start */
+static const int8_t SET_ORDER[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27 };
 /* the pips each tile shows, as a mask */
 static const uint32_t TILE_MASK[NTILES] = { 1u, 3u, 5u, 9u, 17u, 33u, 65u, 2u, 6u, 10u, 18u, 34u, 66u, 4u, 12u, 20u, 36u, 68u, 8u, 24u, 40u, 72u, 16u, 48u, 80u, 32u, 96u, 64u };
 /* raw points by end total */
@@ -553,12 +555,13 @@ static int rng_below(Rng *r, int n) {
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
 enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
+enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
 
 typedef struct {
-    int16_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that
-                                          writing a move makes the compiler reload nothing else */
-    int16_t at;                        /* a placement's open port (on, port) by its place in the layout's list, so
-                                          that placing looks for it nowhere; -1 for a lead or another move */
+    int16_t kind, tile, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that writing a
+                                move makes the compiler reload nothing else */
+    int16_t at;              /* a placement's open port by its place in the layout's list (its tile and kind are
+                                there), so that placing looks for it nowhere; -1 for a lead or another move */
 } Move;
 
 /* A hand is a set of slots, one per tile in the order it came (dealt, then drawn): the held slots in ascending
@@ -763,12 +766,6 @@ static void game_win_one(Game *g, int side) {
     game_win(g, &side, 1);
 }
 
-/* The displayed points a placement would score on layout (after it), for the side at score. */
-static int64_t placement_displayed(const Game *g, const Layout *l, int64_t score) {
-    int ends, total = layout_count(l, &ends);
-    return floor_div(placement_raw(l, total, ends, score, g->target), RAW_PER_DISPLAYED);
-}
-
 static int can_draw(const Game *g) {
     return g->pile_len - g->pile_next > RESERVE && (DRAW_LIMIT < 0 || g->draws < DRAW_LIMIT);
 }
@@ -779,8 +776,6 @@ static void legal_push(Game *g, int kind, int tile, int at, int by) {
         Move *m = &g->legal[g->nlegal++];
         m->kind = (int16_t)kind;
         m->tile = (int16_t)tile;
-        m->on = at >= 0 ? g->layout.open[at].tile : -1;
-        m->port = at >= 0 ? g->layout.open[at].kind : -1;
         m->by = (int16_t)by;
         m->at = (int16_t)at;
     }
@@ -1254,7 +1249,7 @@ static void play_tile(Game *g, int tile, int at, int by) {
     } else if (ANNOUNCED) {
         /* The mover scores the points only if he claimed them exactly; a wrong claim above 0 is a penalty the
            next opponent clockwise scores; points not claimed exactly wait for a muggins call. */
-        int64_t claim = g->claim;
+        int64_t claim = g->claim == CLAIM_TRUE ? points : g->claim;
         if (points && claim == points) {
             g->scores[side] += points;
         }
@@ -1334,7 +1329,7 @@ static void call_muggins(Game *g, int seat) {
 }
 
 /* Make a legal move (one of g->legal, copied); claim: the points claimed for a placement where scores are
-   announced. */
+   announced (at least 0, or CLAIM_TRUE). */
 static void apply_move(Game *g, Move m, int64_t claim) {
     g->legal_ok = 0;
     if (ANNOUNCED) {
@@ -1443,9 +1438,7 @@ static int deal_shuffled(Game *g) {
     int size = DEAL_SIZE[g->players], attempt, seat, k;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;
-        for (k = 0; k < NTILES; ++k) {
-            tiles[k] = (int8_t)k;
-        }
+        memcpy(tiles, SET_ORDER, sizeof tiles);
         for (k = NTILES - 1; k >= 1; --k) {
             int j = rng_below(&g->rng, k + 1);
             int8_t swap = tiles[k];
@@ -1496,21 +1489,6 @@ static Move greedy_move(Game *g) {
     return best;
 }
 
-/* A bot's claim for its move: a placement's true displayed points, where scores are announced. */
-static int64_t true_claim(const Game *g, Move m) {
-    Layout after;
-    if (!ANNOUNCED || m.kind != MOVE_PLAY) {
-        return 0;
-    }
-    after = g->layout;
-    if (m.at < 0) {
-        layout_lead(&after, m.tile);
-    } else {
-        layout_cover(&after, m.tile, m.at, m.by);
-    }
-    return placement_displayed(g, &after, g->scores[g->side_of[g->current]]);
-}
-
 /* Play the current hand to its end, each seat moved by its bot; 0, or -3 past the safety limit. */
 INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
     long moves = 0;
@@ -1521,7 +1499,7 @@ INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
         }
         legal_moves(g);
         m = bots[g->current] == 1 ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
-        apply_move(g, m, true_claim(g, m));
+        apply_move(g, m, CLAIM_TRUE);  /* a bot claims a placement's true points */
     }
     return 0;
 }
@@ -2118,7 +2096,8 @@ static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64
         const Move *m = &g->legal[i];
         int same = m->kind == v[1];
         if (same && m->kind == MOVE_PLAY) {
-            same = m->tile == v[2] && m->on == v[3] && m->port == v[4] && m->by == v[5];
+            const Port *on = m->at >= 0 ? &g->layout.open[m->at] : (const Port *)0;  /* none: the lead */
+            same = m->tile == v[2] && (on ? on->tile : -1) == v[3] && (on ? on->kind : -1) == v[4] && m->by == v[5];
         } else if (same && m->kind == MOVE_MUGGINS) {
             same = m->tile == v[0];
         }

@@ -65,12 +65,13 @@ static int rng_below(Rng *r, int n) {
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
 enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
+enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
 
 typedef struct {
-    int16_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that
-                                          writing a move makes the compiler reload nothing else */
-    int16_t at;                        /* a placement's open port (on, port) by its place in the layout's list, so
-                                          that placing looks for it nowhere; -1 for a lead or another move */
+    int16_t kind, tile, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that writing a
+                                move makes the compiler reload nothing else */
+    int16_t at;              /* a placement's open port by its place in the layout's list (its tile and kind are
+                                there), so that placing looks for it nowhere; -1 for a lead or another move */
 } Move;
 
 /* A hand is a set of slots, one per tile in the order it came (dealt, then drawn): the held slots in ascending
@@ -275,12 +276,6 @@ static void game_win_one(Game *g, int side) {
     game_win(g, &side, 1);
 }
 
-/* The displayed points a placement would score on layout (after it), for the side at score. */
-static int64_t placement_displayed(const Game *g, const Layout *l, int64_t score) {
-    int ends, total = layout_count(l, &ends);
-    return floor_div(placement_raw(l, total, ends, score, g->target), RAW_PER_DISPLAYED);
-}
-
 static int can_draw(const Game *g) {
     return g->pile_len - g->pile_next > RESERVE && (DRAW_LIMIT < 0 || g->draws < DRAW_LIMIT);
 }
@@ -291,8 +286,6 @@ static void legal_push(Game *g, int kind, int tile, int at, int by) {
         Move *m = &g->legal[g->nlegal++];
         m->kind = (int16_t)kind;
         m->tile = (int16_t)tile;
-        m->on = at >= 0 ? g->layout.open[at].tile : -1;
-        m->port = at >= 0 ? g->layout.open[at].kind : -1;
         m->by = (int16_t)by;
         m->at = (int16_t)at;
     }
@@ -766,7 +759,7 @@ static void play_tile(Game *g, int tile, int at, int by) {
     } else if (ANNOUNCED) {
         /* The mover scores the points only if he claimed them exactly; a wrong claim above 0 is a penalty the
            next opponent clockwise scores; points not claimed exactly wait for a muggins call. */
-        int64_t claim = g->claim;
+        int64_t claim = g->claim == CLAIM_TRUE ? points : g->claim;
         if (points && claim == points) {
             g->scores[side] += points;
         }
@@ -846,7 +839,7 @@ static void call_muggins(Game *g, int seat) {
 }
 
 /* Make a legal move (one of g->legal, copied); claim: the points claimed for a placement where scores are
-   announced. */
+   announced (at least 0, or CLAIM_TRUE). */
 static void apply_move(Game *g, Move m, int64_t claim) {
     g->legal_ok = 0;
     if (ANNOUNCED) {
@@ -955,9 +948,7 @@ static int deal_shuffled(Game *g) {
     int size = DEAL_SIZE[g->players], attempt, seat, k;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;
-        for (k = 0; k < NTILES; ++k) {
-            tiles[k] = (int8_t)k;
-        }
+        memcpy(tiles, SET_ORDER, sizeof tiles);
         for (k = NTILES - 1; k >= 1; --k) {
             int j = rng_below(&g->rng, k + 1);
             int8_t swap = tiles[k];
