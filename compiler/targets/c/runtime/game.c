@@ -699,14 +699,13 @@ static void next_turn(Game *g, int advance) {
     end_hand(g, 1);
 }
 
+/* tile leaves seat's hand, which holds it (a legal placement's tile is the mover's). */
 static void hand_remove(Game *g, int seat, int tile) {
-    if (g->holder[tile] == seat) {
-        unsigned slot = (unsigned)g->slot_of[tile];
-        g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
-        g->holder[tile] = -1;
-        g->hand_len[seat]--;
-        g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
-    }
+    unsigned slot = (unsigned)g->slot_of[tile];
+    g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
+    g->holder[tile] = -1;
+    g->hand_len[seat]--;
+    g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
 }
 
 static void play_tile(Game *g, int tile, int at, int by) {
