@@ -143,6 +143,8 @@
 /* the tiles' halves */
 static const int8_t TILE_LOW[NTILES] = { 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6 };
 static const int8_t TILE_HIGH[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6 };
+/* every tile, in the set's order: a shuffle's start */
+static const int8_t SET_ORDER[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27 };
 /* the pips each tile shows, as a mask */
 static const uint32_t TILE_MASK[NTILES] = { 1u, 3u, 5u, 9u, 17u, 33u, 65u, 2u, 6u, 10u, 18u, 34u, 66u, 4u, 12u, 20u, 36u, 68u, 8u, 24u, 40u, 72u, 16u, 48u, 80u, 32u, 96u, 64u };
 /* raw points by end total */
@@ -346,21 +348,16 @@ static int tile_fits(int tile, int value) {
     return (TILE_MASK[tile] & touching_mask(value)) != 0;
 }
 
-/* A tile goes on the open port (on, port), known to be legal; by names the half that touches (0 low, 1 high)
+/* A tile goes on the open port numbered at, known to be legal; by names the half that touches (0 low, 1 high)
    of a wild tile that is no double, else -1. */
-static void layout_cover(Layout *l, int tile, int on, int port, int by) {
-    int i, value = 0, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
-    for (i = 0; i < l->nopen; ++i) {
-        if (l->open[i].tile == on && l->open[i].kind == port) {
-            value = l->open[i].value;
-            for (l->nopen--; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of
-                                                      a few bytes a call to memmove */
-                Port later = l->open[i + 1];
-                l->open[i + 1] = l->open[i];
-                l->open[i] = later;
-            }
-            break;
-        }
+static void layout_cover(Layout *l, int tile, int at, int by) {
+    int i, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    int on = l->open[at].tile, port = l->open[at].kind, value = l->open[at].value;
+    for (l->nopen--, i = at; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of a
+                                                      few bytes a call to memmove */
+        Port later = l->open[i + 1];
+        l->open[i + 1] = l->open[i];
+        l->open[i] = later;
     }
     l->ntiles++;
     l->spinner[tile] = 0;
@@ -558,10 +555,13 @@ static int rng_below(Rng *r, int n) {
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
 enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
+enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
 
 typedef struct {
-    int16_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that
-                                          writing a move makes the compiler reload nothing else */
+    int16_t kind, tile, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that writing a
+                                move makes the compiler reload nothing else */
+    int16_t at;              /* a placement's open port by its place in the layout's list (its tile and kind are
+                                there), so that placing looks for it nowhere; -1 for a lead or another move */
 } Move;
 
 /* A hand is a set of slots, one per tile in the order it came (dealt, then drawn): the held slots in ascending
@@ -766,24 +766,18 @@ static void game_win_one(Game *g, int side) {
     game_win(g, &side, 1);
 }
 
-/* The displayed points a placement would score on layout (after it), for the side at score. */
-static int64_t placement_displayed(const Game *g, const Layout *l, int64_t score) {
-    int ends, total = layout_count(l, &ends);
-    return floor_div(placement_raw(l, total, ends, score, g->target), RAW_PER_DISPLAYED);
-}
-
 static int can_draw(const Game *g) {
     return g->pile_len - g->pile_next > RESERVE && (DRAW_LIMIT < 0 || g->draws < DRAW_LIMIT);
 }
 
-static void legal_push(Game *g, int kind, int tile, int on, int port, int by) {
+/* A legal move listed: of kind, placing tile on the open port numbered at (-1: none, or the lead). */
+static void legal_push(Game *g, int kind, int tile, int at, int by) {
     if (g->nlegal < MAX_MOVES) {  /* never full: MAX_MOVES bounds ports * hand * 2 */
         Move *m = &g->legal[g->nlegal++];
         m->kind = (int16_t)kind;
         m->tile = (int16_t)tile;
-        m->on = (int16_t)on;
-        m->port = (int16_t)port;
         m->by = (int16_t)by;
+        m->at = (int16_t)at;
     }
 }
 
@@ -812,67 +806,67 @@ static void own_moves(Game *g) {
             }
         }
         if (LEAD_NAMED) {
-            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1, -1);  /* the tile the lead names; its holder opens */
+            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
                 if (LEAD_ALLOWED[hand[i]]) {
-                    legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                    legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                 }
             }
             if (!g->nlegal) {
-                legal_push(g, LEADER_DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1, -1);
+                legal_push(g, LEADER_DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1);
             }
         } else {
             int doubles = 0;
             if (LEAD_DOUBLE_IF_HELD) {
                 for (i = 0; i < n; ++i) {
                     if (TILE_LOW[hand[i]] == TILE_HIGH[hand[i]]) {
-                        legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                        legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                         doubles++;
                     }
                 }
             }
             if (!doubles) {
                 for (i = 0; i < n; ++i) {
-                    legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                    legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                 }
             }
         }
         return;
     }
     for (p = 0; p < l->nopen; ++p) {
-        int on = l->open[p].tile, port = l->open[p].kind, value = l->open[p].value;
+        int value = l->open[p].value;
         for (w = 0; w < MASK_WORDS; ++w) {
             uint64_t m;
             for (m = fitting(g, seat, only, value, w); m; m &= m - 1) {
                 int tile = g->slot_tile[seat][w * 64 + lowest_bit(m)];
                 if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                    legal_push(g, MOVE_PLAY, tile, on, port, 0);  /* a wild tile names the half that touches */
-                    legal_push(g, MOVE_PLAY, tile, on, port, 1);
+                    legal_push(g, MOVE_PLAY, tile, p, 0);  /* a wild tile names the half that touches */
+                    legal_push(g, MOVE_PLAY, tile, p, 1);
                 } else {
-                    legal_push(g, MOVE_PLAY, tile, on, port, -1);
+                    legal_push(g, MOVE_PLAY, tile, p, -1);
                 }
             }
         }
     }
     if (g->nlegal) {
         if (OPTIONAL_EXTRA && g->extra) {
-            legal_push(g, MOVE_PASS, -1, -1, -1, -1);  /* an optional extra turn may be declined */
+            legal_push(g, MOVE_PASS, -1, -1, -1);  /* an optional extra turn may be declined */
             return;
         }
         if (MAY_DRAW && can_draw(g)) {
-            legal_push(g, MOVE_DRAW, -1, -1, -1, -1);
+            legal_push(g, MOVE_DRAW, -1, -1, -1);
         }
         if (MAY_PASS && (!DRAWN_AT_ONCE || g->drawn < 0)) {
-            legal_push(g, MOVE_PASS, -1, -1, -1, -1);
+            legal_push(g, MOVE_PASS, -1, -1, -1);
         }
         return;
     }
     if (EXTRA_ENDS_WHEN_STUCK && g->extra) {
-        legal_push(g, MOVE_PASS, -1, -1, -1, -1);  /* an extra turn with no legal tile simply ends */
+        legal_push(g, MOVE_PASS, -1, -1, -1);  /* an extra turn with no legal tile simply ends */
         return;
     }
-    legal_push(g, DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1, -1);
+    legal_push(g, DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1);
 }
 
 static void compute_legal(Game *g) {
@@ -881,7 +875,7 @@ static void compute_legal(Game *g) {
         int seat, mover = g->side_of[g->last_tile_seat];  /* the mover's points are open to a muggins call */
         for (seat = 0; seat < g->players; ++seat) {
             if (g->side_of[seat] != mover) {
-                legal_push(g, MOVE_MUGGINS, seat, -1, -1, -1);
+                legal_push(g, MOVE_MUGGINS, seat, -1, -1);
             }
         }
     }
@@ -1195,24 +1189,23 @@ static void next_turn(Game *g, int advance) {
     end_hand(g, 1);
 }
 
+/* tile leaves seat's hand, which holds it (a legal placement's tile is the mover's). */
 static void hand_remove(Game *g, int seat, int tile) {
-    if (g->holder[tile] == seat) {
-        unsigned slot = (unsigned)g->slot_of[tile];
-        g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
-        g->holder[tile] = -1;
-        g->hand_len[seat]--;
-        g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
-    }
+    unsigned slot = (unsigned)g->slot_of[tile];
+    g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
+    g->holder[tile] = -1;
+    g->hand_len[seat]--;
+    g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
 }
 
-static void play_tile(Game *g, int tile, int on, int port, int by) {
+static void play_tile(Game *g, int tile, int at, int by) {
     int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, ends, total, left;
     int64_t points, raw, score_before = g->scores[side];
     Layout *l = &g->layout;
-    if (on < 0) {
+    if (at < 0) {
         layout_lead(l, tile);
     } else {
-        layout_cover(l, tile, on, port, by);
+        layout_cover(l, tile, at, by);
     }
     hand_remove(g, seat, tile);
     g->placements++;
@@ -1240,7 +1233,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
         }
         if (gained) {
             if (g->scores[side] + gained > g->target
-                    || (LEAD_MAY_NOT_WIN && on < 0 && g->scores[side] + gained == g->target)) {
+                    || (LEAD_MAY_NOT_WIN && at < 0 && g->scores[side] + gained == g->target)) {
                 g->play_cancelled = 1;
                 g->cancelled++;
                 gained = 0;
@@ -1255,7 +1248,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     } else if (ANNOUNCED) {
         /* The mover scores the points only if he claimed them exactly; a wrong claim above 0 is a penalty the
            next opponent clockwise scores; points not claimed exactly wait for a muggins call. */
-        int64_t claim = g->claim;
+        int64_t claim = g->claim == CLAIM_TRUE ? points : g->claim;
         if (points && claim == points) {
             g->scores[side] += points;
         }
@@ -1335,7 +1328,7 @@ static void call_muggins(Game *g, int seat) {
 }
 
 /* Make a legal move (one of g->legal, copied); claim: the points claimed for a placement where scores are
-   announced. */
+   announced (at least 0, or CLAIM_TRUE). */
 static void apply_move(Game *g, Move m, int64_t claim) {
     g->legal_ok = 0;
     if (ANNOUNCED) {
@@ -1347,7 +1340,7 @@ static void apply_move(Game *g, Move m, int64_t claim) {
         g->claim = claim;
     }
     if (m.kind == MOVE_PLAY) {
-        play_tile(g, m.tile, m.on, m.port, m.by);
+        play_tile(g, m.tile, m.at, m.by);
     } else if (m.kind == MOVE_DRAW) {
         draw_tile(g);
     } else {
@@ -1444,9 +1437,7 @@ static int deal_shuffled(Game *g) {
     int size = DEAL_SIZE[g->players], attempt, seat, k;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;
-        for (k = 0; k < NTILES; ++k) {
-            tiles[k] = (int8_t)k;
-        }
+        memcpy(tiles, SET_ORDER, sizeof tiles);
         for (k = NTILES - 1; k >= 1; --k) {
             int j = rng_below(&g->rng, k + 1);
             int8_t swap = tiles[k];
@@ -1482,10 +1473,10 @@ static Move greedy_move(Game *g) {
             continue;
         }
         after = g->layout;
-        if (moves[i].on < 0) {
+        if (moves[i].at < 0) {
             layout_lead(&after, moves[i].tile);
         } else {
-            layout_cover(&after, moves[i].tile, moves[i].on, moves[i].port, moves[i].by);
+            layout_cover(&after, moves[i].tile, moves[i].at, moves[i].by);
         }
         total = layout_count(&after, &ends);
         points = placement_raw(&after, total, ends, score, g->target);
@@ -1495,21 +1486,6 @@ static Move greedy_move(Game *g) {
         }
     }
     return best;
-}
-
-/* A bot's claim for its move: a placement's true displayed points, where scores are announced. */
-static int64_t true_claim(const Game *g, Move m) {
-    Layout after;
-    if (!ANNOUNCED || m.kind != MOVE_PLAY) {
-        return 0;
-    }
-    after = g->layout;
-    if (m.on < 0) {
-        layout_lead(&after, m.tile);
-    } else {
-        layout_cover(&after, m.tile, m.on, m.port, m.by);
-    }
-    return placement_displayed(g, &after, g->scores[g->side_of[g->current]]);
 }
 
 /* Play the current hand to its end, each seat moved by its bot; 0, or -3 past the safety limit. */
@@ -1522,7 +1498,7 @@ INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
         }
         legal_moves(g);
         m = bots[g->current] == 1 ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
-        apply_move(g, m, true_claim(g, m));
+        apply_move(g, m, CLAIM_TRUE);  /* a bot claims a placement's true points */
     }
     return 0;
 }
@@ -2119,7 +2095,8 @@ static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64
         const Move *m = &g->legal[i];
         int same = m->kind == v[1];
         if (same && m->kind == MOVE_PLAY) {
-            same = m->tile == v[2] && m->on == v[3] && m->port == v[4] && m->by == v[5];
+            const Port *on = m->at >= 0 ? &g->layout.open[m->at] : (const Port *)0;  /* none: the lead */
+            same = m->tile == v[2] && (on ? on->tile : -1) == v[3] && (on ? on->kind : -1) == v[4] && m->by == v[5];
         } else if (same && m->kind == MOVE_MUGGINS) {
             same = m->tile == v[0];
         }

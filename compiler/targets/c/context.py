@@ -245,6 +245,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     tables = (
         Table("int8_t", "TILE_LOW[NTILES]", ", ".join(str(a) for a, _ in tiles), "the tiles' halves"),
         Table("int8_t", "TILE_HIGH[NTILES]", ", ".join(str(b) for _, b in tiles), ""),
+        Table("int8_t", "SET_ORDER[NTILES]", ", ".join(str(i) for i in range(len(tiles))),
+              "every tile, in the set's order: a shuffle's start"),
         Table("uint32_t", "TILE_MASK[NTILES]", ", ".join(f"{(1 << a) | (1 << b)}u" for a, b in tiles),
               "the pips each tile shows, as a mask"),
         Table("int64_t", "RAW_POINTS[MAX_TOTAL + 1]", ", ".join(map(str, raw_points)), "raw points by end total"),

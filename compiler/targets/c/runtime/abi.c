@@ -17,10 +17,10 @@ static Move greedy_move(Game *g) {
             continue;
         }
         after = g->layout;
-        if (moves[i].on < 0) {
+        if (moves[i].at < 0) {
             layout_lead(&after, moves[i].tile);
         } else {
-            layout_cover(&after, moves[i].tile, moves[i].on, moves[i].port, moves[i].by);
+            layout_cover(&after, moves[i].tile, moves[i].at, moves[i].by);
         }
         total = layout_count(&after, &ends);
         points = placement_raw(&after, total, ends, score, g->target);
@@ -30,21 +30,6 @@ static Move greedy_move(Game *g) {
         }
     }
     return best;
-}
-
-/* A bot's claim for its move: a placement's true displayed points, where scores are announced. */
-static int64_t true_claim(const Game *g, Move m) {
-    Layout after;
-    if (!ANNOUNCED || m.kind != MOVE_PLAY) {
-        return 0;
-    }
-    after = g->layout;
-    if (m.on < 0) {
-        layout_lead(&after, m.tile);
-    } else {
-        layout_cover(&after, m.tile, m.on, m.port, m.by);
-    }
-    return placement_displayed(g, &after, g->scores[g->side_of[g->current]]);
 }
 
 /* Play the current hand to its end, each seat moved by its bot; 0, or -3 past the safety limit. */
@@ -57,7 +42,7 @@ INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
         }
         legal_moves(g);
         m = bots[g->current] == 1 ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
-        apply_move(g, m, true_claim(g, m));
+        apply_move(g, m, CLAIM_TRUE);  /* a bot claims a placement's true points */
     }
     return 0;
 }
@@ -657,7 +642,8 @@ static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64
         const Move *m = &g->legal[i];
         int same = m->kind == v[1];
         if (same && m->kind == MOVE_PLAY) {
-            same = m->tile == v[2] && m->on == v[3] && m->port == v[4] && m->by == v[5];
+            const Port *on = m->at >= 0 ? &g->layout.open[m->at] : (const Port *)0;  /* none: the lead */
+            same = m->tile == v[2] && (on ? on->tile : -1) == v[3] && (on ? on->kind : -1) == v[4] && m->by == v[5];
         } else if (same && m->kind == MOVE_MUGGINS) {
             same = m->tile == v[0];
         }

@@ -65,10 +65,13 @@ static int rng_below(Rng *r, int n) {
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
 enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
+enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
 
 typedef struct {
-    int16_t kind, tile, on, port, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that
-                                          writing a move makes the compiler reload nothing else */
+    int16_t kind, tile, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that writing a
+                                move makes the compiler reload nothing else */
+    int16_t at;              /* a placement's open port by its place in the layout's list (its tile and kind are
+                                there), so that placing looks for it nowhere; -1 for a lead or another move */
 } Move;
 
 /* A hand is a set of slots, one per tile in the order it came (dealt, then drawn): the held slots in ascending
@@ -273,24 +276,18 @@ static void game_win_one(Game *g, int side) {
     game_win(g, &side, 1);
 }
 
-/* The displayed points a placement would score on layout (after it), for the side at score. */
-static int64_t placement_displayed(const Game *g, const Layout *l, int64_t score) {
-    int ends, total = layout_count(l, &ends);
-    return floor_div(placement_raw(l, total, ends, score, g->target), RAW_PER_DISPLAYED);
-}
-
 static int can_draw(const Game *g) {
     return g->pile_len - g->pile_next > RESERVE && (DRAW_LIMIT < 0 || g->draws < DRAW_LIMIT);
 }
 
-static void legal_push(Game *g, int kind, int tile, int on, int port, int by) {
+/* A legal move listed: of kind, placing tile on the open port numbered at (-1: none, or the lead). */
+static void legal_push(Game *g, int kind, int tile, int at, int by) {
     if (g->nlegal < MAX_MOVES) {  /* never full: MAX_MOVES bounds ports * hand * 2 */
         Move *m = &g->legal[g->nlegal++];
         m->kind = (int16_t)kind;
         m->tile = (int16_t)tile;
-        m->on = (int16_t)on;
-        m->port = (int16_t)port;
         m->by = (int16_t)by;
+        m->at = (int16_t)at;
     }
 }
 
@@ -319,67 +316,67 @@ static void own_moves(Game *g) {
             }
         }
         if (LEAD_NAMED) {
-            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1, -1);  /* the tile the lead names; its holder opens */
+            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
                 if (LEAD_ALLOWED[hand[i]]) {
-                    legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                    legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                 }
             }
             if (!g->nlegal) {
-                legal_push(g, LEADER_DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1, -1);
+                legal_push(g, LEADER_DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1);
             }
         } else {
             int doubles = 0;
             if (LEAD_DOUBLE_IF_HELD) {
                 for (i = 0; i < n; ++i) {
                     if (TILE_LOW[hand[i]] == TILE_HIGH[hand[i]]) {
-                        legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                        legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                         doubles++;
                     }
                 }
             }
             if (!doubles) {
                 for (i = 0; i < n; ++i) {
-                    legal_push(g, MOVE_PLAY, hand[i], -1, -1, -1);
+                    legal_push(g, MOVE_PLAY, hand[i], -1, -1);
                 }
             }
         }
         return;
     }
     for (p = 0; p < l->nopen; ++p) {
-        int on = l->open[p].tile, port = l->open[p].kind, value = l->open[p].value;
+        int value = l->open[p].value;
         for (w = 0; w < MASK_WORDS; ++w) {
             uint64_t m;
             for (m = fitting(g, seat, only, value, w); m; m &= m - 1) {
                 int tile = g->slot_tile[seat][w * 64 + lowest_bit(m)];
                 if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                    legal_push(g, MOVE_PLAY, tile, on, port, 0);  /* a wild tile names the half that touches */
-                    legal_push(g, MOVE_PLAY, tile, on, port, 1);
+                    legal_push(g, MOVE_PLAY, tile, p, 0);  /* a wild tile names the half that touches */
+                    legal_push(g, MOVE_PLAY, tile, p, 1);
                 } else {
-                    legal_push(g, MOVE_PLAY, tile, on, port, -1);
+                    legal_push(g, MOVE_PLAY, tile, p, -1);
                 }
             }
         }
     }
     if (g->nlegal) {
         if (OPTIONAL_EXTRA && g->extra) {
-            legal_push(g, MOVE_PASS, -1, -1, -1, -1);  /* an optional extra turn may be declined */
+            legal_push(g, MOVE_PASS, -1, -1, -1);  /* an optional extra turn may be declined */
             return;
         }
         if (MAY_DRAW && can_draw(g)) {
-            legal_push(g, MOVE_DRAW, -1, -1, -1, -1);
+            legal_push(g, MOVE_DRAW, -1, -1, -1);
         }
         if (MAY_PASS && (!DRAWN_AT_ONCE || g->drawn < 0)) {
-            legal_push(g, MOVE_PASS, -1, -1, -1, -1);
+            legal_push(g, MOVE_PASS, -1, -1, -1);
         }
         return;
     }
     if (EXTRA_ENDS_WHEN_STUCK && g->extra) {
-        legal_push(g, MOVE_PASS, -1, -1, -1, -1);  /* an extra turn with no legal tile simply ends */
+        legal_push(g, MOVE_PASS, -1, -1, -1);  /* an extra turn with no legal tile simply ends */
         return;
     }
-    legal_push(g, DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1, -1);
+    legal_push(g, DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1);
 }
 
 static void compute_legal(Game *g) {
@@ -388,7 +385,7 @@ static void compute_legal(Game *g) {
         int seat, mover = g->side_of[g->last_tile_seat];  /* the mover's points are open to a muggins call */
         for (seat = 0; seat < g->players; ++seat) {
             if (g->side_of[seat] != mover) {
-                legal_push(g, MOVE_MUGGINS, seat, -1, -1, -1);
+                legal_push(g, MOVE_MUGGINS, seat, -1, -1);
             }
         }
     }
@@ -702,24 +699,23 @@ static void next_turn(Game *g, int advance) {
     end_hand(g, 1);
 }
 
+/* tile leaves seat's hand, which holds it (a legal placement's tile is the mover's). */
 static void hand_remove(Game *g, int seat, int tile) {
-    if (g->holder[tile] == seat) {
-        unsigned slot = (unsigned)g->slot_of[tile];
-        g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
-        g->holder[tile] = -1;
-        g->hand_len[seat]--;
-        g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
-    }
+    unsigned slot = (unsigned)g->slot_of[tile];
+    g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
+    g->holder[tile] = -1;
+    g->hand_len[seat]--;
+    g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
 }
 
-static void play_tile(Game *g, int tile, int on, int port, int by) {
+static void play_tile(Game *g, int tile, int at, int by) {
     int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, ends, total, left;
     int64_t points, raw, score_before = g->scores[side];
     Layout *l = &g->layout;
-    if (on < 0) {
+    if (at < 0) {
         layout_lead(l, tile);
     } else {
-        layout_cover(l, tile, on, port, by);
+        layout_cover(l, tile, at, by);
     }
     hand_remove(g, seat, tile);
     g->placements++;
@@ -747,7 +743,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
         }
         if (gained) {
             if (g->scores[side] + gained > g->target
-                    || (LEAD_MAY_NOT_WIN && on < 0 && g->scores[side] + gained == g->target)) {
+                    || (LEAD_MAY_NOT_WIN && at < 0 && g->scores[side] + gained == g->target)) {
                 g->play_cancelled = 1;
                 g->cancelled++;
                 gained = 0;
@@ -762,7 +758,7 @@ static void play_tile(Game *g, int tile, int on, int port, int by) {
     } else if (ANNOUNCED) {
         /* The mover scores the points only if he claimed them exactly; a wrong claim above 0 is a penalty the
            next opponent clockwise scores; points not claimed exactly wait for a muggins call. */
-        int64_t claim = g->claim;
+        int64_t claim = g->claim == CLAIM_TRUE ? points : g->claim;
         if (points && claim == points) {
             g->scores[side] += points;
         }
@@ -842,7 +838,7 @@ static void call_muggins(Game *g, int seat) {
 }
 
 /* Make a legal move (one of g->legal, copied); claim: the points claimed for a placement where scores are
-   announced. */
+   announced (at least 0, or CLAIM_TRUE). */
 static void apply_move(Game *g, Move m, int64_t claim) {
     g->legal_ok = 0;
     if (ANNOUNCED) {
@@ -854,7 +850,7 @@ static void apply_move(Game *g, Move m, int64_t claim) {
         g->claim = claim;
     }
     if (m.kind == MOVE_PLAY) {
-        play_tile(g, m.tile, m.on, m.port, m.by);
+        play_tile(g, m.tile, m.at, m.by);
     } else if (m.kind == MOVE_DRAW) {
         draw_tile(g);
     } else {
@@ -951,9 +947,7 @@ static int deal_shuffled(Game *g) {
     int size = DEAL_SIZE[g->players], attempt, seat, k;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;
-        for (k = 0; k < NTILES; ++k) {
-            tiles[k] = (int8_t)k;
-        }
+        memcpy(tiles, SET_ORDER, sizeof tiles);
         for (k = NTILES - 1; k >= 1; --k) {
             int j = rng_below(&g->rng, k + 1);
             int8_t swap = tiles[k];

@@ -126,21 +126,16 @@ static int tile_fits(int tile, int value) {
     return (TILE_MASK[tile] & touching_mask(value)) != 0;
 }
 
-/* A tile goes on the open port (on, port), known to be legal; by names the half that touches (0 low, 1 high)
+/* A tile goes on the open port numbered at, known to be legal; by names the half that touches (0 low, 1 high)
    of a wild tile that is no double, else -1. */
-static void layout_cover(Layout *l, int tile, int on, int port, int by) {
-    int i, value = 0, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
-    for (i = 0; i < l->nopen; ++i) {
-        if (l->open[i].tile == on && l->open[i].kind == port) {
-            value = l->open[i].value;
-            for (l->nopen--; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of
-                                                      a few bytes a call to memmove */
-                Port later = l->open[i + 1];
-                l->open[i + 1] = l->open[i];
-                l->open[i] = later;
-            }
-            break;
-        }
+static void layout_cover(Layout *l, int tile, int at, int by) {
+    int i, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    int on = l->open[at].tile, port = l->open[at].kind, value = l->open[at].value;
+    for (l->nopen--, i = at; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of a
+                                                      few bytes a call to memmove */
+        Port later = l->open[i + 1];
+        l->open[i + 1] = l->open[i];
+        l->open[i] = later;
     }
     l->ntiles++;
     l->spinner[tile] = 0;
