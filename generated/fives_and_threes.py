@@ -760,7 +760,7 @@ class Game:
         moves: list[Move] = []
         for on, port, value in layout._open:  # plain loops: cheaper than a comprehension's own frame, every turn
             for t in hand:
-                if value in t:  # one of its halves shows the value
+                if t[0] == value or t[1] == value:  # two int compares: cheaper than `in`'s generic compare
                     moves.append(("play", t, on, port))
         if moves:
             return tuple(moves)
@@ -847,7 +847,8 @@ class Game:
         (_, _, first), (_, _, second) = self.layout._open  # a line without spinners has two open ends
         for hand in self.hands:
             for t in hand:
-                if first in t or second in t:  # one of its halves shows an end's value
+                low, high = t  # one of its halves shows an end's value (int compares, not `in`)
+                if low == first or high == first or low == second or high == second:
                     return False
         return True
 
@@ -1059,11 +1060,12 @@ class GreedyBot:
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
     _check_bots(game, bots)
-    randoms = [bot for bot in bots if type(bot) is RandomBot]
-    if len(randoms) < len(bots):
-        _play_by_bots(game, bots)
-    elif not game.hand_over:
-        _play_random_hand(game, randoms)
+    for bot in bots:  # a plain loop: cheaper than a comprehension's frame, once a hand
+        if type(bot) is not RandomBot:
+            _play_by_bots(game, bots)
+            return
+    if not game.hand_over:
+        _play_random_hand(game, cast("list[RandomBot]", bots))
 
 
 def _play_by_bots(game: Game, bots: list[Bot]) -> None:
@@ -1114,10 +1116,11 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             b = second[2]
             on_first: list[Tile] = []  # the legal placements in legal_moves() order: the first end's, the second's
             on_second: list[Tile] = []
-            for t in hand:  # one pass over the hand for both ends
-                if a in t:
+            for t in hand:  # one pass over the hand for both ends; int compares, cheaper than `in`
+                low, high = t
+                if low == a or high == a:
                     on_first.append(t)
-                if b in t:
+                if low == b or high == b:
                     on_second.append(t)
             count = len(on_first) + len(on_second)
             if not count:  # the one legal move is a pass, unless nobody will ever play again

@@ -788,7 +788,7 @@ class Game:
         moves: list[Move] = []
         for on, port, value in layout._open:  # plain loops: cheaper than a comprehension's own frame, every turn
             for t in hand:
-                if value in t:  # one of its halves shows the value
+                if t[0] == value or t[1] == value:  # two int compares: cheaper than `in`'s generic compare
                     moves.append(("play", t, on, port))
         if moves:
             return tuple(moves)
@@ -884,7 +884,7 @@ class Game:
         for hand in self.hands:
             for t in hand:
                 for _, _, value in ports:  # a few ports: cheaper than a set of their values
-                    if value in t:  # one of its halves shows the value
+                    if t[0] == value or t[1] == value:  # one of its halves shows the value
                         return False
         return True
 
@@ -1102,11 +1102,12 @@ class GreedyBot:
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
     _check_bots(game, bots)
-    randoms = [bot for bot in bots if type(bot) is RandomBot]
-    if len(randoms) < len(bots):
-        _play_by_bots(game, bots)
-    elif not game.hand_over:
-        _play_random_hand(game, randoms)
+    for bot in bots:  # a plain loop: cheaper than a comprehension's frame, once a hand
+        if type(bot) is not RandomBot:
+            _play_by_bots(game, bots)
+            return
+    if not game.hand_over:
+        _play_random_hand(game, cast("list[RandomBot]", bots))
 
 
 def _play_by_bots(game: Game, bots: list[Bot]) -> None:
@@ -1158,7 +1159,7 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             for end in ports:
                 value = end[2]
                 for t in held:
-                    if value in t:  # one of its halves shows the value
+                    if t[0] == value or t[1] == value:  # one of its halves shows the value
                         fits.append(t)
                         ends.append(end)
             count = len(fits)
