@@ -557,7 +557,7 @@ class Game:
         self.rng = random.Random(_checked_seed(seed))
         self._log: list[Event | LoggedPlay] = []  # event dicts, and placements as tuples until first read
         self._built = 0  # how much of the log is dicts already
-        self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
+        self._deals: list[tuple[int, list[Tile]]] = []  # (opener, its hands and then its pile in one list) per hand
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
         self.pegs: list[Pegs] = list(zip(self.scores, self.scores, strict=True))
@@ -590,6 +590,14 @@ class Game:
     def side_of(self, seat: int) -> int:
         return self._sides[self._seat(seat)]
 
+    @property
+    def deals(self) -> list[tuple[int, list[list[Tile]], list[Tile]]]:
+        """(opener, hands, pile) of every hand so far, as dealt (new lists: a caller never holds the game's own)."""
+        size = DEAL[self.players]
+        cut = self.players * size
+        return [(opener, [dealt[start:start + size] for start in range(0, cut, size)], dealt[cut:])
+                for opener, dealt in self._deals]
+
     def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
                    pile: list[Tile] | None = None) -> None:
         """Deal a new hand (shuffled by the game's seed unless hands are given) and set its opener."""
@@ -608,9 +616,11 @@ class Game:
             for start in range(0, self.players * size, size):  # a plain loop: cheaper than a comprehension's frame
                 hands.append(tiles[start:start + size])
             pile = tiles[self.players * size:]
+            dealt = tiles  # never changed: the hands and the pile are slices of it
         else:
             undo = None
             hands, pile = self._dealt(hands, pile)
+            dealt = [t for h in hands for t in h] + pile
         try:
             opener = self._choose_opener(opener, hands)
         except IllegalMove:
@@ -628,7 +638,7 @@ class Game:
         self._draws = 0
         self._passes = 0
         self._legal = None
-        self.deals.append((opener, list(map(list, hands)), list(pile)))
+        self._deals.append((opener, dealt))  # one list a hand: the deals property cuts it into hands when read
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
     def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
