@@ -583,7 +583,7 @@ class Game:
         self.rng = random.Random(_checked_seed(seed))
         self._log: list[Event | LoggedPlay] = []  # event dicts, and placements as tuples until first read
         self._built = 0  # how much of the log is dicts already
-        self.deals: list[tuple[int, list[list[Tile]], list[Tile]]] = []  # (opener, hands, pile) per hand
+        self._deals: list[tuple[int, list[Tile]]] = []  # (opener, its hands and then its pile in one list) per hand
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
         self.pegs: list[Pegs] = list(zip(self.scores, self.scores, strict=True))
@@ -616,6 +616,14 @@ class Game:
     def side_of(self, seat: int) -> int:
         return self._sides[self._seat(seat)]
 
+    @property
+    def deals(self) -> list[tuple[int, list[list[Tile]], list[Tile]]]:
+        """(opener, hands, pile) of every hand so far, as dealt (new lists: a caller never holds the game's own)."""
+        size = DEAL[self.players]
+        cut = self.players * size
+        return [(opener, [dealt[start:start + size] for start in range(0, cut, size)], dealt[cut:])
+                for opener, dealt in self._deals]
+
     def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
                    pile: list[Tile] | None = None) -> None:
         """Deal a new hand (shuffled by the game's seed unless hands are given) and set its opener."""
@@ -634,9 +642,11 @@ class Game:
             for start in range(0, self.players * size, size):  # a plain loop: cheaper than a comprehension's frame
                 hands.append(tiles[start:start + size])
             pile = tiles[self.players * size:]
+            dealt = tiles  # never changed: the hands and the pile are slices of it
         else:
             undo = None
             hands, pile = self._dealt(hands, pile)
+            dealt = [t for h in hands for t in h] + pile
         try:
             opener = self._choose_opener(opener, hands)
         except IllegalMove:
@@ -654,7 +664,7 @@ class Game:
         self._draws = 0
         self._passes = 0
         self._legal = None
-        self.deals.append((opener, list(map(list, hands)), list(pile)))
+        self._deals.append((opener, dealt))  # one list a hand: the deals property cuts it into hands when read
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
     def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
@@ -788,7 +798,7 @@ class Game:
         moves: list[Move] = []
         for on, port, value in layout._open:  # plain loops: cheaper than a comprehension's own frame, every turn
             for t in hand:
-                if value in t:  # one of its halves shows the value
+                if t[0] == value or t[1] == value:  # two int compares: cheaper than `in`'s generic compare
                     moves.append(("play", t, on, port))
         if moves:
             return tuple(moves)
@@ -884,7 +894,7 @@ class Game:
         for hand in self.hands:
             for t in hand:
                 for _, _, value in ports:  # a few ports: cheaper than a set of their values
-                    if value in t:  # one of its halves shows the value
+                    if t[0] == value or t[1] == value:  # one of its halves shows the value
                         return False
         return True
 
@@ -1102,11 +1112,12 @@ class GreedyBot:
 def play_hand(game: Game, bots: list[Bot]) -> None:
     """Play the current hand to its end, each seat moved by its bot."""
     _check_bots(game, bots)
-    randoms = [bot for bot in bots if type(bot) is RandomBot]
-    if len(randoms) < len(bots):
-        _play_by_bots(game, bots)
-    elif not game.hand_over:
-        _play_random_hand(game, randoms)
+    for bot in bots:  # a plain loop: cheaper than a comprehension's frame, once a hand
+        if type(bot) is not RandomBot:
+            _play_by_bots(game, bots)
+            return
+    if not game.hand_over:
+        _play_random_hand(game, cast("list[RandomBot]", bots))
 
 
 def _play_by_bots(game: Game, bots: list[Bot]) -> None:
@@ -1158,7 +1169,7 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             for end in ports:
                 value = end[2]
                 for t in held:
-                    if value in t:  # one of its halves shows the value
+                    if t[0] == value or t[1] == value:  # one of its halves shows the value
                         fits.append(t)
                         ends.append(end)
             count = len(fits)

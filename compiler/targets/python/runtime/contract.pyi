@@ -80,7 +80,7 @@ class GameParts:
     rng: random.Random
     _log: list[Event | LoggedPlay]
     _built: int
-    deals: list[tuple[int, list[list[Tile]], list[Tile]]]
+    _deals: list[tuple[int, list[Tile]]]
     starting_scores: list[int]
     pegs: list[Pegs]
     _board: Board

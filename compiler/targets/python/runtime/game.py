@@ -32,6 +32,14 @@ class Game(GameParts):
     ###{standalone game_setup
     def side_of(self, seat: int) -> int:
         return self._sides[self._seat(seat)]
+
+    @property
+    def deals(self) -> list[tuple[int, list[list[Tile]], list[Tile]]]:
+        """(opener, hands, pile) of every hand so far, as dealt (new lists: a caller never holds the game's own)."""
+        size = DEAL[self.players]
+        cut = self.players * size
+        return [(opener, [dealt[start:start + size] for start in range(0, cut, size)], dealt[cut:])
+                for opener, dealt in self._deals]
     ###}
 
     ###{standalone game_dealt
