@@ -971,9 +971,10 @@ class Game:
     def record(self) -> GameRecord:
         """The game so far in the replay record format (`dominospec replay` reads it back)."""
         hands: list[RecordedHand] = []
+        deals = self.deals  # cut from the game's lists once, not once a hand
         for event in self.events:
             if event["event"] == "hand":
-                opener, dealt, pile = self.deals[event["hand"] - 1]
+                opener, dealt, pile = deals[event["hand"] - 1]
                 hands.append({"opener": opener, "deal": [_tile_list(h) for h in dealt],
                               "boneyard": _tile_list(pile), "moves": []})
             elif event["event"] == "play":
