@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominospec.play.replay import replay
-from engine_cases import HOUSE_CASES, Case, engine_for
+from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, engine_for
 from reference_model import Game
 from support import ROOT
 
@@ -381,3 +381,24 @@ def test_any_claim_is_played_or_refused_with_illegal_move_leaving_the_state(
         assert str(err) and game.to_json() == before
     else:
         assert claim is None or (type(claim) is int and claim >= 0)
+
+
+def _record_work(hands: int) -> int:
+    """The Python lines a pool game's record() runs after so many hands of random play (pool play has no
+    target, so the game goes on)."""
+    from support import FAMILY, lines_run
+    (pool,) = [case for case in SHIPPED_CASES if case.path in FAMILY and case.path.stem == "domino_pool"]
+    _, engine = engine_for(pool)
+    game = engine.Game(4, seed=3)
+    for _ in range(hands):
+        if game.hand_over:
+            game.start_hand()
+        engine.play_hand(game, [engine.RandomBot(seed) for seed in range(4)])
+    return lines_run(game.record)[0]
+
+
+def test_a_record_costs_in_proportion_to_its_hands() -> None:
+    """Measured in lines run, not time: ten times the hands, about ten times the work (10.2x; a record that
+    cut the deals afresh for each hand, as the square of the hands, did 15.4x)."""
+    small, large = _record_work(10), _record_work(100)
+    assert large < 12 * small, (small, large)
