@@ -409,12 +409,13 @@ def _seed(text: str) -> int:
 
 
 def _bots(text: str) -> list[str | type]:
-    """--bots: names, or MODULE:CLASS for a bot class of one's own (imported from the Python path)."""
+    """--bots: names, or MODULE:CLASS for a bot class of one's own (imported from the Python path); a name
+    of the engines' own search bot (ismcts:400) is a name, though it has a colon."""
     import importlib
     bots: list[str | type] = []
     for name in text.split(","):
         name = name.strip()
-        if ":" not in name:
+        if ":" not in name or name.partition(":")[0] == "ismcts":
             bots.append(name)
             continue
         module_name, _, class_name = name.partition(":")
@@ -453,7 +454,8 @@ def simulation_options() -> Parser:
     units.add_argument("--games", type=_count, metavar="N",
                        help="play N whole games to the target (whole matches for a variant with match rules)")
     options.add_argument("--bots", type=_bots, default=["random"], metavar="LIST",
-                         help="the seats' bots, one for every seat or one per seat: random, greedy, or "
+                         help="the seats' bots, one for every seat or one per seat: random, greedy, expert, "
+                              "ismcts:N (N iterations a move), ismcts:Nms (N milliseconds a move), or "
                               "MODULE:CLASS for a class of one's own with the engines' choose(game) "
                               "(default: random)")
     options.add_argument("--seed", type=_seed, default=1, metavar="S",

@@ -32,17 +32,20 @@ from .language import ir
 from .language.diagnostics import Diagnostic, InputError, UsageError
 from .language.grammar import cache_folder
 from .language.loader import load_variant
+from .play import bots as bot_names
 from .play.replay import BadRecord, ReplayResult, Start, read_game, read_hand, read_move, replay, start
 from .targets.c.context import REPLAY_MAX_CLAIM, REPLAY_MAX_SCORE
 from .targets.python.context import match_line_names
 from .targets.records import Records, hand_fields, unit_fields
 
-ABI_VERSION = 4
+ABI_VERSION = 5
 # The warnings cost the build nothing and are kept beside the library (compiler_said), so that the
 # strictest check of the generated C reads what the one build of each engine said.
 FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99", "-Wall", "-Wextra", "-pedantic")
+LIBRARIES = ("-lm",)  # after the source, which needs them: the search bot's log, sqrt and tanh
 COMPILERS = ("cc", "gcc", "clang")  # looked for on PATH, in this order, when $CC is not set
-BOTS = {"random": 0, "greedy": 1}
+# The ABI's bot codes (BOT_* in the low four bits; a search bot's budget above them).
+BOT_CODES = {"random": 0, "greedy": 1, "expert": 2, "ismcts": 3, "ismcts_ms": 4}
 PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")  # the ABI's numbering of ports
 HALVES = ("low", "high")  # the ABI's numbering of a wild tile's touching half
 MOVE_KINDS = {"play": 0, "draw": 1, "pass": 2, "muggins": 3}
@@ -55,7 +58,7 @@ UINT64_MAX = 2**64 - 1
 REPLAY_OK, REPLAY_REFUSED, REPLAY_MALFORMED, REPLAY_SHORT = 0, 1, 2, 3
 # ds_simulate's, ds_play_units' and ds_tally_hands' return codes
 SIMULATE_TABLE, SIMULATE_BOT, SIMULATE_LIMIT, SIMULATE_CAPACITY, SIMULATE_OVERFLOW = -1, -2, -3, -4, -5
-SIMULATE_OUTSIDE = -6
+SIMULATE_OUTSIDE, SIMULATE_MEMORY = -6, -7
 # A side's points in a hand that ds_tally_hands counts, from minus this to this; a hand beyond them has its
 # chunk's records read instead.
 POINTS_RADIUS = 1024
@@ -207,7 +210,7 @@ def _build_key(source: str, command: list[str]) -> str:
     program = shutil.which(command[0]) or command[0]
     with contextlib.suppress(OSError):
         program += f"@{os.stat(program).st_mtime_ns}"
-    parts = [str(ABI_VERSION), source, program, *command[1:], *FLAGS, platform.machine()]
+    parts = [str(ABI_VERSION), source, program, *command[1:], *FLAGS, *LIBRARIES, platform.machine()]
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()[:32]
 
 
@@ -238,7 +241,7 @@ def _build(command: list[str], source: str, library: Path) -> None:
         os.close(fd)
         try:
             try:
-                done = subprocess.run([*command, *FLAGS, "-o", temporary, str(c_file)],
+                done = subprocess.run([*command, *FLAGS, "-o", temporary, str(c_file), *LIBRARIES],
                                       capture_output=True, text=True, errors="replace", check=False)
             except OSError as err:
                 raise NativeUnavailable(f"the C compiler {shlex.join(command)} cannot be run: {err}") from None
@@ -410,8 +413,8 @@ class NativeEngine:
 
     def play_hands(self, count: int, players: int = 4, partnerships: bool | None = None, seed: int = 1,
                    bot: str | Sequence[str] = "random", first: int = 0) -> Stats:
-        """Hands first .. first+count-1, each dealt afresh from scores of 0, by bots ("random",
-        "greedy", or one of those per seat); partnerships None is the variant's default, as the
+        """Hands first .. first+count-1, each dealt afresh from scores of 0, by bots (a bot's name, as
+        play/bots.py has them, or one per seat); partnerships None is the variant's default, as the
         Python engine's Game has it."""
         return self._simulate(count, players, partnerships, seed, bot, first, whole_games=False)
 
@@ -489,6 +492,8 @@ class NativeEngine:
         """NativeFault for a simulation's code that is not a success."""
         if code == SIMULATE_LIMIT:
             raise NativeFault(f"the native engine of {self.spec_path} stopped a unit at its safety limit")
+        if code == SIMULATE_MEMORY:
+            raise NativeFault(f"the native engine of {self.spec_path} found no memory for a search bot's tree")
         if code == SIMULATE_OVERFLOW:
             raise IllegalMove("the figures of these units add up past the 64 bits the native engine sums them in: "
                               "play fewer units a call, or take their records with play_units")
@@ -521,11 +526,23 @@ class NativeEngine:
     def _bots(bot: object, players: int) -> ctypes.Array[ctypes.c_int32]:
         """Each seat's bot: one bot (a name, or a list of one name) for every seat, or a list of one per seat."""
         seats = [bot] if isinstance(bot, str) else bot
-        if not isinstance(seats, (list, tuple)) or len(seats) not in (1, players) or any(
-                not isinstance(b, str) or b not in BOTS for b in seats):
-            raise IllegalMove(f"bot is {' or '.join(map(repr, BOTS))}, or a list of one of those per seat "
-                              f"({players}) or of one for every seat, not {bot!r}")
-        return (ctypes.c_int32 * players)(*(BOTS[b] for b in seats * (players // len(seats))))
+        if not isinstance(seats, (list, tuple)) or len(seats) not in (1, players) or not all(
+                isinstance(b, str) for b in seats):
+            raise IllegalMove(f"bot is a bot's name ({bot_names.NAMES_TEXT}), or a list of one per seat ({players}) "
+                              f"or of one for every seat, not {bot!r}")
+        codes = []
+        for name in seats:
+            try:
+                named = bot_names.parse(name)
+            except bot_names.BadBotName as err:
+                raise IllegalMove(str(err)) from None
+            if named.kind != "ismcts":
+                codes.append(BOT_CODES[named.kind])
+            elif named.ms is None:
+                codes.append(BOT_CODES["ismcts"] | (named.iterations or 0) << 4)
+            else:
+                codes.append(BOT_CODES["ismcts_ms"] | named.ms << 4)
+        return (ctypes.c_int32 * players)(*(codes * (players // len(codes))))
 
     # --- replays
 

@@ -130,9 +130,11 @@ def test_stats_read_and_write_the_abi_names() -> None:
     ({"players": 3, "partnerships": True}, "Fives and Threes has no partnerships with 3 players"),
     ({"players": 4, "partnerships": False}, "Fives and Threes is always played by 4 as two partnerships"),
     ({"partnerships": 1}, "partnerships is True, False or None, not 1"),
-    ({"bot": "clever"}, "bot is 'random' or 'greedy', or a list of one of those per seat (4) or of one for every "
-                        "seat, not 'clever'"),
-    ({"bot": ["random", "greedy"]}, "a list of one of those per seat (4)"),
+    ({"bot": "clever"}, "unknown bot 'clever': the engines' bots are random, greedy, expert, ismcts:N"),
+    ({"bot": "ismcts"}, "unknown bot 'ismcts': a search bot's budget follows a colon"),
+    ({"bot": "ismcts:0"}, "a search bot searches 1 to 1000000 iterations a move, not 0"),
+    ({"bot": "ismcts:60001ms"}, "a search bot thinks 1 to 60000 milliseconds a move, not 60001"),
+    ({"bot": ["random", "greedy"]}, "or a list of one per seat (4) or of one for every seat, not ['random', 'greedy']"),
 ])
 def test_a_simulation_out_of_the_rules_says_why(arguments: dict[str, Any], message: str) -> None:
     call = {"count": 10, **arguments}

@@ -289,7 +289,8 @@ def test_the_abi_refuses_what_the_driver_never_passes() -> None:
     assert call(0, 1, 1, 0, 1, bots, 0, units, hands, 1) == native.SIMULATE_TABLE
     assert call(0, 1, 2, 1, 1, bots, 0, units, hands, 1) == native.SIMULATE_TABLE
     assert call(0, 1, 2, 0, 1, None, 0, units, hands, 1) == native.SIMULATE_BOT
-    assert call(0, 1, 2, 0, 1, (ctypes.c_int32 * 2)(0, 2), 0, units, hands, 1) == native.SIMULATE_BOT
+    for code in (5, 15, -1, 1 | 1 << 4, native.BOT_CODES["ismcts"], native.BOT_CODES["ismcts_ms"]):
+        assert call(0, 1, 2, 0, 1, (ctypes.c_int32 * 2)(0, code), 0, units, hands, 1) == native.SIMULATE_BOT
     assert call(0, 1, 2, 0, 1, bots, 2, units, hands, 1) == native.SIMULATE_BOT
     assert call(0, 1, 2, 0, 1, bots, 0, units, None, 1) == native.SIMULATE_CAPACITY
     assert call(0, 1, 2, 0, 1, bots, 0, units, hands, -5) == native.SIMULATE_CAPACITY
@@ -314,10 +315,10 @@ def test_the_abi_refuses_what_the_driver_never_passes() -> None:
     ({"players": 3, "partnerships": True}, "no partnerships with 3"),
     ({"partnerships": False}, "always played by 4 as two partnerships"),
     ({"partnerships": 1}, "partnerships is True, False or None"),
-    ({"bots": "clever"}, "bot is 'random' or 'greedy'"),
-    ({"bots": ["random"] * 3}, "one of those per seat"),
-    ({"bots": [None] * 4}, "one of those per seat"),
-    ({"bots": []}, "one of those per seat"),
+    ({"bots": "clever"}, "unknown bot 'clever'"),
+    ({"bots": ["random"] * 3}, "a list of one per seat"),
+    ({"bots": [None] * 4}, "a list of one per seat"),
+    ({"bots": []}, "a list of one per seat"),
 ])
 def test_play_units_out_of_the_rules_says_why(arguments: dict[str, Any], message: str) -> None:
     call: dict[str, Any] = {"first": 0, "count": 3, "players": 4, "partnerships": None, "seed": 1,

@@ -187,7 +187,8 @@ def test_a_bot_class_of_ones_own_plays_from_the_command_line(tmp_path: Path) -> 
                              "--bots", "club_bots:FirstMove"], cwd=ROOT, env=env, capture_output=True, text=True,
                             timeout=300, check=False)
     assert native.returncode == 2, native.stderr
-    assert "the native engine plays only the bots random and greedy, not the class FirstMove" in native.stderr
+    assert ("the native engine plays only the bots it names (random, greedy, expert, ismcts:N (N iterations a "
+            "move) or ismcts:Nms (N milliseconds a move)), not the class FirstMove") in native.stderr
 
 
 def test_the_report_is_written_where_asked(tmp_path: Path) -> None:

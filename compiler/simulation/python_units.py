@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, cast
 
 from ..engine_api import EngineGame, EngineMatch, Event, MatchPlayEngine, Move, VariantEngine, match_play
-from ..language.diagnostics import Diagnostic, UsageError, nearest
+from ..language.diagnostics import Diagnostic, UsageError
+from ..play import bots as bot_names
 from ..targets.records import Records, hand_fields, seat_seed, unit_fields, unit_seed
 
 SAFETY_HANDS = 1000  # hands in one game: play_game's own limit, and the native engine's
 SAFETY_GAMES = 1000  # games in one match: play_match's own limit, and the native engine's
-BOT_NAMES = ("random", "greedy")
 
 
 class Bot(Protocol):
@@ -32,6 +32,8 @@ class SimulatedEngine(VariantEngine, Protocol):
 
     def RandomBot(self, seed: int | None = None) -> Bot: ...
     def GreedyBot(self) -> Bot: ...
+    def ExpertBot(self) -> Bot: ...
+    def IsmctsBot(self, iterations: int | None = None, ms: float | None = None, seed: int | None = None) -> Bot: ...
     def play_hand(self, game: EngineGame, bots: list[Bot]) -> None: ...
 
 
@@ -93,24 +95,27 @@ def check_bot(bot: object) -> None:
     """A bot as a run takes it: one of the engines' bots by name, or a class whose instances have
     choose(game); UsageError, with the nearest name for a misspelt one, for anything else."""
     if isinstance(bot, str):
-        if bot not in BOT_NAMES:
-            close = nearest(bot, BOT_NAMES)
-            raise _usage(f"unknown bot {bot!r:.40}: the engines' bots are {' and '.join(BOT_NAMES)}",
-                         f"did you mean {close!r}?" if close else
-                         "or pass a class whose instances have choose(game) -> move")
+        try:
+            bot_names.parse(bot)
+        except bot_names.BadBotName as err:
+            raise _usage(str(err), err.hint) from None
     elif not isinstance(bot, type) or not callable(getattr(bot, "choose", None)):
-        raise _usage(f"a bot is 'random', 'greedy' or a class whose instances have choose(game) -> move, "
-                     f"not {bot!r:.60}")
+        raise _usage(f"a bot is one of the engines' bots by name ({bot_names.NAMES_TEXT}) or a class whose "
+                     f"instances have choose(game) -> move, not {bot!r:.60}")
 
 
 def _bot_maker(engine: SimulatedEngine, bot: str | type, choice: _Choice, seat: int) -> BotMaker:
     """How a unit builds the seat's bot from the seat's seed."""
     check_bot(bot)
-    if bot == "random":
-        return lambda seed: engine.RandomBot(seed=seed)
-    if bot == "greedy":
-        return lambda seed: engine.GreedyBot()
-    assert isinstance(bot, type)  # check_bot: a name is one of the two above
+    if isinstance(bot, str):
+        named = bot_names.parse(bot)
+        if named.kind == "random":
+            return lambda seed: engine.RandomBot(seed=seed)
+        if named.kind == "greedy":
+            return lambda seed: engine.GreedyBot()
+        if named.kind == "expert":
+            return lambda seed: engine.ExpertBot()
+        return lambda seed: engine.IsmctsBot(iterations=named.iterations, ms=named.ms, seed=seed)
     name = bot.__qualname__
     cls = bot
     if _takes_seed(cls):
@@ -274,10 +279,10 @@ def play_units(engine: VariantEngine, first: int, count: int, *, players: int, p
                seed: int, bots: Sequence[str | type], kind: Literal["hand", "game"]) -> Records:
     """Units first .. first + count - 1 at this table: each a hand dealt from scores of 0 (kind "hand"),
     a game to the target, or for a variant with match rules a whole match (kind "game"). Unit i plays
-    from unit_seed(seed, i), each seat's bot from seat_seed(seed, i, seat): bots are "random", "greedy",
-    or a class whose instances have choose(game), built with seed= where its __init__ takes one; one bot
-    for every seat, or one per seat. UsageError for arguments the run cannot take, and for a move a
-    user's bot chose that the rules refuse."""
+    from unit_seed(seed, i), each seat's bot from seat_seed(seed, i, seat): bots are the engines' bots
+    by name (play/bots.py), or a class whose instances have choose(game), built with seed= where its
+    __init__ takes one; one bot for every seat, or one per seat. UsageError for arguments the run
+    cannot take, and for a move a user's bot chose that the rules refuse."""
     simulated = cast(SimulatedEngine, engine)
     if kind not in ("hand", "game"):
         raise _usage(f"a unit is a 'hand' or a 'game', not {kind!r:.60}")

@@ -25,6 +25,7 @@ from ..language.checks import check
 from ..language.diagnostics import Diagnostic, Problems, UsageError
 from ..language.loader import load_variant, read_source
 from ..language.parser import parse
+from ..play import bots as bot_names
 from ..targets.engines import load_engine
 from ..targets.records import Records
 from . import figures, python_units, statistics
@@ -358,7 +359,7 @@ def _bots(bots: object, players: int, target: object) -> tuple[str | type, ...]:
     for bot in listed:
         python_units.check_bot(bot)
         if isinstance(bot, type) and target == "c":
-            raise _usage(f"the native engine plays only the bots {' and '.join(python_units.BOT_NAMES)}, not the class "
+            raise _usage(f"the native engine plays only the bots it names ({bot_names.NAMES_TEXT}), not the class "
                          f"{bot.__qualname__}", "play a bot class on the Python target: target='python'")
     return tuple(listed)
 
@@ -462,11 +463,12 @@ def simulate(spec: str | os.PathLike[str], *, players: int = 4, partnerships: bo
 
     hands plays that many independent hands, each dealt from scores of 0; games plays whole games to
     the target (whole matches for a variant with match rules); neither: 10,000 hands. bots: one bot
-    for every seat or one per seat: "random", "greedy", or (Python target) a class whose instances
-    have choose(game) -> move. Unit i plays from the seed of (seed, i) alone, so the figures are the
-    same with any workers (None: one per CPU; 1: this process) or on a Dask cluster (its scheduler's
-    address). target None is the native engine where it builds and plays the variant, else Python.
-    progress(done, total) is called with units as chunks finish. UsageError for arguments the run
+    for every seat or one per seat: a name (random, greedy, expert, ismcts:N, ismcts:Nms) or (Python
+    target) a class whose instances have choose(game) -> move. Unit i plays from the seed of (seed, i)
+    alone, so the figures are the same with any workers (None: one per CPU; 1: this process) or on a
+    Dask cluster (its scheduler's address). target None is the native engine where it builds and
+    plays the variant, else Python. progress(done, total) is called with units as chunks finish.
+    UsageError for arguments the run
     cannot take; the loader's InputError for a spec at fault."""
     settings = _settings(players, partnerships, hands, games, bots, seed, workers, target, cluster)
     progress = _progress(progress)

@@ -12,13 +12,14 @@ from pathlib import Path
 
 from ...language import ir
 from ...language.formula import Syntax, max_total, names_used, score_table, to_source
+from ...play import bots
 from ..python import context as python
 from ..records import hand_fields, unit_fields
 from ..standalone import sections_of
 from .quoting import byte_values, comment_text
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
-RUNTIME_FILES = ("layout.c", "game.c", "abi.c")
+RUNTIME_FILES = ("layout.c", "game.c", "search.c", "abi.c")
 
 SAFETY_MOVES = 100_000  # moves in one hand: no correct hand comes near
 SAFETY_HANDS = 1000  # hands in one game, as the Python engines' play_game stops
@@ -71,7 +72,7 @@ class CEngineContext:
     name_comment: str  # escaped for a block comment
     source_comment: str | None
     name_bytes: str  # the name's UTF-8 bytes, as a char array's initialiser
-    constants: tuple[tuple[str, int, str], ...]  # name, value, what it means
+    constants: tuple[tuple[str, int | float, str], ...]  # name, value, what it means
     tables: tuple[Table, ...]
     formula: str  # the raw placement points: a C expression of the formula's names
     stat_names: tuple[str, ...]
@@ -161,7 +162,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
                 (f"{prefix}_ROUND_TO", a.round_to or 0, ""), (f"{prefix}_EACH_HAND", int(a.each_hand), ""),
                 (f"{prefix}_LESS_OWN", int(a.less_own), ""), (f"{prefix}_DIVIDE_BY", a.divide_by, "")]
 
-    constants: list[tuple[str, int, str]] = [
+    constants: list[tuple[str, int | float, str]] = [
         ("MAX_PIP", v.max_pip, ""),
         ("NTILES", len(tiles), "tiles in the set, indexed in its order (0,0), (0,1), ..., (N,N)"),
         ("MIN_PLAYERS", v.min_players, ""), ("MAX_PLAYERS", v.max_players, ""),
@@ -239,6 +240,9 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("MATCH_FIRST_TO", int(match.first_to) if match else 0, "first to N match points, else best of N games"),
         ("MATCH_TARGET", match.target if match else 0, ""),
         ("MATCH_LOSER_OPENS", int(match.loser_opens) if match else 0, ""),
+        # the thinking bots' settings (play/bots.py)
+        *((f"EXPERT_{name.upper()}", weight, meaning) for name, (weight, meaning) in bots.EXPERT_WEIGHTS.items()),
+        ("ISMCTS_EXPLORATION", bots.ISMCTS_EXPLORATION, "the search's UCB1 exploration constant"),
         # the records of ds_play_units, in the record schema's order
         *record_layout("UNIT", units, UNIT_GROUPS), *record_layout("HAND", hands, HAND_GROUPS),
     ]

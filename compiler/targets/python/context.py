@@ -7,18 +7,19 @@ from __future__ import annotations
 import functools
 import textwrap
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...language import ir
 from ...language.formula import Syntax, lead_points, max_total, names_used, score_table, to_source
+from ...play import bots
 from ..standalone import sections
 from .quoting import escaped, literal
 
 LINE_LENGTH = 120  # the engines' ruff line length
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
-RUNTIME_FILES = ("types.py", "tiles.py", "layout.py", "game.py", "match.py", "bots.py")
+RUNTIME_FILES = ("types.py", "tiles.py", "layout.py", "game.py", "match.py", "bots.py", "search.py")
 
 
 @functools.cache
@@ -221,6 +222,21 @@ class MatchPlay:
 
 
 @dataclass(frozen=True)
+class BotSettings:
+    """What the thinking bots are built with (play/bots.py): the expert's weights as (name, literal, what it
+    weighs), and the search's exploration constant."""
+
+    expert_weights: tuple[tuple[str, str, str], ...]
+    exploration: str
+
+
+BOT_SETTINGS = BotSettings(
+    expert_weights=tuple((name, repr(weight), escaped(meaning))
+                         for name, (weight, meaning) in bots.EXPERT_WEIGHTS.items()),
+    exploration=repr(bots.ISMCTS_EXPLORATION))
+
+
+@dataclass(frozen=True)
 class EngineContext:
     tables: Tables
     scoring: Scoring | None  # None: the placement score uses the end total alone (the score tables)
@@ -230,6 +246,7 @@ class EngineContext:
     hand_end: HandEnd
     match: MatchPlay | None
     runtime: Mapping[str, str]
+    bots: BotSettings = field(default_factory=lambda: BOT_SETTINGS)
 
 
 @dataclass(frozen=True)

@@ -32,16 +32,37 @@ static Move greedy_move(Game *g) {
     return best;
 }
 
-/* Play the current hand to its end, each seat moved by its bot; 0, or -3 past the safety limit. */
+/* Play the current hand to its end, each seat moved by its bot (BOT_* in the low four bits, a search bot's budget
+   above them); 0, -3 past the safety limit, or SEARCH_MEMORY where a search finds no memory for its tree. */
 INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
     long moves = 0;
+    int thinking = 0, seat;
+    Knowledge k;  /* what the table has seen: kept only where a bot thinks */
+    for (seat = 0; seat < g->players; ++seat) {
+        thinking |= (bots[seat] & 15) >= BOT_EXPERT;
+    }
+    memset(k.count, 0, sizeof k.count);
     while (!g->hand_over) {
         Move m;
         if (++moves > SAFETY_MOVES) {
             return -3;
         }
         legal_moves(g);
-        m = bots[g->current] == 1 ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
+        if (!thinking) {
+            m = bots[g->current] == BOT_GREEDY ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
+        } else {
+            int kind = bots[g->current] & 15;
+            if (kind == BOT_ISMCTS || kind == BOT_ISMCTS_MS) {
+                if (ismcts_move(g, &k, bots[g->current] >> 4, kind == BOT_ISMCTS_MS, &m) != SEARCH_OK) {
+                    return SEARCH_MEMORY;
+                }
+            } else if (kind == BOT_EXPERT) {
+                m = expert_move(g, &k);
+            } else {
+                m = kind == BOT_GREEDY ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
+            }
+            knowledge_observe(&k, g, m);
+        }
         apply_move(g, m, CLAIM_TRUE);  /* a bot claims a placement's true points */
     }
     return 0;
@@ -410,7 +431,8 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
         return PLAY_BOT;
     }
     for (seat = 0; seat < players; ++seat) {
-        if (bots[seat] != 0 && bots[seat] != 1) {
+        int kind = bots[seat] & 15, budget = bots[seat] >> 4;
+        if (bots[seat] < 0 || kind >= BOT_KINDS || (kind >= BOT_ISMCTS ? budget < 1 : budget != 0)) {
             return PLAY_BOT;
         }
     }
@@ -440,7 +462,7 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
 }
 
 int32_t ds_abi_version(void) {
-    return 4;
+    return 5;
 }
 
 int32_t ds_stat_count(void) {

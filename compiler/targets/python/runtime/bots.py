@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .contract import RAW_POINTS, Game
+    from .contract import Game, _placed, _points_on
     from .tiles import IllegalMove, _brief
     from .types import Bot, Move
 
@@ -31,15 +31,13 @@ class GreedyBot:
     def choose(self, game: Game) -> Move:
         moves = game.legal_moves()
         best, best_points = moves[0], -1
+        layout = game.layout
+        score = game.scores[game._sides[game.current]]
+        players = game.players
         for move in moves:
             if move[0] != "play":
                 continue
-            layout = game.layout.copy()
-            if move[2] is None:  # a legal move: place()'s checks are not needed
-                layout._lead(move[1])
-            else:
-                layout._cover(move[1], move[2], move[3])
-            points = RAW_POINTS[layout.end_total()]
+            points = _points_on(_placed(layout, move), score, players)
             if points > best_points:
                 best, best_points = move, points
         return best

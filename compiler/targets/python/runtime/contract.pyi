@@ -11,13 +11,16 @@ from .types import (
     DrawEvent,
     HandEndEvent,
     HandEvent,
+    Lead,
     Move,
     MugginsEvent,
     Pegs,
     PenaltyEvent,
+    Placement,
     Port,
     SeatEvent,
     Tile,
+    WildPlacement,
     WinEvent,
 )
 
@@ -31,6 +34,14 @@ _PIPS: dict[Tile, int]
 _TILE_SET: frozenset[Tile]
 _TEXT: dict[Tile, str]
 LEAD_ORDER: tuple[Tile, ...]
+WILD_TILES: frozenset[Tile]
+_INFERS_LACKS: bool
+EXPERT_WEIGHTS: dict[str, float]
+_ISMCTS_EXPLORATION: float
+
+def _placed(layout: Layout, move: Lead | Placement | WildPlacement) -> Layout: ...
+def _points_on(layout: Layout, score: int, players: int) -> int: ...
+def _step(game: Game, move: Move) -> None: ...
 
 # The events whose fields depend on the kind of target.
 class PlayEvent(TypedDict):
@@ -75,6 +86,7 @@ class GameParts:
     players: int
     partnerships: bool
     sides: int
+    target: int
     _sides: tuple[int, ...]
     scores: list[int]
     rng: random.Random
