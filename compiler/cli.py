@@ -423,8 +423,9 @@ def _bots(text: str) -> list[str | type]:
         try:
             found = getattr(importlib.import_module(module_name), class_name)
         except ImportError as err:
+            meant = " (did you mean the search bot, ismcts:N?)" if nearest(module_name, ("ismcts",)) else ""
             raise argparse.ArgumentTypeError(f"cannot import the bot module {module_name!r} (from the current "
-                                             f"folder or the Python path): {err}") from None
+                                             f"folder or the Python path): {err}{meant}") from None
         except AttributeError:
             raise argparse.ArgumentTypeError(f"the module {module_name!r} has no {class_name!r}") from None
         if not isinstance(found, type):

@@ -562,6 +562,17 @@ static int rng_below(Rng *r, int n) {
     return (int)(uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
 }
 
+/* tiles[0..n-1] in a random order (Fisher and Yates, from the last). */
+static void rng_shuffle(Rng *r, int8_t *tiles, int n) {
+    int k;
+    for (k = n - 1; k >= 1; --k) {
+        int j = rng_below(r, k + 1);
+        int8_t swap = tiles[k];
+        tiles[k] = tiles[j];
+        tiles[j] = swap;
+    }
+}
+
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
 enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
@@ -1444,16 +1455,11 @@ static int begin_hand(Game *g, int given) {
 /* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. */
 static int deal_shuffled(Game *g) {
     int8_t tiles[NTILES];
-    int size = DEAL_SIZE[g->players], attempt, seat, k;
+    int size = DEAL_SIZE[g->players], attempt, seat;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;
         memcpy(tiles, SET_ORDER, sizeof tiles);
-        for (k = NTILES - 1; k >= 1; --k) {
-            int j = rng_below(&g->rng, k + 1);
-            int8_t swap = tiles[k];
-            tiles[k] = tiles[j];
-            tiles[j] = swap;
-        }
+        rng_shuffle(&g->rng, tiles, NTILES);
         hands_clear(g);
         for (seat = 0; seat < g->players; ++seat) {
             hand_join(g, seat, &tiles[seat * size], size);
@@ -1588,12 +1594,7 @@ static void determinize(Game *t, const Knowledge *k, int observer, Rng *rng) {
     for (attempt = 0; attempt < 21; ++attempt) {
         int ntiles = n, ok = 1, o;
         memcpy(tiles, unseen, (size_t)n);
-        for (i = n - 1; i > 0; --i) {
-            int j = rng_below(rng, i + 1);
-            int8_t swap = tiles[i];
-            tiles[i] = tiles[j];
-            tiles[j] = swap;
-        }
+        rng_shuffle(rng, tiles, n);
         for (o = 0; o < norder && ok; ++o) {
             int seat = order[o], taken = 0, nleft = 0, held[MAX_LIMITS] = {0}, limits = attempt < 20 ? k->count[seat] : 0;
             for (i = 0; i < ntiles; ++i) {

@@ -61,7 +61,9 @@ def parse(text: str) -> BotName:
     if found is None:
         shown = f"{text!r:.40}"
         if text.startswith("ismcts"):
-            raise BadBotName(f"unknown bot {shown}: a search bot's budget follows a colon",
+            why = ("a search bot's budget is a whole number of iterations or of milliseconds"
+                   if text.startswith("ismcts:") else "a search bot's budget follows a colon")
+            raise BadBotName(f"unknown bot {shown}: {why}",
                              "write ismcts:400 (iterations a move) or ismcts:50ms (milliseconds a move)")
         raise BadBotName(f"unknown bot {shown}: the engines' bots are {NAMES_TEXT}", _nearest(text))
     budget = int(found.group(1))

@@ -59,6 +59,17 @@ static uint64_t rng_next(Rng *r) {
 static int rng_below(Rng *r, int n) {
     return (int)(uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
 }
+
+/* tiles[0..n-1] in a random order (Fisher and Yates, from the last). */
+static void rng_shuffle(Rng *r, int8_t *tiles, int n) {
+    int k;
+    for (k = n - 1; k >= 1; --k) {
+        int j = rng_below(r, k + 1);
+        int8_t swap = tiles[k];
+        tiles[k] = tiles[j];
+        tiles[j] = swap;
+    }
+}
 //###}
 
 //###{standalone game
@@ -944,16 +955,11 @@ static int begin_hand(Game *g, int given) {
 /* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. */
 static int deal_shuffled(Game *g) {
     int8_t tiles[NTILES];
-    int size = DEAL_SIZE[g->players], attempt, seat, k;
+    int size = DEAL_SIZE[g->players], attempt, seat;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;
         memcpy(tiles, SET_ORDER, sizeof tiles);
-        for (k = NTILES - 1; k >= 1; --k) {
-            int j = rng_below(&g->rng, k + 1);
-            int8_t swap = tiles[k];
-            tiles[k] = tiles[j];
-            tiles[j] = swap;
-        }
+        rng_shuffle(&g->rng, tiles, NTILES);
         hands_clear(g);
         for (seat = 0; seat < g->players; ++seat) {
             hand_join(g, seat, &tiles[seat * size], size);

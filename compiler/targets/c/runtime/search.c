@@ -124,12 +124,7 @@ static void determinize(Game *t, const Knowledge *k, int observer, Rng *rng) {
     for (attempt = 0; attempt < 21; ++attempt) {
         int ntiles = n, ok = 1, o;
         memcpy(tiles, unseen, (size_t)n);
-        for (i = n - 1; i > 0; --i) {
-            int j = rng_below(rng, i + 1);
-            int8_t swap = tiles[i];
-            tiles[i] = tiles[j];
-            tiles[j] = swap;
-        }
+        rng_shuffle(rng, tiles, n);
         for (o = 0; o < norder && ok; ++o) {
             int seat = order[o], taken = 0, nleft = 0, held[MAX_LIMITS] = {0}, limits = attempt < 20 ? k->count[seat] : 0;
             for (i = 0; i < ntiles; ++i) {
