@@ -64,13 +64,14 @@ docs: $(STAMP)
 
 # Hands per second, interleaved round by round, against dominoes and open-spiel (installed into the
 # venv for this target only) and against hand-written Python and C yardsticks (the C one is built with
-# the system compiler); then simulated hands per second, Python and native, 1 and 2 workers. Options pass
-# through to both: make bench BENCH_ARGS='--json --rounds 9'.
+# the system compiler); then simulated hands per second, Python and native, 1 and 2 workers; then each
+# bot's time a move on both engines. Options pass through to all three: make bench BENCH_ARGS='--json --rounds 9'.
 BENCH_ARGS ?=
 bench: $(STAMP)
 	$(INSTALL) '.[bench]'
 	$(BIN)/python benchmarks/bench_engines.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_simulate.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_bots.py $(BENCH_ARGS)
 
 # The picture of a page of the Turkish Fives and Threes book in docs/books.md: its doubles section, as
 # headless Chromium (Debian's chromium) draws the HTML book.

@@ -344,3 +344,24 @@ def test_the_simulation_benchmark_reports_in_its_documented_shape() -> None:
     for entry in report["ratios"]:
         assert entry["contender"] in contenders and entry["against"] in contenders and spread_ok(entry["ratio"])
     assert len(report["ratios"]) == (4 if "simulate, native, 1 worker" in contenders else 1)
+
+
+def test_the_bots_benchmark_reports_in_its_documented_shape() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_bots.py"), "--quick", "--json"],
+                          cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=600)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert set(report) == {"schema", "settings", "contenders", "ratios", "unavailable"}
+    assert report["schema"] == "dominospec-bench-bots/1" and report["settings"]["rounds"] == 2
+    bots = ["random", "greedy", "expert", "ismcts:50", "ismcts:200"]
+    native = not report["unavailable"]
+    assert [(c["target"], c["bot"]) for c in report["contenders"]] == [
+        (target, bot) for target in ("python", "c")[:1 + native] for bot in bots]
+    for contender in report["contenders"]:
+        assert set(contender) == {"name", "target", "bot", "batch", "moves", "ms_per_move"}
+        assert contender["batch"] >= 1 and contender["moves"] >= contender["batch"]
+        assert spread_ok(contender["ms_per_move"])
+    names = {c["name"] for c in report["contenders"]}
+    for entry in report["ratios"]:
+        assert entry["contender"] in names and entry["against"] in names and spread_ok(entry["ratio"])
+    assert len(report["ratios"]) == (13 if native else 4)
