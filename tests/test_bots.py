@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import os
 import random
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from dominospec.language.diagnostics import UsageError
 from dominospec.native import NativeEngine, compiler_command
 from dominospec.play import bots
 from engine_cases import SHIPPED_CASES, Case, engine_for, tables
-from support import ROOT, native_engine, run_cli
+from support import ROOT, native_engine, run_cli, section
 
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 GOLDEN = ROOT / "tests" / "golden" / "simulation" / "bad_bot_names.txt"
@@ -224,3 +225,25 @@ def test_the_thinking_bots_beat_greedy(spec: Path, seat: int) -> None:
         pair = [bot, "greedy"] if seat == 0 else ["greedy", bot]
         rate, low = _win_rate(spec, pair, bot)
         assert low > lowest, f"{bot} won {rate:.1%} of 400 games against greedy (95% from {low:.1%})"
+
+
+STRENGTHS = section((ROOT / "README.md").read_text(encoding="utf-8"), "## How strong are the bots")
+README_ROWS = re.findall(r"^\| `([^`]+\.rules)` \| (\d) players(, partnerships)? \| `([^`]+)` \| ([^|]+) \| "
+                         r"([^|]+) \|$", STRENGTHS, re.M)
+
+
+def test_the_readme_has_its_table_of_strengths() -> None:
+    assert len(README_ROWS) >= 16
+
+
+@pytest.mark.parametrize("row", README_ROWS, ids=lambda row: f"{Path(row[0]).stem}-{row[3]}")
+def test_each_row_of_the_readmes_strengths_comes_again_from_its_command(row: tuple[str, ...]) -> None:
+    spec, players, partnerships, pair, wins, interval = row
+    names = pair.split(",")
+    result = dominospec.simulate(ROOT / spec, players=int(players), partnerships=bool(partnerships), games=400,
+                                 seed=1, bots=names, target="c", workers=1)
+    assert result.bot_figures is not None
+    rate = dict(result.bot_figures.win_rate)[names[0]]
+    assert rate.ci95 is not None
+    shown = f"{rate.mean:.1%} | {rate.ci95[0]:.1%} to {rate.ci95[1]:.1%}"
+    assert f"{wins.strip()} | {interval.strip()}" == shown
