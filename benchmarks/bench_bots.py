@@ -53,23 +53,12 @@ class Contender:
         return [1000 * seconds / self.moves for seconds in self.seconds]
 
 
-def python_bot(name: str, seed: int) -> Any:
-    named = bot_names.parse(name)
-    if named.kind == "random":
-        return engine.RandomBot(seed=seed)
-    if named.kind == "greedy":
-        return engine.GreedyBot()
-    if named.kind == "expert":
-        return engine.ExpertBot()
-    return engine.IsmctsBot(iterations=named.iterations, ms=named.ms, seed=seed)
-
-
 def python_hands(bot: str) -> Callable[[int], int]:
     def run(count: int) -> int:
         moves = 0
         for seed in range(count):
             game = engine.Game(2, seed=seed)
-            engine.play_hand(game, [python_bot(bot, seed * 2 + seat) for seat in range(2)])
+            engine.play_hand(game, [bot_names.build(engine, bot, seed * 2 + seat) for seat in range(2)])
             moves += sum(event["event"] in ("play", "pass", "draw") for event in game.events)
         return moves
     return run

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 from ..language.diagnostics import nearest
 
@@ -74,6 +74,27 @@ def parse(text: str) -> BotName:
     if not 1 <= budget <= MAX_ITERATIONS:
         raise BadBotName(f"a search bot searches 1 to {MAX_ITERATIONS} iterations a move, not {budget}")
     return BotName("ismcts", iterations=budget)
+
+
+class BotEngine(Protocol):
+    """The bots of a generated Python engine module."""
+
+    def RandomBot(self, seed: int | None = None) -> Any: ...
+    def GreedyBot(self) -> Any: ...
+    def ExpertBot(self) -> Any: ...
+    def IsmctsBot(self, iterations: int | None = None, ms: float | None = None, seed: int | None = None) -> Any: ...
+
+
+def build(engine: BotEngine, name: str, seed: int | None) -> Any:
+    """The engine's bot of that name, built from seed where it draws; BadBotName for a name that is none."""
+    named = parse(name)
+    if named.kind == "random":
+        return engine.RandomBot(seed=seed)
+    if named.kind == "greedy":
+        return engine.GreedyBot()
+    if named.kind == "expert":
+        return engine.ExpertBot()
+    return engine.IsmctsBot(iterations=named.iterations, ms=named.ms, seed=seed)
 
 
 def _nearest(text: str) -> str:

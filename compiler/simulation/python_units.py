@@ -27,13 +27,9 @@ class Bot(Protocol):
     def choose(self, game: Any) -> Move: ...
 
 
-class SimulatedEngine(VariantEngine, Protocol):
+class SimulatedEngine(VariantEngine, bot_names.BotEngine, Protocol):
     """What a simulation uses of an engine beside its Game: the bots and the loop that plays a hand."""
 
-    def RandomBot(self, seed: int | None = None) -> Bot: ...
-    def GreedyBot(self) -> Bot: ...
-    def ExpertBot(self) -> Bot: ...
-    def IsmctsBot(self, iterations: int | None = None, ms: float | None = None, seed: int | None = None) -> Bot: ...
     def play_hand(self, game: EngineGame, bots: list[Bot]) -> None: ...
 
 
@@ -108,14 +104,8 @@ def _bot_maker(engine: SimulatedEngine, bot: str | type, choice: _Choice, seat: 
     """How a unit builds the seat's bot from the seat's seed."""
     check_bot(bot)
     if isinstance(bot, str):
-        named = bot_names.parse(bot)
-        if named.kind == "random":
-            return lambda seed: engine.RandomBot(seed=seed)
-        if named.kind == "greedy":
-            return lambda seed: engine.GreedyBot()
-        if named.kind == "expert":
-            return lambda seed: engine.ExpertBot()
-        return lambda seed: engine.IsmctsBot(iterations=named.iterations, ms=named.ms, seed=seed)
+        name = bot
+        return lambda seed: cast(Bot, bot_names.build(engine, name, seed))
     name = bot.__qualname__
     cls = bot
     if _takes_seed(cls):
