@@ -12,7 +12,7 @@ from support import ROOT
 PACKAGE = ROOT / "compiler"
 # Each stage by its folder, in order; the package's own modules are the front door, but for the two public
 # modules of lower stages that the README promises at dominospec.engine_api and dominospec.native.
-STAGES = ("language", "play", "targets", "documents", "simulation", "book", "verifying", "front door")
+STAGES = ("language", "play", "targets", "documents", "simulation", "envs", "book", "verifying", "front door")
 TOP_LEVEL = {"engine_api": "play", "native": "targets"}
 
 

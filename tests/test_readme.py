@@ -285,3 +285,17 @@ def test_no_two_lines_say_the_same_rule_and_every_check_has_its_line() -> None:
                 for message in messages:
                     assert said.setdefault(message, opening) == opening, f"'{opening}' repeats '{said[message]}'"
     assert passes == {check_pass.__name__ for check_pass in _PASSES} - _ONE_CLAUSE
+
+
+@pytest.mark.parametrize("number", range(3))
+def test_each_example_of_the_research_tools_runs(number: int, tmp_path: Path) -> None:
+    """The README's ten-line examples of PettingZoo, Gymnasium and OpenSpiel, each run as written from the root."""
+    blocks = re.findall(r"^```python\n(.*?)^```$", section(README, "## Using a variant in RL and game-theory tools"),
+                        re.M | re.S)
+    assert len(blocks) == 3
+    script = tmp_path / "example.py"
+    script.write_text(blocks[number], encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
