@@ -24,7 +24,7 @@ from pettingzoo.test import api_test, seed_test
 
 from dominospec import envs
 from dominospec.envs import encoding, openspiel
-from support import ROOT
+from support import ROOT, SHIPPED
 
 # (spec, players, partnerships): the shipped variants, one of the family with partnerships (and wild
 # tiles, and draws), one with a draw pile and a reserve.
@@ -342,3 +342,15 @@ def test_importing_the_package_without_the_extra_names_the_install() -> None:
     assert done.returncode == 1
     assert "ImportError: dominospec.envs needs pettingzoo, which is not installed: pip install 'dominospec[envs]'" \
         in done.stderr
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_every_shipped_variant_is_an_environment_in_each_tool(path: Path) -> None:
+    """Every spec the project ships, at its smallest table: PettingZoo's api_test, Gymnasium's check_env and
+    OpenSpiel's random simulation, each of one hand."""
+    players = encoding.load(path).MIN_PLAYERS
+    api_test(envs.pettingzoo_env(path, players=players, seed=1, max_hands=1), num_cycles=30)
+    check_env(envs.gymnasium_env(path, bots="random", players=players, seed=1, max_hands=1))
+    pyspiel.random_sim_test(openspiel.register(path, players=players, max_hands=1), num_sims=1, serialize=False,
+                            verbose=False)
