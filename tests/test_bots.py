@@ -170,8 +170,7 @@ def test_every_shipped_variant_plays_a_hand_with_the_thinking_bots(case: Case) -
     assert game.hand_over
     native = native_engine(case.path)
     if isinstance(native, NativeEngine):
-        stats = native.play_hands(count=6, players=players, seed=3, bot=["expert", "ismcts:6"] * 2
-                                  if players == 4 else ["expert"] if players % 2 else ["ismcts:6", "expert"])
+        stats = native.play_hands(count=6, players=players, seed=3, bot=(["ismcts:6", "expert"] * 3)[:players])
         assert stats.hands == 6
 
 
