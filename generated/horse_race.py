@@ -258,7 +258,9 @@ def placement_points(total: int) -> tuple[int, int]:
 
 
 def _tile_list(tiles: Iterable[Tile]) -> list[str]:
-    return [format_tile(t) for t in tiles]
+    """The engine's own tiles as text: tiles of the set already, so looked up without format_tile's check."""
+    text = _TEXT
+    return [text[t] for t in tiles]
 
 
 MOVE_FORMS = ('("play", tile, on, port), ("play", tile, on, port, by) for a wild tile, ("play", tile, None, None) '
@@ -498,12 +500,13 @@ class Layout:
         return {value for _, _, value in self._open}
 
     def to_dict(self) -> LayoutState:
+        text = _TEXT  # tiles on the table are tiles of the set: no check
         return {
-            "tiles": [format_tile(t) for t in self.tiles],
-            "connections": [[format_tile(a), pa, format_tile(b), pb] for a, pa, b, pb in self._links],
-            "spinners": [format_tile(t) for t in self.spinners()],
-            "open_ports": [[format_tile(t), p, value] for t, p, value in self._open],
-            "counted_ends": [[format_tile(t), p, value] for t, p, value in self.counted_ends()],
+            "tiles": [text[t] for t in self.tiles],
+            "connections": [[text[a], pa, text[b], pb] for a, pa, b, pb in self._links],
+            "spinners": [text[t] for t in self.spinners()],
+            "open_ports": [[text[t], p, value] for t, p, value in self._open],
+            "counted_ends": [[text[t], p, value] for t, p, value in self.counted_ends()],
             "end_total": self.end_total(),
         }
 
@@ -741,9 +744,14 @@ class Game:
             if type(entry) is tuple:
                 log[index] = _play_event(entry)
         self._built = len(log)
-        return [cast("Event", {key: list(value) if type(value) is list else value
-                               for key, value in cast("dict[str, object]", entry).items()})
-                for entry in log[first:]]
+        copies: list[Event] = []
+        for entry in log[first:]:
+            copy = cast("dict[str, object]", entry).copy()  # a dict's own copy, then only its lists copied again
+            for key, value in copy.items():
+                if type(value) is list:
+                    copy[key] = value[:]
+            copies.append(cast("Event", copy))
+        return copies
 
     def _legal_or_raise(self, move: object, legal: tuple[Move, ...]) -> Move:
         """The legal move that move (lists for tuples, as JSON gives them) stands for."""
@@ -1007,10 +1015,10 @@ class Game:
             "over": self.over, "hand_number": self.hand_number, "hand_over": self.hand_over,
             "opener": self.opener, "current": self.current, "hands": [_tile_list(h) for h in self.hands],
             "pile": _tile_list(self.pile),
-            "layout": [[format_tile(t)] for t in self.layout.tiles[:1]] + [
-                [format_tile(b), format_tile(a), pa] for a, pa, b, _ in self.layout._links],
+            "layout": [[_TEXT[t]] for t in self.layout.tiles[:1]] + [
+                [_TEXT[b], _TEXT[a], pa] for a, pa, b, _ in self.layout._links],
             "last_tile_seat": self._last_tile_seat, "last_blocked": self._last_blocked, "extra": self._extra,
-            "drawn": None if self._drawn is None else format_tile(self._drawn), "draws": self._draws,
+            "drawn": None if self._drawn is None else _TEXT[self._drawn], "draws": self._draws,
             "passes": self._passes,
         }
         return json.dumps(state, sort_keys=True)

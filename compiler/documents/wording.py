@@ -112,6 +112,9 @@ class Found:
     starts: Mapping[str, int] = field(default_factory=dict)  # where each slot's value is first written
 
 
+FOUND_KEPT = 20_000  # lines whose sentences a Wording keeps: a few megabytes at most
+
+
 class Wording:
     """The book section of a language pack, checked: templates by key, words, and the patterns that read them."""
 
@@ -141,6 +144,7 @@ class Wording:
         self.plural = plural
         self._patterns: dict[tuple[str, int], re.Pattern[str]] = {}
         self._reader_lists: dict[tuple[str, ...], list[tuple[str, str, str, re.Pattern[str]]]] = {}
+        self._found: dict[tuple[str, tuple[str, ...]], list[Found]] = {}
 
     def without_partners(self) -> Wording:
         """The wording of a game without partnerships: "the first player to reach", not "the first side". It
@@ -152,7 +156,7 @@ class Wording:
             alone.formula = {**self.formula, **{k.removeprefix(FORMULA_SOLO): t for k, t in self.solo.items()
                                                 if k.startswith(FORMULA_SOLO)}}
             alone._also = {k: self.template(k) for k in self._also}
-            alone._patterns, alone._reader_lists, alone._alone = {}, {}, alone
+            alone._patterns, alone._reader_lists, alone._found, alone._alone = {}, {}, {}, alone
             self._alone = alone
         return self._alone
 
@@ -356,9 +360,21 @@ class Wording:
 
     def find(self, line: str, keys: Iterable[str]) -> list[Found]:
         """The sentences of the given keys in a line, longest first where two overlap; each starts and ends
-        where no letter or digit stands next to it (a word is never read from inside another)."""
+        where no letter or digit stands next to it (a word is never read from inside another).
+
+        Each line is read once per process (up to FOUND_KEPT lines): every reading tries a few hundred patterns,
+        and a document read again after a change of one line (fmt, a writer's loop, a mutation test) has the rest
+        unchanged."""
+        asked = (line, tuple(keys))
+        if asked not in self._found:
+            if len(self._found) >= FOUND_KEPT:
+                self._found.clear()
+            self._found[asked] = self._find(line, asked[1])
+        return list(self._found[asked])
+
+    def _find(self, line: str, keys: tuple[str, ...]) -> list[Found]:
         found: list[Found] = []
-        for key, prefix, template, pattern in self._readers(tuple(keys)):
+        for key, prefix, template, pattern in self._readers(keys):
             for match in pattern.finditer(line):
                 start, end = match.span()
                 if start == end or (start and line[start - 1].isalnum()):

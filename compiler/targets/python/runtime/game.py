@@ -22,7 +22,7 @@ from .tiles import (
 )
 
 if TYPE_CHECKING:
-    from .contract import DEAL, TILES, VARIANT_NAME, Event, GameParts, _play_event
+    from .contract import _TEXT, DEAL, TILES, VARIANT_NAME, Event, GameParts, _play_event
     from .types import GameRecord, Move, RecordedHand, RecordedMove, Tile, View
 else:
     GameParts = object
@@ -100,9 +100,14 @@ class Game(GameParts):
             if type(entry) is tuple:
                 log[index] = _play_event(entry)
         self._built = len(log)
-        return [cast("Event", {key: list(value) if type(value) is list else value
-                               for key, value in cast("dict[str, object]", entry).items()})
-                for entry in log[first:]]
+        copies: list[Event] = []
+        for entry in log[first:]:
+            copy = cast("dict[str, object]", entry).copy()  # a dict's own copy, then only its lists copied again
+            for key, value in copy.items():
+                if type(value) is list:
+                    copy[key] = value[:]
+            copies.append(cast("Event", copy))
+        return copies
 
     def _legal_or_raise(self, move: object, legal: tuple[Move, ...]) -> Move:
         """The legal move that move (lists for tuples, as JSON gives them) stands for."""
@@ -209,10 +214,10 @@ class Game(GameParts):
             "over": self.over, "hand_number": self.hand_number, "hand_over": self.hand_over,
             "opener": self.opener, "current": self.current, "hands": [_tile_list(h) for h in self.hands],
             "pile": _tile_list(self.pile),
-            "layout": [[format_tile(t)] for t in self.layout.tiles[:1]] + [
-                [format_tile(b), format_tile(a), pa] for a, pa, b, _ in self.layout._links],
+            "layout": [[_TEXT[t]] for t in self.layout.tiles[:1]] + [
+                [_TEXT[b], _TEXT[a], pa] for a, pa, b, _ in self.layout._links],
             "last_tile_seat": self._last_tile_seat, "last_blocked": self._last_blocked, "extra": self._extra,
-            "drawn": None if self._drawn is None else format_tile(self._drawn), "draws": self._draws,
+            "drawn": None if self._drawn is None else _TEXT[self._drawn], "draws": self._draws,
             "passes": self._passes,
         }
         return json.dumps(state, sort_keys=True)

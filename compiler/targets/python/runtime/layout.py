@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .tiles import IllegalMove, _set_tile, format_tile
 
 if TYPE_CHECKING:
-    from .contract import _TILE_SET, LayoutParts
+    from .contract import _TEXT, _TILE_SET, LayoutParts
     from .types import LayoutState, Port, Tile
 else:
     LayoutParts = object
@@ -66,12 +66,13 @@ class Layout(LayoutParts):
         return {value for _, _, value in self._open}
 
     def to_dict(self) -> LayoutState:
+        text = _TEXT  # tiles on the table are tiles of the set: no check
         return {
-            "tiles": [format_tile(t) for t in self.tiles],
-            "connections": [[format_tile(a), pa, format_tile(b), pb] for a, pa, b, pb in self._links],
-            "spinners": [format_tile(t) for t in self.spinners()],
-            "open_ports": [[format_tile(t), p, value] for t, p, value in self._open],
-            "counted_ends": [[format_tile(t), p, value] for t, p, value in self.counted_ends()],
+            "tiles": [text[t] for t in self.tiles],
+            "connections": [[text[a], pa, text[b], pb] for a, pa, b, pb in self._links],
+            "spinners": [text[t] for t in self.spinners()],
+            "open_ports": [[text[t], p, value] for t, p, value in self._open],
+            "counted_ends": [[text[t], p, value] for t, p, value in self.counted_ends()],
             "end_total": self.end_total(),
         }
     ###}

@@ -55,7 +55,9 @@ def placement_points(total: int) -> tuple[int, int]:
 
 
 def _tile_list(tiles: Iterable[Tile]) -> list[str]:
-    return [format_tile(t) for t in tiles]
+    """The engine's own tiles as text: tiles of the set already, so looked up without format_tile's check."""
+    text = _TEXT
+    return [text[t] for t in tiles]
 ###}
 
 
