@@ -241,7 +241,9 @@ enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH
 /* The layout's numbers are 16-bit, not char-sized: a store to a char may change anything, so the compiler would
    read every other field again after each one. */
 typedef struct {
-    int16_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
+    int16_t tile, kind;
+    int32_t value;  /* a tile placed here must show value (by the variant's matching); 32-bit, so that a port is
+                       8 bytes: moved as one word, and found by a scaled index */
 } Port;
 
 typedef struct {
@@ -267,7 +269,7 @@ static void ports_push(Port *list, int *count, int capacity, int tile, int kind,
     if (*count < capacity) {  /* never full: MAX_PORTS bounds what any layout opens */
         list[*count].tile = (int16_t)tile;
         list[*count].kind = (int16_t)kind;
-        list[*count].value = (int16_t)value;
+        list[*count].value = value;
         ++*count;
     }
 }
@@ -577,6 +579,9 @@ enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
 enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
 enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
+/* What is known of the current seat's moves: nothing yet, their list (legal), or only the masks of its placements
+   (fit, as next_turn found them: the list is built where a bot asks for it). */
+enum { LEGAL_UNKNOWN, LEGAL_LISTED, LEGAL_COUNTED };
 
 typedef struct {
     int16_t kind, tile, by;  /* a muggins call holds the calling seat in tile; not char-sized, so that writing a
@@ -606,6 +611,25 @@ static int lowest_bit(uint64_t word) {
 }
 #endif
 
+/* n plus the set bits of word (added to n, not counted from 0: a sum of counts then costs nothing more). */
+#if defined(__GNUC__) && (defined(__POPCNT__) || defined(__aarch64__))
+#define plus_bits(n, word) ((n) + __builtin_popcountll(word))
+#else
+/* Counted one by one: without an instruction for it (x86-64 at plain -O2), GCC makes the builtin a call that
+   costs more than the few bits a mask of fitting tiles has. */
+static int plus_bits(int n, uint64_t word) {
+    for (; word; word &= word - 1) {
+        ++n;
+    }
+    return n;
+}
+#endif
+
+/* The word of the masks that holds slot: the first, where the set has 64 tiles at most (so the compiler knows it). */
+static unsigned slot_word(unsigned slot) {
+    return MASK_WORDS > 1 ? slot / 64 : 0;
+}
+
 typedef struct {
     Rng rng;
     int players, partnerships, sides, target;
@@ -631,7 +655,9 @@ typedef struct {
     int64_t placement_points, placement_points_sq, scoring_placements;  /* the formula's points, cancelled or not */
     int64_t play_points, play_bonus;                         /* the last placement, for the replay */
     int play_cancelled;
-    int legal_ok, nlegal;
+    int legal_ok, nlegal;               /* LEGAL_* */
+    int nfit;                           /* LEGAL_COUNTED: the placements placement_masks found, into fit */
+    uint64_t fit[MAX_PORTS * MASK_WORDS];
     Move legal[MAX_MOVES];
 } Game;
 
@@ -685,7 +711,7 @@ static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
     unsigned first = (unsigned)g->nslots[seat], i;
     int pips = 0;
     for (i = 0; i < (unsigned)n; ++i) {
-        unsigned slot = first + i, w = slot / 64;  /* unsigned: a shift and a mask, no sign fixed */
+        unsigned slot = first + i, w = slot_word(slot);  /* unsigned: a shift and a mask, no sign fixed */
         uint64_t bit = (uint64_t)1 << (slot % 64);
         int tile = tiles[i];
         g->slot_tile[seat][slot] = (int16_t)tile;
@@ -762,7 +788,8 @@ static void game_init(Game *g, int players, int partnerships) {
     g->placements = g->passes_made = g->draws_made = g->cancelled = 0;
     g->placement_points = g->placement_points_sq = g->scoring_placements = 0;
     g->play_points = g->play_bonus = g->play_cancelled = 0;
-    g->legal_ok = g->nlegal = 0;
+    g->legal_ok = LEGAL_UNKNOWN;
+    g->nlegal = 0;
 }
 
 static int pips_of(const Game *g, int seat) {
@@ -772,7 +799,7 @@ static int pips_of(const Game *g, int seat) {
 static void game_win(Game *g, const int *sides, int count) {
     int i, j;
     g->over = g->hand_over = 1;
-    g->legal_ok = 0;
+    g->legal_ok = LEGAL_UNKNOWN;
     for (i = 0; i < count; ++i) {  /* sorted, as the Python engine's winners are */
         int side = sides[i];
         for (j = i; j > 0 && g->winners[j - 1] > side; --j) {
@@ -802,21 +829,106 @@ static void legal_push(Game *g, int kind, int tile, int at, int by) {
     }
 }
 
-/* The current seat's own moves, in the Python engine's order. */
+/* The slots of the current seat that may move, into only: the whole hand, or a tile drawn to be played at once. */
+static void movable(const Game *g, uint64_t *only) {
+    memcpy(only, g->held[g->current], sizeof(uint64_t) * MASK_WORDS);
+    if (DRAWN_AT_ONCE && g->drawn >= 0) {
+        unsigned slot = (unsigned)g->slot_of[g->drawn];
+        memset(only, 0, sizeof(uint64_t) * MASK_WORDS);
+        only[slot_word(slot)] = (uint64_t)1 << (slot % 64);
+    }
+}
+
+/* Whether a slot among only (of seat) fits an open end. */
+static int fits_somewhere(const Game *g, int seat, const uint64_t *only) {
+    int p, w;
+    for (p = 0; p < g->layout.nopen; ++p) {
+        for (w = 0; w < MASK_WORDS; ++w) {
+            if (fitting(g, seat, only, g->layout.open[p].value, w)) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Whether placing tile names the half that touches: a wild tile that is no double, listed once for each half. */
+static int names_half(int tile) {
+    return HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile];
+}
+
+/* The current seat's placements, in the Python engine's order, which own_moves lists and placement_pick follows:
+   for each open port p in turn, the slots among only that fit it (fit[p * MASK_WORDS + w]) in ascending order,
+   each one move (two, low half touching then high, where it names its half). Their number. */
+static int placement_masks(const Game *g, const uint64_t *only, uint64_t *fit) {
+    int seat = g->current, p, w, n = 0;
+    for (p = 0; p < g->layout.nopen; ++p) {
+        for (w = 0; w < MASK_WORDS; ++w) {
+            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w), x;
+            fit[p * MASK_WORDS + w] = m;
+            n = plus_bits(n, m);
+            for (x = HAS_WILD ? m & g->wilds[seat][w] : 0; x; x &= x - 1) {
+                n += names_half(g->slot_tile[seat][w * 64 + lowest_bit(x)]);  /* a second move */
+            }
+        }
+    }
+    return n;
+}
+
+/* The placement own_moves would list k-th (from 0; k below the number placement_masks gave for fit). */
+static Move placement_pick(const Game *g, const uint64_t *fit, int k) {
+    int seat = g->current, i;
+    Move chosen;
+    for (i = 0;; ++i) {
+        uint64_t m;
+        for (m = fit[i]; m; m &= m - 1) {
+            int slot = i % MASK_WORDS * 64 + lowest_bit(m), half = HAS_WILD && names_half(g->slot_tile[seat][slot]);
+            if (k <= half) {  /* HAS_WILD first: where no tile is wild, the one tile read is the one picked */
+                chosen.kind = MOVE_PLAY;
+                chosen.tile = g->slot_tile[seat][slot];
+                chosen.by = (int16_t)(half ? k : -1);
+                chosen.at = (int16_t)(i / MASK_WORDS);
+                return chosen;
+            }
+            k -= 1 + half;
+        }
+    }
+}
+
+/* The own moves listed after the current seat's placements (it has some): an optional extra turn declined, or a
+   draw and a pass where the rules offer them. */
+static void moves_after_placements(Game *g) {
+    if (OPTIONAL_EXTRA && g->extra) {
+        legal_push(g, MOVE_PASS, -1, -1, -1);  /* an optional extra turn may be declined */
+        return;
+    }
+    if (MAY_DRAW && can_draw(g)) {
+        legal_push(g, MOVE_DRAW, -1, -1, -1);
+    }
+    if (MAY_PASS && (!DRAWN_AT_ONCE || g->drawn < 0)) {
+        legal_push(g, MOVE_PASS, -1, -1, -1);
+    }
+}
+
+/* The one own move of a seat with no placement to make: an extra turn ends, else it draws where it may, or passes. */
+static int stuck_move(const Game *g) {
+    if (EXTRA_ENDS_WHEN_STUCK && g->extra) {
+        return MOVE_PASS;  /* an extra turn with no legal tile simply ends */
+    }
+    return DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS;
+}
+
+/* The current seat's own moves, in the Python engine's order (its placements from fit, where next_turn counted
+   them). */
 static void own_moves(Game *g) {
     const Layout *l = &g->layout;
     int seat = g->current, i, p, w;
-    uint64_t only[MASK_WORDS];  /* the slots that may move: the whole hand, or a tile drawn to be played at once */
+    uint64_t only[MASK_WORDS];
     g->nlegal = 0;
     if (g->hand_over) {
         return;
     }
-    memcpy(only, g->held[seat], sizeof only);
-    if (DRAWN_AT_ONCE && g->drawn >= 0) {
-        unsigned slot = (unsigned)g->slot_of[g->drawn];
-        memset(only, 0, sizeof only);
-        only[slot / 64] = (uint64_t)1 << (slot % 64);
-    }
+    movable(g, only);
     if (!l->ntiles) {
         int8_t hand[NTILES];
         int n = 0;
@@ -855,59 +967,71 @@ static void own_moves(Game *g) {
         }
         return;
     }
-    for (p = 0; p < l->nopen; ++p) {
-        int value = l->open[p].value;
-        for (w = 0; w < MASK_WORDS; ++w) {
-            uint64_t m;
-            for (m = fitting(g, seat, only, value, w); m; m &= m - 1) {
-                int tile = g->slot_tile[seat][w * 64 + lowest_bit(m)];
-                if (HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile]) {
-                    legal_push(g, MOVE_PLAY, tile, p, 0);  /* a wild tile names the half that touches */
-                    legal_push(g, MOVE_PLAY, tile, p, 1);
-                } else {
-                    legal_push(g, MOVE_PLAY, tile, p, -1);
+    if (g->legal_ok == LEGAL_COUNTED ? g->nfit : placement_masks(g, only, g->fit)) {
+        for (p = 0; p < l->nopen; ++p) {
+            for (w = 0; w < MASK_WORDS; ++w) {
+                uint64_t m;
+                for (m = g->fit[p * MASK_WORDS + w]; m; m &= m - 1) {
+                    int tile = g->slot_tile[seat][w * 64 + lowest_bit(m)];
+                    if (names_half(tile)) {
+                        legal_push(g, MOVE_PLAY, tile, p, 0);
+                        legal_push(g, MOVE_PLAY, tile, p, 1);
+                    } else {
+                        legal_push(g, MOVE_PLAY, tile, p, -1);
+                    }
                 }
             }
         }
-    }
-    if (g->nlegal) {
-        if (OPTIONAL_EXTRA && g->extra) {
-            legal_push(g, MOVE_PASS, -1, -1, -1);  /* an optional extra turn may be declined */
-            return;
-        }
-        if (MAY_DRAW && can_draw(g)) {
-            legal_push(g, MOVE_DRAW, -1, -1, -1);
-        }
-        if (MAY_PASS && (!DRAWN_AT_ONCE || g->drawn < 0)) {
-            legal_push(g, MOVE_PASS, -1, -1, -1);
-        }
+        moves_after_placements(g);
         return;
     }
-    if (EXTRA_ENDS_WHEN_STUCK && g->extra) {
-        legal_push(g, MOVE_PASS, -1, -1, -1);  /* an extra turn with no legal tile simply ends */
-        return;
-    }
-    legal_push(g, DRAWS && can_draw(g) ? MOVE_DRAW : MOVE_PASS, -1, -1, -1);
+    legal_push(g, stuck_move(g), -1, -1, -1);
 }
 
-static void compute_legal(Game *g) {
-    own_moves(g);
-    if (ANNOUNCED && g->muggins && g->nlegal && g->layout.ntiles) {
-        int seat, mover = g->side_of[g->last_tile_seat];  /* the mover's points are open to a muggins call */
+/* The calls of muggins listed after the own moves, where the mover's points are open to one. */
+static void muggins_calls(Game *g) {
+    if (ANNOUNCED && g->muggins) {
+        int seat, mover = g->side_of[g->last_tile_seat];
         for (seat = 0; seat < g->players; ++seat) {
             if (g->side_of[seat] != mover) {
                 legal_push(g, MOVE_MUGGINS, seat, -1, -1);
             }
         }
     }
-    g->legal_ok = 1;
+}
+
+static void compute_legal(Game *g) {
+    own_moves(g);
+    if (g->nlegal && g->layout.ntiles) {
+        muggins_calls(g);
+    }
+    g->legal_ok = LEGAL_LISTED;
 }
 
 static const Move *legal_moves(Game *g) {
-    if (!g->legal_ok) {
+    if (g->legal_ok != LEGAL_LISTED) {
         compute_legal(g);
     }
     return g->legal;
+}
+
+/* A random bot's move: the legal move rng_below(&g->rng, g->nlegal) picks. Where only the placements are
+   counted, the moves listed after them are found (the same count drawn from), and only the move picked is made. */
+static Move random_move(Game *g) {
+    if (g->legal_ok == LEGAL_COUNTED) {
+        int n = g->nfit, k;
+        g->nlegal = 0;  /* the list's tail alone, as own_moves and compute_legal end it on a table with tiles */
+        if (n) {
+            moves_after_placements(g);
+        } else {
+            legal_push(g, stuck_move(g), -1, -1, -1);
+        }
+        muggins_calls(g);
+        k = rng_below(&g->rng, n + g->nlegal);
+        return g->nlegal && k >= n ? g->legal[k - n] : placement_pick(g, g->fit, k);
+    }
+    legal_moves(g);
+    return g->legal[rng_below(&g->rng, g->nlegal)];
 }
 
 /* The award for going out or a blocked hand, from the pips counted and the winner's own. */
@@ -1060,11 +1184,11 @@ static void end_hand(Game *g, int blocked) {
     int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0;
     g->hand_over = 1;
     g->last_blocked = blocked;
-    g->legal_ok = 0;
+    g->legal_ok = LEGAL_UNKNOWN;
     g->hand_end = blocked ? HAND_BLOCKED : HAND_WENT_OUT;
     for (seat = 0; seat < g->players; ++seat) {
         int8_t hand[NTILES];
-        int i, n = hand_tiles(g, seat, hand);
+        int i, n = DOUBLES_FIRST ? hand_tiles(g, seat, hand) : 0;  /* the doubles held count only there */
         remaining[seat] = pips_of(g, seat);
         double_pips[seat] = holds_double[seat] = 0;
         for (i = 0; i < n; ++i) {
@@ -1163,8 +1287,9 @@ static void end_hand(Game *g, int blocked) {
 
 /* Start a turn: the next seat's (advance) or the same seat's again; end the hand if it is blocked. */
 static void next_turn(Game *g, int advance) {
-    int seat, i, p, w;
+    int seat, i;
     const Layout *l = &g->layout;
+    uint64_t only[MASK_WORDS];
     if (advance) {
         int skipped = 0;
         g->extra = 0;
@@ -1175,9 +1300,18 @@ static void next_turn(Game *g, int advance) {
         }
         g->current = seat;
     }
-    compute_legal(g);
-    if (g->legal[0].kind != MOVE_PASS) {
-        return;
+    if (l->ntiles) {  /* the moves are counted, not listed: the list is built where a bot asks for it */
+        movable(g, only);
+        g->nfit = placement_masks(g, only, g->fit);
+        g->legal_ok = LEGAL_COUNTED;
+        if (g->nfit || stuck_move(g) != MOVE_PASS) {
+            return;
+        }
+    } else {
+        compute_legal(g);
+        if (g->legal[0].kind != MOVE_PASS) {
+            return;
+        }
     }
     if (LEAD_OFFERED && !l->ntiles) {  /* before the lead: blocked once no seat may lead (and none can draw) */
         if (LEADER_DRAWS && g->pile_len - g->pile_next > RESERVE) {
@@ -1199,12 +1333,8 @@ static void next_turn(Game *g, int advance) {
         return;
     }
     for (seat = 0; seat < g->players; ++seat) {  /* blocked unless some seat holds a tile that fits an open end */
-        for (p = 0; p < l->nopen; ++p) {
-            for (w = 0; w < MASK_WORDS; ++w) {
-                if (fitting(g, seat, g->held[seat], l->open[p].value, w)) {
-                    return;
-                }
-            }
+        if (fits_somewhere(g, seat, g->held[seat])) {
+            return;
         }
     }
     end_hand(g, 1);
@@ -1213,7 +1343,7 @@ static void next_turn(Game *g, int advance) {
 /* tile leaves seat's hand, which holds it (a legal placement's tile is the mover's). */
 static void hand_remove(Game *g, int seat, int tile) {
     unsigned slot = (unsigned)g->slot_of[tile];
-    g->held[seat][slot / 64] &= ~((uint64_t)1 << (slot % 64));
+    g->held[seat][slot_word(slot)] &= ~((uint64_t)1 << (slot % 64));
     g->holder[tile] = -1;
     g->hand_len[seat]--;
     g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
@@ -1351,7 +1481,7 @@ static void call_muggins(Game *g, int seat) {
 /* Make a legal move (one of g->legal, copied); claim: the points claimed for a placement where scores are
    announced (at least 0, or CLAIM_TRUE). */
 static void apply_move(Game *g, Move m, int64_t claim) {
-    g->legal_ok = 0;
+    g->legal_ok = LEGAL_UNKNOWN;
     if (ANNOUNCED) {
         if (m.kind == MOVE_MUGGINS) {
             call_muggins(g, m.tile);
@@ -1671,6 +1801,7 @@ static void placements_on(Game *t, const Layout *layout, int seat) {
     t->drawn = -1;
     t->extra = 0;
     t->hand_over = 0;
+    t->legal_ok = LEGAL_UNKNOWN;  /* another seat's, on another layout: its placements are found afresh */
     own_moves(t);
 }
 
@@ -1767,9 +1898,11 @@ static double expert_worth(const Game *g, const Knowledge *k, Move m) {
 /* The expert's move: the placement worth the most, ties to the first in legal order; else the first move. */
 static NO_INLINE Move expert_move(Game *g, const Knowledge *k) {
     Move moves[MAX_MOVES], best;
-    int n = g->nlegal, i, placements = 0;
+    int n, i, placements = 0;
     double best_worth = 0;
-    memcpy(moves, legal_moves(g), sizeof(Move) * (size_t)n);
+    legal_moves(g);
+    n = g->nlegal;
+    memcpy(moves, g->legal, sizeof(Move) * (size_t)n);
     best = moves[0];
     for (i = 0; i < n; ++i) {
         if (moves[i].kind == MOVE_PLAY) {
@@ -1834,8 +1967,7 @@ static int arena_add(Arena *a, Move move, int side) {
 static INLINE_CALLS void random_rollout(Game *t) {
     long moves = 0;
     while (!t->hand_over && ++moves <= SAFETY_MOVES) {
-        legal_moves(t);
-        apply_move(t, t->legal[rng_below(&t->rng, t->nlegal)], CLAIM_TRUE);
+        apply_move(t, random_move(t), CLAIM_TRUE);
     }
 }
 
@@ -2000,19 +2132,20 @@ INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
         if (++moves > SAFETY_MOVES) {
             return -3;
         }
-        legal_moves(g);
         if (!thinking) {
-            m = bots[g->current] == BOT_GREEDY ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
+            m = bots[g->current] == BOT_GREEDY ? greedy_move(g) : random_move(g);
         } else {
             int kind = bots[g->current] & 15;
             if (kind == BOT_ISMCTS || kind == BOT_ISMCTS_MS) {
-                if (ismcts_move(g, &k, bots[g->current] >> 4, kind == BOT_ISMCTS_MS, &m) != SEARCH_OK) {
+                Move searched;  /* m's address is never taken: the compiler keeps its fields in registers */
+                if (ismcts_move(g, &k, bots[g->current] >> 4, kind == BOT_ISMCTS_MS, &searched) != SEARCH_OK) {
                     return SEARCH_MEMORY;
                 }
+                m = searched;
             } else if (kind == BOT_EXPERT) {
                 m = expert_move(g, &k);
             } else {
-                m = kind == BOT_GREEDY ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
+                m = kind == BOT_GREEDY ? greedy_move(g) : random_move(g);
             }
             knowledge_observe(&k, g, m);
         }

@@ -47,19 +47,20 @@ INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
         if (++moves > SAFETY_MOVES) {
             return -3;
         }
-        legal_moves(g);
         if (!thinking) {
-            m = bots[g->current] == BOT_GREEDY ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
+            m = bots[g->current] == BOT_GREEDY ? greedy_move(g) : random_move(g);
         } else {
             int kind = bots[g->current] & 15;
             if (kind == BOT_ISMCTS || kind == BOT_ISMCTS_MS) {
-                if (ismcts_move(g, &k, bots[g->current] >> 4, kind == BOT_ISMCTS_MS, &m) != SEARCH_OK) {
+                Move searched;  /* m's address is never taken: the compiler keeps its fields in registers */
+                if (ismcts_move(g, &k, bots[g->current] >> 4, kind == BOT_ISMCTS_MS, &searched) != SEARCH_OK) {
                     return SEARCH_MEMORY;
                 }
+                m = searched;
             } else if (kind == BOT_EXPERT) {
                 m = expert_move(g, &k);
             } else {
-                m = kind == BOT_GREEDY ? greedy_move(g) : g->legal[rng_below(&g->rng, g->nlegal)];
+                m = kind == BOT_GREEDY ? greedy_move(g) : random_move(g);
             }
             knowledge_observe(&k, g, m);
         }

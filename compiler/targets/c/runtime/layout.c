@@ -9,7 +9,9 @@ enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH
 /* The layout's numbers are 16-bit, not char-sized: a store to a char may change anything, so the compiler would
    read every other field again after each one. */
 typedef struct {
-    int16_t tile, kind, value;  /* a tile placed here must show value (by the variant's matching) */
+    int16_t tile, kind;
+    int32_t value;  /* a tile placed here must show value (by the variant's matching); 32-bit, so that a port is
+                       8 bytes: moved as one word, and found by a scaled index */
 } Port;
 
 typedef struct {
@@ -35,7 +37,7 @@ static void ports_push(Port *list, int *count, int capacity, int tile, int kind,
     if (*count < capacity) {  /* never full: MAX_PORTS bounds what any layout opens */
         list[*count].tile = (int16_t)tile;
         list[*count].kind = (int16_t)kind;
-        list[*count].value = (int16_t)value;
+        list[*count].value = value;
         ++*count;
     }
 }

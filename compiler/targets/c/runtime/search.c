@@ -201,6 +201,7 @@ static void placements_on(Game *t, const Layout *layout, int seat) {
     t->drawn = -1;
     t->extra = 0;
     t->hand_over = 0;
+    t->legal_ok = LEGAL_UNKNOWN;  /* another seat's, on another layout: its placements are found afresh */
     own_moves(t);
 }
 
@@ -297,9 +298,11 @@ static double expert_worth(const Game *g, const Knowledge *k, Move m) {
 /* The expert's move: the placement worth the most, ties to the first in legal order; else the first move. */
 static NO_INLINE Move expert_move(Game *g, const Knowledge *k) {
     Move moves[MAX_MOVES], best;
-    int n = g->nlegal, i, placements = 0;
+    int n, i, placements = 0;
     double best_worth = 0;
-    memcpy(moves, legal_moves(g), sizeof(Move) * (size_t)n);
+    legal_moves(g);
+    n = g->nlegal;
+    memcpy(moves, g->legal, sizeof(Move) * (size_t)n);
     best = moves[0];
     for (i = 0; i < n; ++i) {
         if (moves[i].kind == MOVE_PLAY) {
@@ -364,8 +367,7 @@ static int arena_add(Arena *a, Move move, int side) {
 static INLINE_CALLS void random_rollout(Game *t) {
     long moves = 0;
     while (!t->hand_over && ++moves <= SAFETY_MOVES) {
-        legal_moves(t);
-        apply_move(t, t->legal[rng_below(&t->rng, t->nlegal)], CLAIM_TRUE);
+        apply_move(t, random_move(t), CLAIM_TRUE);
     }
 }
 
