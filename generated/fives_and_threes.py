@@ -560,8 +560,7 @@ class Game:
                                   f"(below the target), not {_brief(scores)}")
             self.scores = list(scores)
         self.rng = random.Random(_checked_seed(seed))
-        self._log: list[Event | LoggedPlay] = []  # event dicts, and placements as tuples until first read
-        self._built = 0  # how much of the log is dicts already
+        self._log: list[Event | LoggedPlay] = []  # event dicts, and placements as tuples (made events when read)
         self._deals: list[tuple[int, list[Tile]]] = []  # (opener, its hands and then its pile in one list) per hand
         self.starting_scores = list(self.scores)
         # Board pegs per side, (back, front): the back peg shows the score before the last increment.
@@ -711,15 +710,13 @@ class Game:
         return self._events_from(0)
 
     def _events_from(self, first: int) -> list[Event]:
-        """Copies of the events from index first on: a caller never holds the game's own log."""
-        log = self._log
-        for index in range(self._built, len(log)):
-            entry = log[index]
-            if type(entry) is tuple:
-                log[index] = _play_event(entry)
-        self._built = len(log)
+        """Copies of the events from index first on: a caller never holds the game's own log. A placement stays
+        in the log as the tuple it was logged as, and each read makes its event afresh: nothing to copy."""
         copies: list[Event] = []
-        for entry in log[first:]:
+        for entry in self._log[first:]:
+            if type(entry) is tuple:
+                copies.append(_play_event(entry))
+                continue
             copy = cast("dict[str, object]", entry).copy()  # a dict's own copy, then only its lists copied again
             for key, value in copy.items():
                 if type(value) is list:

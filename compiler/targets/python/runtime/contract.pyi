@@ -91,7 +91,6 @@ class GameParts:
     scores: list[int]
     rng: random.Random
     _log: list[Event | LoggedPlay]
-    _built: int
     _deals: list[tuple[int, list[Tile]]]
     starting_scores: list[int]
     pegs: list[Pegs]

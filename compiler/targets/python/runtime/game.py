@@ -93,15 +93,13 @@ class Game(GameParts):
         return self._events_from(0)
 
     def _events_from(self, first: int) -> list[Event]:
-        """Copies of the events from index first on: a caller never holds the game's own log."""
-        log = self._log
-        for index in range(self._built, len(log)):
-            entry = log[index]
-            if type(entry) is tuple:
-                log[index] = _play_event(entry)
-        self._built = len(log)
+        """Copies of the events from index first on: a caller never holds the game's own log. A placement stays
+        in the log as the tuple it was logged as, and each read makes its event afresh: nothing to copy."""
         copies: list[Event] = []
-        for entry in log[first:]:
+        for entry in self._log[first:]:
+            if type(entry) is tuple:
+                copies.append(_play_event(entry))
+                continue
             copy = cast("dict[str, object]", entry).copy()  # a dict's own copy, then only its lists copied again
             for key, value in copy.items():
                 if type(value) is list:
