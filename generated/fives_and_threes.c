@@ -238,8 +238,8 @@ static int64_t floor_mod(int64_t a, int64_t b) {
 
 enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B };
 
-/* The layout's numbers are 16-bit, not char-sized: a store to a char may change anything, so the compiler would
-   read every other field again after each one. */
+/* The layout's numbers are 16 bits or wider, not char-sized: a store to a char may change anything, so the compiler
+   would read every other field again after each one. */
 typedef struct {
     int16_t tile, kind;
     int32_t value;  /* a tile placed here must show value (by the variant's matching); 32-bit, so that a port is
@@ -690,8 +690,10 @@ static int table_allowed(int players, int partnerships) {
     return !partnerships || (PARTNERSHIPS_POSSIBLE && players == 4);
 }
 
-/* Every hand emptied, as before a deal. */
+/* Every hand emptied, as before a deal. What was known of the current seat's moves goes too: counted placements
+   are masks of slots, and hands joined again take other slots. */
 static void hands_clear(Game *g) {
+    g->legal_ok = LEGAL_UNKNOWN;
     memset(g->nslots, 0, sizeof g->nslots);
     memset(g->hand_len, 0, sizeof g->hand_len);
     memset(g->pips, 0, sizeof g->pips);

@@ -34,7 +34,6 @@ static int deal_hidden_again(Game *t, Rng *rng) {
     for (i = t->pile_next; i < t->pile_len; ++i) {
         t->pile[i] = tiles[used++];
     }
-    t->legal_ok = 0;
     return changed;
 }
 

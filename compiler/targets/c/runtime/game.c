@@ -188,8 +188,10 @@ static int table_allowed(int players, int partnerships) {
     return !partnerships || (PARTNERSHIPS_POSSIBLE && players == 4);
 }
 
-/* Every hand emptied, as before a deal. */
+/* Every hand emptied, as before a deal. What was known of the current seat's moves goes too: counted placements
+   are masks of slots, and hands joined again take other slots. */
 static void hands_clear(Game *g) {
+    g->legal_ok = LEGAL_UNKNOWN;
     memset(g->nslots, 0, sizeof g->nslots);
     memset(g->hand_len, 0, sizeof g->hand_len);
     memset(g->pips, 0, sizeof g->pips);

@@ -6,8 +6,8 @@
 //###{standalone layout
 enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B };
 
-/* The layout's numbers are 16-bit, not char-sized: a store to a char may change anything, so the compiler would
-   read every other field again after each one. */
+/* The layout's numbers are 16 bits or wider, not char-sized: a store to a char may change anything, so the compiler
+   would read every other field again after each one. */
 typedef struct {
     int16_t tile, kind;
     int32_t value;  /* a tile placed here must show value (by the variant's matching); 32-bit, so that a port is
