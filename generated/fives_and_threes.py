@@ -1427,9 +1427,8 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     Game._next_turn make it, on the Game's own lists and seat: the game ends as the move-by-move loop
     leaves it, event for event, draw for draw."""
     # Why one frame: in the move-by-move loop the calls of a turn (make, play, next turn, the legal moves
-    # and their tuples) cost more than the turn's own work. The rules that need more (drawing or passing by
-    # choice, claims, own matching) keep that loop; a lead passed on and an extra turn
-    # declined are made by Game._make.
+    # and their tuples) cost more than the turn's own work. A lead passed on and an extra turn declined are
+    # made by Game._make.
     draws = [bot._random for bot in bots]
     hands = game.hands
     layout = game.layout
@@ -1453,8 +1452,8 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             b = second[2]
             on_first: list[Tile] = []  # the legal placements in legal_moves() order: the first end's, the second's
             on_second: list[Tile] = []
-            for t in hand:  # one pass over the hand for both ends; int compares, cheaper than `in`
-                low, high = t
+            for t in hand:  # one pass over the hand for both ends
+                low, high = t  # int compares, cheaper than `in`
                 if low == a or high == a:
                     on_first.append(t)
                 if low == b or high == b:

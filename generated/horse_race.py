@@ -543,11 +543,11 @@ def _reckon(sides: tuple[int, ...], remaining: list[int], out_seat: int | None) 
         awards[winners[0]] = _round_award(sum(p for seat, p in enumerate(remaining) if sides[seat] != winners[0]))
         awards[winners[0]] += GOING_OUT_BONUS  # at least 61: the bonus joins the hand-end awards
     else:
-        weight = []
-        for side in range(count):
-            own = [p for seat, p in enumerate(remaining) if sides[seat] == side]
-            weight.append(sum(own))
-        winners = [side for side in range(count) if weight[side] == min(weight)]
+        weight = [0] * count  # each side's pips, all its hands together
+        for seat, p in enumerate(remaining):  # one pass over the seats: cheaper than a list per side
+            weight[sides[seat]] += p
+        least = min(weight)
+        winners = [side for side in range(count) if weight[side] == least]
         for side in winners:  # each tied side takes a full award from every other side's hands
             awards[side] = _round_award(sum(p for seat, p in enumerate(remaining) if sides[seat] != side))
     return winners, awards
@@ -1469,9 +1469,8 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
     Game._next_turn make it, on the Game's own lists and seat: the game ends as the move-by-move loop
     leaves it, event for event, draw for draw."""
     # Why one frame: in the move-by-move loop the calls of a turn (make, play, next turn, the legal moves
-    # and their tuples) cost more than the turn's own work. The rules that need more (drawing or passing by
-    # choice, claims, own matching) keep that loop; a lead passed on and an extra turn
-    # declined are made by Game._make.
+    # and their tuples) cost more than the turn's own work. A lead passed on and an extra turn declined are
+    # made by Game._make.
     draws = [bot._random for bot in bots]
     hands = game.hands
     layout = game.layout
@@ -1491,7 +1490,7 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
             on = port = None
             layout._lead(tile)
         else:
-            fits: list[Tile] = []  # the legal placements in legal_moves() order: each tile, and the end it joins
+            fits: list[Tile] = []  # the legal placements in legal_moves() order: each tile, the end it joins
             ends: list[Port] = []
             for end in ports:
                 value = end[2]
@@ -1510,7 +1509,7 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
                     if end[2] in tile:
                         game._drawn = tile  # a playable drawn tile is played at once
                         break
-                continue  # the seat moves again: its next turn finds the hand blocked if it is
+                continue
             if not count:  # the one legal move is a pass, unless nobody will ever play again
                 if game._blocked():
                     game._end_hand(blocked=True)

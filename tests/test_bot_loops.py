@@ -11,11 +11,11 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from dominospec.language import ir
-from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, engine_for, tables
+from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, engine_for, spec_of, tables
 
 HANDS = 3  # hands per game at most: the next hands start from where the first left the scores
 
@@ -74,3 +74,36 @@ def test_greedy_bots_play_every_engine(case: Case, data: st.DataObject, seed: in
     engine.play_game(game, [engine.GreedyBot() if seat % 2 else engine.RandomBot(seed) for seat in range(players)],
                      max_hands=HANDS)
     assert game.over or game.hand_number == HANDS
+
+
+ANNOUNCED_CASES = [case for case in SHIPPED_CASES + HOUSE_CASES
+                   if getattr(spec_of(case), "placement_points", None) is ir.PlacementPoints.ANNOUNCED]
+
+
+@pytest.mark.parametrize("case", ANNOUNCED_CASES, ids=lambda case: case.id)
+@settings(max_examples=15, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_a_hand_handed_to_the_bots_with_points_open_to_muggins(case: Case, data: st.DataObject, seed: int) -> None:
+    """Placements made through apply() claiming nothing leave their points open to a muggins call; RandomBots
+    handed the hand then play it on as the interface plays it, the call among the first mover's choices."""
+    variant, engine = engine_for(case)
+    players, partnerships, scores = data.draw(tables(variant))
+    seeds = [seed + seat for seat in range(players)]
+    games = [engine.Game(players, partnerships, seed=seed, scores=scores) for _ in range(2)]
+    for _ in range(data.draw(st.integers(1, 6))):  # a few placements, each the best scoring and claiming 0
+        for game in games:
+            moves = game.legal_moves()
+            plays = [m for m in moves if m[0] == "play"]
+            move = max(plays, key=game.points_for) if plays else moves[0]
+            game.apply(move, 0 if move[0] == "play" else None)
+        if games[0].hand_over or any(m[0] == "muggins" for m in games[0].legal_moves()):
+            break
+    assume(any(m[0] == "muggins" for m in games[0].legal_moves()))  # the window is open as the bots take over
+    driven, looped = games
+    draws = [random.Random(s).random for s in seeds]
+    while not driven.hand_over:
+        moves = driven.legal_moves()
+        move = moves[int(draws[driven.current]() * len(moves))]
+        driven.apply(move, driven.points_for(move) if move[0] == "play" else None)
+    engine.play_hand(looped, [engine.RandomBot(s) for s in seeds])
+    assert _result(looped) == _result(driven)
