@@ -39,7 +39,9 @@
 #define OWN_MATCHING 0  /* by equal halves */
 #define HALVES_SUM -1  /* -1: equal halves match */
 #define HAS_WILD 0
-#define USES_ENDS_ALIKE 0  /* the placement formula's names */
+#define RUNNING_TOTAL 2  /* the end total kept as tiles go on, a double at an end counted this many times its half; 0: counted afresh */
+#define USES_ENDS 0  /* the placement formula's names */
+#define USES_ENDS_ALIKE 0
 #define USES_DOUBLE_END 0
 #define RAW_BY_TOTAL 1  /* the formula reads the end total alone: RAW_POINTS holds its values */
 #define MAX_TOTAL 168  /* the largest end total */
@@ -253,6 +255,7 @@ typedef struct {
     int filling;                    /* the spinner whose sides are being covered, or -1 */
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
+    int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
     int16_t lines_filled[NTILES];   /* doubles on the table: how many line sides are covered */
     int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
@@ -262,7 +265,7 @@ typedef struct {
 static void layout_reset(Layout *l) {
     l->ntiles = l->doubles = l->nopen = l->nwaiting = 0;
     l->filling = -1;
-    l->sides_covered = l->arms_left = 0;
+    l->sides_covered = l->arms_left = l->total = 0;
 }
 
 static void ports_push(Port *list, int *count, int capacity, int tile, int kind, int value) {
@@ -328,6 +331,7 @@ static void layout_lead(Layout *l, int tile) {
     int low = TILE_LOW[tile], high = TILE_HIGH[tile];
     l->ntiles++;
     l->spinner[tile] = 0;
+    l->total = low + high;  /* its two ends, or a lone double's pips once */
     if (low != high) {
         open_push(l, tile, PORT_HIGH, high);
         open_push(l, tile, PORT_LOW, low);
@@ -383,21 +387,32 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
     }
     if (port == PORT_LINE_A || port == PORT_LINE_B) {  /* a line side of a double is now covered */
         int filled = ++l->lines_filled[on];
+        if (RUNNING_TOTAL == 2 && filled == 2) {
+            l->total -= 2 * value;  /* covered on both sides it counts nothing (a lone double's other side counted it all) */
+        } else if (RUNNING_TOTAL == 1) {
+            l->total -= value;  /* covered on both sides it counts nothing; a lone double's other side counts one half */
+        }
         if (BRANCHES_AFTER_LINE_SIDES && filled == 2 && l->spinner[on]) {
             open_push(l, on, PORT_BRANCH_A, TILE_LOW[on]);
             open_push(l, on, PORT_BRANCH_B, TILE_LOW[on]);
         }
+    } else if (RUNNING_TOTAL && (port == PORT_LOW || port == PORT_HIGH)) {
+        l->total -= value;  /* the covered end's count goes (a spinner's branch counted nothing) */
     }
     if (low == high) {
+        int half = OWN_MATCHING ? low : value;
         l->doubles++;
         l->lines_filled[tile] = 1;
-        grown_push(l, waiting, tile, PORT_LINE_B, OWN_MATCHING ? low : value);
+        l->total += RUNNING_TOTAL * half;
+        grown_push(l, waiting, tile, PORT_LINE_B, half);
         if (HAS_SPINNERS) {
             layout_new_double(l, tile);
         }
     } else if (OWN_MATCHING ? (by == 0 || (by < 0 && low == touching_half(value))) : low == value) {
+        l->total += high;
         grown_push(l, waiting, tile, PORT_HIGH, high);
     } else {
+        l->total += low;
         grown_push(l, waiting, tile, PORT_LOW, low);
     }
     if (SIDES_FIRST && waiting) {
@@ -431,6 +446,10 @@ static int double_end_value(const Layout *l, int tile, int value) {
 /* The counted ends: their sum (total) and how many there are (ends). */
 static int layout_count(const Layout *l, int *ends) {
     int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    if (RUNNING_TOTAL && !USES_ENDS) {
+        *ends = 0;  /* the formula reads no count of the ends */
+        return l->total;
+    }
     for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
         const Port *ports = lists ? l->waiting : l->open;
         int n = lists ? l->nwaiting : l->nopen;
@@ -615,13 +634,13 @@ static int lowest_bit(uint64_t word) {
 #if defined(__GNUC__) && (defined(__POPCNT__) || defined(__aarch64__))
 #define plus_bits(n, word) ((n) + __builtin_popcountll(word))
 #else
-/* Counted one by one: without an instruction for it (x86-64 at plain -O2), GCC makes the builtin a call that
-   costs more than the few bits a mask of fitting tiles has. */
+/* Counted in parallel, without a branch: without an instruction for it (x86-64 at plain -O2) GCC makes the builtin
+   a call, and a loop over the bits mispredicts its exit on nearly every mask of fitting tiles. */
 static int plus_bits(int n, uint64_t word) {
-    for (; word; word &= word - 1) {
-        ++n;
-    }
-    return n;
+    word -= (word >> 1) & 0x5555555555555555ULL;
+    word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
+    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return n + (int)((word * 0x0101010101010101ULL) >> 56);
 }
 #endif
 
@@ -882,8 +901,18 @@ static Move placement_pick(const Game *g, const uint64_t *fit, int k) {
     int seat = g->current, i;
     Move chosen;
     for (i = 0;; ++i) {
-        uint64_t m;
-        for (m = fit[i]; m; m &= m - 1) {
+        uint64_t m = fit[i];
+        if (!HAS_WILD) {  /* one move a tile: a word of fewer than k + 1 skipped whole, then the k-th bit found */
+            int here = plus_bits(0, m);
+            if (k >= here) {
+                k -= here;
+                continue;
+            }
+            for (; k; --k) {
+                m &= m - 1;
+            }
+        }
+        for (; m; m &= m - 1) {
             int slot = i % MASK_WORDS * 64 + lowest_bit(m), half = HAS_WILD && names_half(g->slot_tile[seat][slot]);
             if (k <= half) {  /* HAS_WILD first: where no tile is wild, the one tile read is the one picked */
                 chosen.kind = MOVE_PLAY;

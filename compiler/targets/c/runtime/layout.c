@@ -21,6 +21,7 @@ typedef struct {
     int filling;                    /* the spinner whose sides are being covered, or -1 */
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
+    int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
     int16_t lines_filled[NTILES];   /* doubles on the table: how many line sides are covered */
     int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
@@ -30,7 +31,7 @@ typedef struct {
 static void layout_reset(Layout *l) {
     l->ntiles = l->doubles = l->nopen = l->nwaiting = 0;
     l->filling = -1;
-    l->sides_covered = l->arms_left = 0;
+    l->sides_covered = l->arms_left = l->total = 0;
 }
 
 static void ports_push(Port *list, int *count, int capacity, int tile, int kind, int value) {
@@ -96,6 +97,7 @@ static void layout_lead(Layout *l, int tile) {
     int low = TILE_LOW[tile], high = TILE_HIGH[tile];
     l->ntiles++;
     l->spinner[tile] = 0;
+    l->total = low + high;  /* its two ends, or a lone double's pips once */
     if (low != high) {
         open_push(l, tile, PORT_HIGH, high);
         open_push(l, tile, PORT_LOW, low);
@@ -151,21 +153,32 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
     }
     if (port == PORT_LINE_A || port == PORT_LINE_B) {  /* a line side of a double is now covered */
         int filled = ++l->lines_filled[on];
+        if (RUNNING_TOTAL == 2 && filled == 2) {
+            l->total -= 2 * value;  /* covered on both sides it counts nothing (a lone double's other side counted it all) */
+        } else if (RUNNING_TOTAL == 1) {
+            l->total -= value;  /* covered on both sides it counts nothing; a lone double's other side counts one half */
+        }
         if (BRANCHES_AFTER_LINE_SIDES && filled == 2 && l->spinner[on]) {
             open_push(l, on, PORT_BRANCH_A, TILE_LOW[on]);
             open_push(l, on, PORT_BRANCH_B, TILE_LOW[on]);
         }
+    } else if (RUNNING_TOTAL && (port == PORT_LOW || port == PORT_HIGH)) {
+        l->total -= value;  /* the covered end's count goes (a spinner's branch counted nothing) */
     }
     if (low == high) {
+        int half = OWN_MATCHING ? low : value;
         l->doubles++;
         l->lines_filled[tile] = 1;
-        grown_push(l, waiting, tile, PORT_LINE_B, OWN_MATCHING ? low : value);
+        l->total += RUNNING_TOTAL * half;
+        grown_push(l, waiting, tile, PORT_LINE_B, half);
         if (HAS_SPINNERS) {
             layout_new_double(l, tile);
         }
     } else if (OWN_MATCHING ? (by == 0 || (by < 0 && low == touching_half(value))) : low == value) {
+        l->total += high;
         grown_push(l, waiting, tile, PORT_HIGH, high);
     } else {
+        l->total += low;
         grown_push(l, waiting, tile, PORT_LOW, low);
     }
     if (SIDES_FIRST && waiting) {
@@ -199,6 +212,10 @@ static int double_end_value(const Layout *l, int tile, int value) {
 /* The counted ends: their sum (total) and how many there are (ends). */
 static int layout_count(const Layout *l, int *ends) {
     int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    if (RUNNING_TOTAL && !USES_ENDS) {
+        *ends = 0;  /* the formula reads no count of the ends */
+        return l->total;
+    }
     for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
         const Port *ports = lists ? l->waiting : l->open;
         int n = lists ? l->nwaiting : l->nopen;
