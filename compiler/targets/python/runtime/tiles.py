@@ -72,10 +72,10 @@ def _highest_double_holder(hands: list[list[Tile]]) -> int | None:
 ###{standalone first_held
 def _first_held(hands: list[list[Tile]]) -> tuple[Tile, int] | None:
     """The first tile of LEAD_ORDER that a hand holds, and its holder; None when no hand holds one."""
-    holders = {t: seat for seat, hand in enumerate(hands) for t in hand}
-    for tile in LEAD_ORDER:
-        if tile in holders:
-            return tile, holders[tile]
+    for tile in LEAD_ORDER:  # a list's own `in` per hand: the first tiles of the order are the ones usually held
+        for seat, hand in enumerate(hands):
+            if tile in hand:
+                return tile, seat
     return None
 ###}
 
