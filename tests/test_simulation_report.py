@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from html.parser import HTMLParser
@@ -303,6 +304,16 @@ def test_every_text_from_the_spec_is_escaped(name: str) -> None:
     assert identity["variant"] == [printable, HOSTILE] and identity["spec"][0] == f"{printable}.rules"
     legends = {text for svg in svgs(page) for text in svg_texts(svg)}
     assert {f"A: {printable}", f"B: {HOSTILE}"} <= legends
+
+
+def test_a_variant_named_in_any_script_draws_without_a_warning() -> None:
+    """The plots' text is the browser's to draw: a name in glyphs matplotlib's font lacks warns nobody."""
+    name = "\u591a\u7c73\u8bfa\u9aa8\u724c \U0002b412"  # Chinese, one ideograph beyond the BMP
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        page = report_html(comparison(simulation("game", variant=name), simulation("game", variant=HOSTILE)))
+    legends = {text for svg in svgs(page) for text in svg_texts(svg)}
+    assert f"A: {name}" in legends
 
 
 def test_the_same_run_gives_the_same_file_whatever_the_users_matplotlibrc(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ import html
 import io
 import math
 import re
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -212,9 +213,13 @@ def _plots(runs: Sequence[Simulation], comparing: bool) -> list[Plot]:
     for plot_id, draw in PLOTS:
         out = io.StringIO()
         # Drawn in matplotlib's own defaults, whatever the user's matplotlibrc; the SVG's ids salted
-        # by a constant, not by chance, and no date nor version written into it.
+        # by a constant, not by chance, and no date nor version written into it. Its text stays text
+        # (svg.fonttype none), drawn by the reader's browser: a glyph matplotlib's own font lacks (a
+        # variant named in Chinese, say) costs it only the width it measures, not a warning to the user.
         with matplotlib.style.context("default"), matplotlib.rc_context(
-                {"svg.fonttype": "none", "svg.hashsalt": "dominospec", "svg.id": f"svg-{plot_id}"}):
+                {"svg.fonttype": "none", "svg.hashsalt": "dominospec", "svg.id": f"svg-{plot_id}"}), \
+                warnings.catch_warnings():
+            warnings.filterwarnings("ignore", r"Glyph \d+ .* missing from font", UserWarning)
             caption, drawn = draw(runs, labels)
             if not isinstance(drawn, str):
                 drawn.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
