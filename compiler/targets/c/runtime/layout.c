@@ -153,10 +153,12 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
     }
     if (port == PORT_LINE_A || port == PORT_LINE_B) {  /* a line side of a double is now covered */
         int filled = ++l->lines_filled[on];
+        /* Covered on both sides a double counts nothing: at both halves its open side counted it all (a lone
+           double's too), at one half each side counts one. */
         if (RUNNING_TOTAL == 2 && filled == 2) {
-            l->total -= 2 * value;  /* covered on both sides it counts nothing (a lone double's other side counted it all) */
+            l->total -= 2 * value;
         } else if (RUNNING_TOTAL == 1) {
-            l->total -= value;  /* covered on both sides it counts nothing; a lone double's other side counts one half */
+            l->total -= value;
         }
         if (BRANCHES_AFTER_LINE_SIDES && filled == 2 && l->spinner[on]) {
             open_push(l, on, PORT_BRANCH_A, TILE_LOW[on]);
