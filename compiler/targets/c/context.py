@@ -148,6 +148,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     order = _tiles(leads.order)
     used = {n.name for n in names_used(v.placement_score)}
     by_total = used <= {"total"}
+    max_deal = max(v.tiles_dealt(n) or 0 for n in counts)
     raw_points = score_table(v) if by_total else [0]  # the formula's values by end total, worked out once here
     max_ports = 2 * v.max_pip + 8  # open and waiting ends: 2, and 2 more for each spinner, at most
     units = unit_fields(v.max_players, python.match_line_names(v))
@@ -167,6 +168,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("NTILES", len(tiles), "tiles in the set, indexed in its order (0,0), (0,1), ..., (N,N)"),
         ("MIN_PLAYERS", v.min_players, ""), ("MAX_PLAYERS", v.max_players, ""),
         ("STAT_SIDES", max(4, v.max_players), "the sides the statistics name: 0 to 3 at least"),
+        ("SLOT_LIMIT", len(tiles) if turn.draws or turn.may_draw or leads.draws else max_deal,
+         "the slots a hand takes at most: its deal, or every tile where tiles are drawn"),
         ("MAX_PORTS", max_ports, "open ends at most"),
         ("WAITING_PORTS", max_ports if lay.sides_first else 1, "ends waiting for a spinner's sides at most"),
         ("MAX_MOVES", max_ports * len(tiles) * 2 + v.max_players + 4, "legal moves at most"),

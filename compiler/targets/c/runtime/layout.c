@@ -176,12 +176,12 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         if (HAS_SPINNERS) {
             layout_new_double(l, tile);
         }
-    } else if (OWN_MATCHING ? (by == 0 || (by < 0 && low == touching_half(value))) : low == value) {
-        l->total += high;
-        grown_push(l, waiting, tile, PORT_HIGH, high);
     } else {
-        l->total += low;
-        grown_push(l, waiting, tile, PORT_LOW, low);
+        /* The half away from the end grows: chosen without a branch, since which half touches is a coin toss. */
+        int low_touches = OWN_MATCHING ? (by == 0 || (by < 0 && low == touching_half(value))) : low == value;
+        int grown = low_touches ? high : low;
+        l->total += grown;
+        grown_push(l, waiting, tile, low_touches ? PORT_HIGH : PORT_LOW, grown);
     }
     if (SIDES_FIRST && waiting) {
         /* A tile went on the spinner being covered or on an arm's end: open the other ends once the arms carry
