@@ -15,7 +15,7 @@
 #define MIN_PLAYERS 2
 #define MAX_PLAYERS 4
 #define STAT_SIDES 4  /* the sides the statistics name: 0 to 3 at least */
-#define SLOT_LIMIT 7  /* the slots a hand takes at most: its deal, or every tile where tiles are drawn */
+#define SLOT_LIMIT 7  /* the slots a hand takes at most: its deal and what it may draw */
 #define MAX_PORTS 20  /* open ends at most */
 #define WAITING_PORTS 1  /* ends waiting for a spinner's sides at most */
 #define MAX_MOVES 1128  /* legal moves at most */
@@ -41,7 +41,8 @@
 #define HALVES_SUM -1  /* -1: equal halves match */
 #define HAS_WILD 0
 #define RUNNING_TOTAL 2  /* the end total kept as tiles go on, a double at an end counted this many times its half; 0: counted afresh */
-#define USES_ENDS 0  /* the placement formula's names */
+#define USES_TOTAL 1  /* the placement formula's names: no count of the ends is kept for none */
+#define USES_ENDS 0
 #define USES_ENDS_ALIKE 0
 #define USES_DOUBLE_END 0
 #define RAW_BY_TOTAL 1  /* the formula reads the end total alone: RAW_POINTS holds its values */
@@ -257,7 +258,8 @@ typedef struct {
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
     int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
-    int16_t lines_filled[NTILES];   /* doubles on the table: how many line sides are covered */
+    int16_t lines_filled[NTILES];   /* tiles on the table: how many line sides of a double are covered (0 for a
+                                       tile that is none: kept for every tile, so read without a test) */
     int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
     Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered */
@@ -333,13 +335,13 @@ static void layout_lead(Layout *l, int tile) {
     l->ntiles++;
     l->spinner[tile] = 0;
     l->total = low + high;  /* its two ends, or a lone double's pips once */
+    l->lines_filled[tile] = 0;
     if (low != high) {
         open_push(l, tile, PORT_HIGH, high);
         open_push(l, tile, PORT_LOW, low);
         return;
     }
     l->doubles++;
-    l->lines_filled[tile] = 0;
     open_push(l, tile, PORT_LINE_A, low);
     open_push(l, tile, PORT_LINE_B, low);
     if (HAS_SPINNERS) {
@@ -369,12 +371,18 @@ static int tile_fits(int tile, int value) {
    of a wild tile that is no double, else -1. */
 static void layout_cover(Layout *l, int tile, int at, int by) {
     int i, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    int line, filled, is_double, grown;
     int on = l->open[at].tile, port = l->open[at].kind, value = l->open[at].value;
-    for (l->nopen--, i = at; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of a
-                                                      few bytes a call to memmove */
-        Port later = l->open[i + 1];
-        l->open[i + 1] = l->open[i];
-        l->open[i] = later;
+    if (!HAS_SPINNERS) {  /* a line has two open ends: the other one comes first now (no branch on which) */
+        l->open[0] = l->open[1 - at];
+        l->nopen = 1;
+    } else {
+        for (l->nopen--, i = at; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of a
+                                                          few bytes a call to memmove */
+            Port later = l->open[i + 1];
+            l->open[i + 1] = l->open[i];
+            l->open[i] = later;
+        }
     }
     l->ntiles++;
     l->spinner[tile] = 0;
@@ -386,37 +394,41 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
             waiting = 1;
         }
     }
-    if (port == PORT_LINE_A || port == PORT_LINE_B) {  /* a line side of a double is now covered */
-        int filled = ++l->lines_filled[on];
-        /* Covered on both sides a double counts nothing: at both halves its open side counted it all (a lone
-           double's too), at one half each side counts one. */
-        if (RUNNING_TOTAL == 2 && filled == 2) {
-            l->total -= 2 * value;
-        } else if (RUNNING_TOTAL == 1) {
-            l->total -= value;
-        }
-        if (BRANCHES_AFTER_LINE_SIDES && filled == 2 && l->spinner[on]) {
-            open_push(l, on, PORT_BRANCH_A, TILE_LOW[on]);
-            open_push(l, on, PORT_BRANCH_B, TILE_LOW[on]);
-        }
-    } else if (RUNNING_TOTAL && (port == PORT_LOW || port == PORT_HIGH)) {
-        l->total -= value;  /* the covered end's count goes (a spinner's branch counted nothing) */
+    /* What is covered and what grows is worked out, not branched on: which end a random tile takes, and which of
+       its halves touches, are coin tosses no predictor learns. */
+    line = (port == PORT_LINE_A) | (port == PORT_LINE_B);  /* a line side of a double is now covered */
+    filled = l->lines_filled[on] + line;
+    l->lines_filled[on] = (int16_t)filled;
+    /* The covered end's count goes (a spinner's branch counted nothing). Covered on both sides a double counts
+       nothing: at both halves its open side counted it all (a lone double's too), at one half each side one. */
+    /* (Products of 0 or 1 and bitwise ors, not conditionals, which GCC makes branches.) */
+    if (RUNNING_TOTAL == 2) {
+        l->total -= (line & (filled == 2)) * 2 * value + ((port == PORT_LOW) | (port == PORT_HIGH)) * value;
+    } else if (RUNNING_TOTAL == 1) {
+        l->total -= (line | (port == PORT_LOW) | (port == PORT_HIGH)) * value;
     }
-    if (low == high) {
-        int half = OWN_MATCHING ? low : value;
+    if (BRANCHES_AFTER_LINE_SIDES && line && filled == 2 && l->spinner[on]) {
+        open_push(l, on, PORT_BRANCH_A, TILE_LOW[on]);
+        open_push(l, on, PORT_BRANCH_B, TILE_LOW[on]);
+    }
+    /* A double goes crosswise, its open side showing the end's number (its own, where halves add up): a branch,
+       taken seldom enough to be learnt. Another tile grows the half away from the end, chosen by arithmetic. */
+    is_double = low == high;
+    if (is_double) {
+        grown = OWN_MATCHING ? low : value;
         l->doubles++;
         l->lines_filled[tile] = 1;
-        l->total += RUNNING_TOTAL * half;
-        grown_push(l, waiting, tile, PORT_LINE_B, half);
-        if (HAS_SPINNERS) {
-            layout_new_double(l, tile);
-        }
+        l->total += RUNNING_TOTAL * grown;
+        grown_push(l, waiting, tile, PORT_LINE_B, grown);
     } else {
-        /* The half away from the end grows: chosen without a branch, since which half touches is a coin toss. */
-        int low_touches = OWN_MATCHING ? (by == 0 || (by < 0 && low == touching_half(value))) : low == value;
-        int grown = low_touches ? high : low;
+        int low_touches = OWN_MATCHING ? (by == 0) | ((by < 0) & (low == touching_half(value))) : low == value;
+        l->lines_filled[tile] = 0;
+        grown = low + low_touches * (high - low);
         l->total += grown;
-        grown_push(l, waiting, tile, low_touches ? PORT_HIGH : PORT_LOW, grown);
+        grown_push(l, waiting, tile, PORT_LOW + low_touches * (PORT_HIGH - PORT_LOW), grown);
+    }
+    if (HAS_SPINNERS && is_double) {
+        layout_new_double(l, tile);
     }
     if (SIDES_FIRST && waiting) {
         /* A tile went on the spinner being covered or on an arm's end: open the other ends once the arms carry
@@ -449,6 +461,10 @@ static int double_end_value(const Layout *l, int tile, int value) {
 /* The counted ends: their sum (total) and how many there are (ends). */
 static int layout_count(const Layout *l, int *ends) {
     int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    if (!USES_TOTAL && !USES_ENDS) {
+        *ends = 0;  /* the formula reads neither */
+        return 0;
+    }
     if (RUNNING_TOTAL && !USES_ENDS) {
         *ends = 0;  /* the formula reads no count of the ends */
         return l->total;
@@ -636,16 +652,24 @@ static int lowest_bit(uint64_t word) {
 /* n plus the set bits of word (added to n, not counted from 0: a sum of counts then costs nothing more). */
 #if defined(__GNUC__) && (defined(__POPCNT__) || defined(__aarch64__) || defined(__wasm__))
 #define plus_bits(n, word) ((n) + __builtin_popcountll(word))
-#elif SLOT_LIMIT <= 16
-/* A hand of 16 slots at most: its bytes' counts looked up (one or two loads, fewer instructions than counting). */
+#elif SLOT_LIMIT <= 32
+/* Without an instruction for it (x86-64 at plain -O2) GCC makes the builtin a call. A hand of 32 slots at most is
+   counted by looking up its bytes' counts, one load a byte: fewer instructions than counting in parallel. */
 #define BITS_2(n) n, n + 1, n + 1, n + 2
 #define BITS_4(n) BITS_2(n), BITS_2(n + 1), BITS_2(n + 1), BITS_2(n + 2)
 #define BITS_6(n) BITS_4(n), BITS_4(n + 1), BITS_4(n + 1), BITS_4(n + 2)
 static const uint8_t BYTE_BITS[256] = {BITS_6(0), BITS_6(1), BITS_6(1), BITS_6(2)};
-#define plus_bits(n, word) ((n) + BYTE_BITS[(word) & 255] + (SLOT_LIMIT > 8 ? BYTE_BITS[((word) >> 8) & 255] : 0))
+
+static int plus_bits(int n, uint64_t word) {
+    int b;
+    for (b = 0; b < (SLOT_LIMIT + 7) / 8; ++b) {
+        n += BYTE_BITS[word >> (8 * b) & 255];
+    }
+    return n;
+}
 #else
-/* Counted in parallel, without a branch: without an instruction for it (x86-64 at plain -O2) GCC makes the builtin
-   a call, and a loop over the bits mispredicts its exit on nearly every mask of fitting tiles. */
+/* Counted in parallel, without a branch: a loop over the bits mispredicts its exit on nearly every mask of fitting
+   tiles. */
 static int plus_bits(int n, uint64_t word) {
     word -= (word >> 1) & 0x5555555555555555ULL;
     word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
@@ -668,8 +692,10 @@ typedef struct {
                                                 layout's numbers are) */
     int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS], pips[MAX_PLAYERS];
     uint64_t held[MAX_PLAYERS][MASK_WORDS];                /* the slots still in hand */
-    uint64_t shows[MAX_PLAYERS][MAX_PIP + 1][MASK_WORDS];  /* the slots whose tile shows each number */
+    uint64_t shows[MAX_PLAYERS][MAX_PIP + 2][MASK_WORDS];  /* the slots whose tile shows each number (none shows
+                                                              MAX_PIP + 1: an end no half touches reads it) */
     uint64_t wilds[MAX_PLAYERS][MASK_WORDS], doubles[MAX_PLAYERS][MASK_WORDS];
+    uint64_t named[MAX_PLAYERS][MASK_WORDS];               /* wild tiles that name the half that touches */
     int16_t holder[NTILES], slot_of[NTILES];               /* each tile's seat (-1: in no hand) and slot */
     int8_t pile[NTILES];                /* drawn from pile_next on */
     int pile_next, pile_len;
@@ -687,6 +713,7 @@ typedef struct {
     int legal_ok, nlegal;               /* LEGAL_* */
     int nfit;                           /* LEGAL_COUNTED: the placements placement_masks found, into fit */
     uint64_t fit[MAX_PORTS * MASK_WORDS];
+    int fit_moves[MAX_PORTS * MASK_WORDS];  /* the moves of each word of fit */
     Move legal[MAX_MOVES];
 } Game;
 
@@ -730,6 +757,7 @@ static void hands_clear(Game *g) {
     memset(g->shows, 0, sizeof g->shows);
     if (HAS_WILD) {
         memset(g->wilds, 0, sizeof g->wilds);
+        memset(g->named, 0, sizeof g->named);
     }
     if (CROSS_ARMS) {
         memset(g->doubles, 0, sizeof g->doubles);
@@ -737,7 +765,13 @@ static void hands_clear(Game *g) {
     memset(g->holder, -1, sizeof g->holder);
 }
 
-/* tiles[0..n-1] join seat's hand, at its end; the hand's counts are updated once, not per tile. */
+/* Whether placing tile names the half that touches: a wild tile that is no double, listed once for each half. */
+static int names_half(int tile) {
+    return HAS_WILD && (WILD[tile] & (TILE_LOW[tile] != TILE_HIGH[tile]));
+}
+
+/* tiles[0..n-1] join seat's hand, at its end; the hand's counts are updated once, not per tile. The masks of
+   kinds of tile take a bit whatever the tile is: a branch on the tile, at random, costs more. */
 static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
     unsigned first = (unsigned)g->nslots[seat], i;
     int pips = 0;
@@ -752,11 +786,12 @@ static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
         g->held[seat][w] |= bit;
         g->shows[seat][TILE_LOW[tile]][w] |= bit;
         g->shows[seat][TILE_HIGH[tile]][w] |= bit;
-        if (HAS_WILD && WILD[tile]) {
-            g->wilds[seat][w] |= bit;
+        if (HAS_WILD) {
+            g->wilds[seat][w] |= (uint64_t)WILD[tile] << (slot % 64);
+            g->named[seat][w] |= (uint64_t)names_half(tile) << (slot % 64);
         }
-        if (CROSS_ARMS && TILE_LOW[tile] == TILE_HIGH[tile]) {
-            g->doubles[seat][w] |= bit;
+        if (CROSS_ARMS) {
+            g->doubles[seat][w] |= (uint64_t)(TILE_LOW[tile] == TILE_HIGH[tile]) << (slot % 64);
         }
     }
     g->nslots[seat] += n;
@@ -784,7 +819,7 @@ static int hand_tiles(const Game *g, int seat, int8_t *tiles) {
 /* Word w of the slots among only (of the current seat) whose tile may go on an end showing value. */
 static uint64_t fitting(const Game *g, int seat, const uint64_t *only, int value, int w) {
     int half = touching_half(value);  /* where equal halves match, every end shows a number of the set */
-    uint64_t m = HALVES_SUM < 0 || (half >= 0 && half <= MAX_PIP) ? g->shows[seat][half][w] : 0;
+    uint64_t m = g->shows[seat][HALVES_SUM < 0 || (half >= 0 && half <= MAX_PIP) ? half : MAX_PIP + 1][w];
     if (HAS_WILD) {
         m |= g->wilds[seat][w];
     }
@@ -883,51 +918,48 @@ static uint64_t fits_somewhere(const Game *g, int seat, const uint64_t *only) {
     return fits;
 }
 
-/* Whether placing tile names the half that touches: a wild tile that is no double, listed once for each half. */
-static int names_half(int tile) {
-    return HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile];
-}
-
 /* The current seat's placements, in the Python engine's order, which own_moves lists and placement_pick follows:
-   for each open port p in turn, the slots among only that fit it (fit[p * MASK_WORDS + w]) in ascending order,
-   each one move (two, low half touching then high, where it names its half). Their number. */
-static int placement_masks(const Game *g, const uint64_t *only, uint64_t *fit) {
+   for each open port p in turn, the slots among only that fit it (g->fit[p * MASK_WORDS + w]) in ascending order,
+   each one move (two, low half touching then high, where it names its half); the moves of each word into
+   g->fit_moves. Their number. */
+static int placement_masks(Game *g, const uint64_t *only) {
     int seat = g->current, p, w, n = 0;
     for (p = 0; p < g->layout.nopen; ++p) {
         for (w = 0; w < MASK_WORDS; ++w) {
-            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w), x;
-            fit[p * MASK_WORDS + w] = m;
-            n = plus_bits(n, m);
-            for (x = HAS_WILD ? m & g->wilds[seat][w] : 0; x; x &= x - 1) {
-                n += names_half(g->slot_tile[seat][w * 64 + lowest_bit(x)]);  /* a second move */
+            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w);
+            int moves = plus_bits(0, m);
+            if (HAS_WILD) {
+                moves = plus_bits(moves, m & g->named[seat][w]);  /* a second move */
             }
+            g->fit[p * MASK_WORDS + w] = m;
+            g->fit_moves[p * MASK_WORDS + w] = moves;
+            n += moves;
         }
     }
     return n;
 }
 
-/* The placement own_moves would list k-th (from 0; k below the number placement_masks gave for fit). */
-static Move placement_pick(const Game *g, const uint64_t *fit, int k) {
+/* The placement own_moves would list k-th (from 0; k below the number placement_masks gave). */
+static Move placement_pick(const Game *g, int k) {
     int seat = g->current, i;
     Move chosen;
     for (i = 0;; ++i) {
-        uint64_t m = fit[i];
-        if (!HAS_WILD) {  /* one move a tile: a word of fewer than k + 1 skipped whole, then the k-th bit found */
-            int here = plus_bits(0, m);
-            if (k >= here) {
-                k -= here;
-                continue;
-            }
+        uint64_t m = g->fit[i], named = HAS_WILD ? m & g->named[seat][i % MASK_WORDS] : 0;
+        if (k >= g->fit_moves[i]) {  /* a word of fewer than k + 1 moves is skipped whole */
+            k -= g->fit_moves[i];
+            continue;
+        }
+        if (!HAS_WILD) {  /* one move a tile: the k-th bit */
             for (; k; --k) {
                 m &= m - 1;
             }
         }
         for (; m; m &= m - 1) {
-            int slot = i % MASK_WORDS * 64 + lowest_bit(m), half = HAS_WILD && names_half(g->slot_tile[seat][slot]);
-            if (k <= half) {  /* HAS_WILD first: where no tile is wild, the one tile read is the one picked */
+            int slot = i % MASK_WORDS * 64 + lowest_bit(m), half = (int)(named >> (slot % 64) & 1);
+            if (k <= half) {  /* where no tile is wild, the first bit left is the one picked */
                 chosen.kind = MOVE_PLAY;
                 chosen.tile = g->slot_tile[seat][slot];
-                chosen.by = (int16_t)(half ? k : -1);
+                chosen.by = (int16_t)(half * (k + 1) - 1);  /* k where it names its half, else -1 */
                 chosen.at = (int16_t)(i / MASK_WORDS);
                 return chosen;
             }
@@ -1008,7 +1040,7 @@ static void own_moves(Game *g) {
         }
         return;
     }
-    if (g->legal_ok == LEGAL_COUNTED ? g->nfit : placement_masks(g, only, g->fit)) {
+    if (g->legal_ok == LEGAL_COUNTED ? g->nfit : placement_masks(g, only)) {
         for (p = 0; p < l->nopen; ++p) {
             for (w = 0; w < MASK_WORDS; ++w) {
                 uint64_t m;
@@ -1069,7 +1101,7 @@ static Move random_move(Game *g) {
         }
         muggins_calls(g);
         k = rng_below(&g->rng, n + g->nlegal);
-        return g->nlegal && k >= n ? g->legal[k - n] : placement_pick(g, g->fit, k);
+        return g->nlegal && k >= n ? g->legal[k - n] : placement_pick(g, k);
     }
     legal_moves(g);
     return g->legal[rng_below(&g->rng, g->nlegal)];
@@ -1103,11 +1135,10 @@ static int round_award(int pips) {
 /* An award's pips: those of the seats it counts (AWARD_FROM_*) for the winning side. */
 static int award_source(const Game *g, const int *remaining, int from, int side, int out_seat, int *source) {
     int seat, n = 0;
-    for (seat = 0; seat < g->players; ++seat) {
-        if (from == AWARD_FROM_EVERY_HAND || (from == AWARD_FROM_OTHER_SIDES && g->side_of[seat] != side)
-                || (from == AWARD_FROM_OTHER_HANDS && seat != out_seat)) {
-            source[n++] = remaining[seat];
-        }
+    for (seat = 0; seat < g->players; ++seat) {  /* each seat written, and kept or not: no branch on its side */
+        source[n] = remaining[seat];
+        n += (from == AWARD_FROM_EVERY_HAND) | ((from == AWARD_FROM_OTHER_SIDES) & (g->side_of[seat] != side))
+             | ((from == AWARD_FROM_OTHER_HANDS) & (seat != out_seat));
     }
     return n;
 }
@@ -1115,9 +1146,8 @@ static int award_source(const Game *g, const int *remaining, int from, int side,
 static int side_pips(const Game *g, const int *remaining, int side, int *own) {
     int seat, n = 0;
     for (seat = 0; seat < g->players; ++seat) {
-        if (g->side_of[seat] == side) {
-            own[n++] = remaining[seat];
-        }
+        own[n] = remaining[seat];
+        n += g->side_of[seat] == side;
     }
     return n;
 }
@@ -1343,7 +1373,7 @@ static void next_turn(Game *g, int advance) {
     }
     if (l->ntiles) {  /* the moves are counted, not listed: the list is built where a bot asks for it */
         movable(g, only);
-        g->nfit = placement_masks(g, only, g->fit);
+        g->nfit = placement_masks(g, only);
         g->legal_ok = LEGAL_COUNTED;
         if (g->nfit || stuck_move(g) != MOVE_PASS) {
             return;

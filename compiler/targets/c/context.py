@@ -148,7 +148,10 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     order = _tiles(leads.order)
     used = {n.name for n in names_used(v.placement_score)}
     by_total = used <= {"total"}
-    max_deal = max(v.tiles_dealt(n) or 0 for n in counts)
+    # A hand takes a slot for each tile it is dealt and each it draws: all that the pile lets go, at most.
+    drawn = turn.draws or turn.may_draw or leads.draws
+    max_slots = max((v.tiles_dealt(n) or 0) + (max(0, len(tiles) - n * (v.tiles_dealt(n) or 0) - turn.reserve)
+                                               if drawn else 0) for n in counts)
     raw_points = score_table(v) if by_total else [0]  # the formula's values by end total, worked out once here
     max_ports = 2 * v.max_pip + 8  # open and waiting ends: 2, and 2 more for each spinner, at most
     units = unit_fields(v.max_players, python.match_line_names(v))
@@ -168,8 +171,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("NTILES", len(tiles), "tiles in the set, indexed in its order (0,0), (0,1), ..., (N,N)"),
         ("MIN_PLAYERS", v.min_players, ""), ("MAX_PLAYERS", v.max_players, ""),
         ("STAT_SIDES", max(4, v.max_players), "the sides the statistics name: 0 to 3 at least"),
-        ("SLOT_LIMIT", len(tiles) if turn.draws or turn.may_draw or leads.draws else max_deal,
-         "the slots a hand takes at most: its deal, or every tile where tiles are drawn"),
+        ("SLOT_LIMIT", max_slots, "the slots a hand takes at most: its deal and what it may draw"),
         ("MAX_PORTS", max_ports, "open ends at most"),
         ("WAITING_PORTS", max_ports if lay.sides_first else 1, "ends waiting for a spinner's sides at most"),
         ("MAX_MOVES", max_ports * len(tiles) * 2 + v.max_players + 4, "legal moves at most"),
@@ -190,9 +192,10 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("OWN_MATCHING", int(lay.own_matching), lay.matching_text),
         ("HALVES_SUM", -1 if lay.halves_sum is None else lay.halves_sum, "-1: equal halves match"),
         ("HAS_WILD", int(bool(wild)), ""),
-        ("RUNNING_TOTAL", lay.running_total_factor or 0,
+        ("RUNNING_TOTAL", (lay.running_total_factor or 0) if "total" in used else 0,
          "the end total kept as tiles go on, a double at an end counted this many times its half; 0: counted afresh"),
-        ("USES_ENDS", int("ends" in used), "the placement formula's names"),
+        ("USES_TOTAL", int("total" in used), "the placement formula's names: no count of the ends is kept for none"),
+        ("USES_ENDS", int("ends" in used), ""),
         ("USES_ENDS_ALIKE", int("ends_alike" in used), ""),
         ("USES_DOUBLE_END", int("double_end" in used), ""),
         ("RAW_BY_TOTAL", int(by_total), "the formula reads the end total alone: RAW_POINTS holds its values"),

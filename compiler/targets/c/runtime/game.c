@@ -112,16 +112,24 @@ static int lowest_bit(uint64_t word) {
 /* n plus the set bits of word (added to n, not counted from 0: a sum of counts then costs nothing more). */
 #if defined(__GNUC__) && (defined(__POPCNT__) || defined(__aarch64__) || defined(__wasm__))
 #define plus_bits(n, word) ((n) + __builtin_popcountll(word))
-#elif SLOT_LIMIT <= 16
-/* A hand of 16 slots at most: its bytes' counts looked up (one or two loads, fewer instructions than counting). */
+#elif SLOT_LIMIT <= 32
+/* Without an instruction for it (x86-64 at plain -O2) GCC makes the builtin a call. A hand of 32 slots at most is
+   counted by looking up its bytes' counts, one load a byte: fewer instructions than counting in parallel. */
 #define BITS_2(n) n, n + 1, n + 1, n + 2
 #define BITS_4(n) BITS_2(n), BITS_2(n + 1), BITS_2(n + 1), BITS_2(n + 2)
 #define BITS_6(n) BITS_4(n), BITS_4(n + 1), BITS_4(n + 1), BITS_4(n + 2)
 static const uint8_t BYTE_BITS[256] = {BITS_6(0), BITS_6(1), BITS_6(1), BITS_6(2)};
-#define plus_bits(n, word) ((n) + BYTE_BITS[(word) & 255] + (SLOT_LIMIT > 8 ? BYTE_BITS[((word) >> 8) & 255] : 0))
+
+static int plus_bits(int n, uint64_t word) {
+    int b;
+    for (b = 0; b < (SLOT_LIMIT + 7) / 8; ++b) {
+        n += BYTE_BITS[word >> (8 * b) & 255];
+    }
+    return n;
+}
 #else
-/* Counted in parallel, without a branch: without an instruction for it (x86-64 at plain -O2) GCC makes the builtin
-   a call, and a loop over the bits mispredicts its exit on nearly every mask of fitting tiles. */
+/* Counted in parallel, without a branch: a loop over the bits mispredicts its exit on nearly every mask of fitting
+   tiles. */
 static int plus_bits(int n, uint64_t word) {
     word -= (word >> 1) & 0x5555555555555555ULL;
     word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
@@ -144,8 +152,10 @@ typedef struct {
                                                 layout's numbers are) */
     int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS], pips[MAX_PLAYERS];
     uint64_t held[MAX_PLAYERS][MASK_WORDS];                /* the slots still in hand */
-    uint64_t shows[MAX_PLAYERS][MAX_PIP + 1][MASK_WORDS];  /* the slots whose tile shows each number */
+    uint64_t shows[MAX_PLAYERS][MAX_PIP + 2][MASK_WORDS];  /* the slots whose tile shows each number (none shows
+                                                              MAX_PIP + 1: an end no half touches reads it) */
     uint64_t wilds[MAX_PLAYERS][MASK_WORDS], doubles[MAX_PLAYERS][MASK_WORDS];
+    uint64_t named[MAX_PLAYERS][MASK_WORDS];               /* wild tiles that name the half that touches */
     int16_t holder[NTILES], slot_of[NTILES];               /* each tile's seat (-1: in no hand) and slot */
     int8_t pile[NTILES];                /* drawn from pile_next on */
     int pile_next, pile_len;
@@ -163,6 +173,7 @@ typedef struct {
     int legal_ok, nlegal;               /* LEGAL_* */
     int nfit;                           /* LEGAL_COUNTED: the placements placement_masks found, into fit */
     uint64_t fit[MAX_PORTS * MASK_WORDS];
+    int fit_moves[MAX_PORTS * MASK_WORDS];  /* the moves of each word of fit */
     Move legal[MAX_MOVES];
 } Game;
 
@@ -206,6 +217,7 @@ static void hands_clear(Game *g) {
     memset(g->shows, 0, sizeof g->shows);
     if (HAS_WILD) {
         memset(g->wilds, 0, sizeof g->wilds);
+        memset(g->named, 0, sizeof g->named);
     }
     if (CROSS_ARMS) {
         memset(g->doubles, 0, sizeof g->doubles);
@@ -213,7 +225,13 @@ static void hands_clear(Game *g) {
     memset(g->holder, -1, sizeof g->holder);
 }
 
-/* tiles[0..n-1] join seat's hand, at its end; the hand's counts are updated once, not per tile. */
+/* Whether placing tile names the half that touches: a wild tile that is no double, listed once for each half. */
+static int names_half(int tile) {
+    return HAS_WILD && (WILD[tile] & (TILE_LOW[tile] != TILE_HIGH[tile]));
+}
+
+/* tiles[0..n-1] join seat's hand, at its end; the hand's counts are updated once, not per tile. The masks of
+   kinds of tile take a bit whatever the tile is: a branch on the tile, at random, costs more. */
 static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
     unsigned first = (unsigned)g->nslots[seat], i;
     int pips = 0;
@@ -228,11 +246,12 @@ static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
         g->held[seat][w] |= bit;
         g->shows[seat][TILE_LOW[tile]][w] |= bit;
         g->shows[seat][TILE_HIGH[tile]][w] |= bit;
-        if (HAS_WILD && WILD[tile]) {
-            g->wilds[seat][w] |= bit;
+        if (HAS_WILD) {
+            g->wilds[seat][w] |= (uint64_t)WILD[tile] << (slot % 64);
+            g->named[seat][w] |= (uint64_t)names_half(tile) << (slot % 64);
         }
-        if (CROSS_ARMS && TILE_LOW[tile] == TILE_HIGH[tile]) {
-            g->doubles[seat][w] |= bit;
+        if (CROSS_ARMS) {
+            g->doubles[seat][w] |= (uint64_t)(TILE_LOW[tile] == TILE_HIGH[tile]) << (slot % 64);
         }
     }
     g->nslots[seat] += n;
@@ -260,7 +279,7 @@ static int hand_tiles(const Game *g, int seat, int8_t *tiles) {
 /* Word w of the slots among only (of the current seat) whose tile may go on an end showing value. */
 static uint64_t fitting(const Game *g, int seat, const uint64_t *only, int value, int w) {
     int half = touching_half(value);  /* where equal halves match, every end shows a number of the set */
-    uint64_t m = HALVES_SUM < 0 || (half >= 0 && half <= MAX_PIP) ? g->shows[seat][half][w] : 0;
+    uint64_t m = g->shows[seat][HALVES_SUM < 0 || (half >= 0 && half <= MAX_PIP) ? half : MAX_PIP + 1][w];
     if (HAS_WILD) {
         m |= g->wilds[seat][w];
     }
@@ -359,51 +378,48 @@ static uint64_t fits_somewhere(const Game *g, int seat, const uint64_t *only) {
     return fits;
 }
 
-/* Whether placing tile names the half that touches: a wild tile that is no double, listed once for each half. */
-static int names_half(int tile) {
-    return HAS_WILD && WILD[tile] && TILE_LOW[tile] != TILE_HIGH[tile];
-}
-
 /* The current seat's placements, in the Python engine's order, which own_moves lists and placement_pick follows:
-   for each open port p in turn, the slots among only that fit it (fit[p * MASK_WORDS + w]) in ascending order,
-   each one move (two, low half touching then high, where it names its half). Their number. */
-static int placement_masks(const Game *g, const uint64_t *only, uint64_t *fit) {
+   for each open port p in turn, the slots among only that fit it (g->fit[p * MASK_WORDS + w]) in ascending order,
+   each one move (two, low half touching then high, where it names its half); the moves of each word into
+   g->fit_moves. Their number. */
+static int placement_masks(Game *g, const uint64_t *only) {
     int seat = g->current, p, w, n = 0;
     for (p = 0; p < g->layout.nopen; ++p) {
         for (w = 0; w < MASK_WORDS; ++w) {
-            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w), x;
-            fit[p * MASK_WORDS + w] = m;
-            n = plus_bits(n, m);
-            for (x = HAS_WILD ? m & g->wilds[seat][w] : 0; x; x &= x - 1) {
-                n += names_half(g->slot_tile[seat][w * 64 + lowest_bit(x)]);  /* a second move */
+            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w);
+            int moves = plus_bits(0, m);
+            if (HAS_WILD) {
+                moves = plus_bits(moves, m & g->named[seat][w]);  /* a second move */
             }
+            g->fit[p * MASK_WORDS + w] = m;
+            g->fit_moves[p * MASK_WORDS + w] = moves;
+            n += moves;
         }
     }
     return n;
 }
 
-/* The placement own_moves would list k-th (from 0; k below the number placement_masks gave for fit). */
-static Move placement_pick(const Game *g, const uint64_t *fit, int k) {
+/* The placement own_moves would list k-th (from 0; k below the number placement_masks gave). */
+static Move placement_pick(const Game *g, int k) {
     int seat = g->current, i;
     Move chosen;
     for (i = 0;; ++i) {
-        uint64_t m = fit[i];
-        if (!HAS_WILD) {  /* one move a tile: a word of fewer than k + 1 skipped whole, then the k-th bit found */
-            int here = plus_bits(0, m);
-            if (k >= here) {
-                k -= here;
-                continue;
-            }
+        uint64_t m = g->fit[i], named = HAS_WILD ? m & g->named[seat][i % MASK_WORDS] : 0;
+        if (k >= g->fit_moves[i]) {  /* a word of fewer than k + 1 moves is skipped whole */
+            k -= g->fit_moves[i];
+            continue;
+        }
+        if (!HAS_WILD) {  /* one move a tile: the k-th bit */
             for (; k; --k) {
                 m &= m - 1;
             }
         }
         for (; m; m &= m - 1) {
-            int slot = i % MASK_WORDS * 64 + lowest_bit(m), half = HAS_WILD && names_half(g->slot_tile[seat][slot]);
-            if (k <= half) {  /* HAS_WILD first: where no tile is wild, the one tile read is the one picked */
+            int slot = i % MASK_WORDS * 64 + lowest_bit(m), half = (int)(named >> (slot % 64) & 1);
+            if (k <= half) {  /* where no tile is wild, the first bit left is the one picked */
                 chosen.kind = MOVE_PLAY;
                 chosen.tile = g->slot_tile[seat][slot];
-                chosen.by = (int16_t)(half ? k : -1);
+                chosen.by = (int16_t)(half * (k + 1) - 1);  /* k where it names its half, else -1 */
                 chosen.at = (int16_t)(i / MASK_WORDS);
                 return chosen;
             }
@@ -484,7 +500,7 @@ static void own_moves(Game *g) {
         }
         return;
     }
-    if (g->legal_ok == LEGAL_COUNTED ? g->nfit : placement_masks(g, only, g->fit)) {
+    if (g->legal_ok == LEGAL_COUNTED ? g->nfit : placement_masks(g, only)) {
         for (p = 0; p < l->nopen; ++p) {
             for (w = 0; w < MASK_WORDS; ++w) {
                 uint64_t m;
@@ -545,7 +561,7 @@ static Move random_move(Game *g) {
         }
         muggins_calls(g);
         k = rng_below(&g->rng, n + g->nlegal);
-        return g->nlegal && k >= n ? g->legal[k - n] : placement_pick(g, g->fit, k);
+        return g->nlegal && k >= n ? g->legal[k - n] : placement_pick(g, k);
     }
     legal_moves(g);
     return g->legal[rng_below(&g->rng, g->nlegal)];
@@ -579,11 +595,10 @@ static int round_award(int pips) {
 /* An award's pips: those of the seats it counts (AWARD_FROM_*) for the winning side. */
 static int award_source(const Game *g, const int *remaining, int from, int side, int out_seat, int *source) {
     int seat, n = 0;
-    for (seat = 0; seat < g->players; ++seat) {
-        if (from == AWARD_FROM_EVERY_HAND || (from == AWARD_FROM_OTHER_SIDES && g->side_of[seat] != side)
-                || (from == AWARD_FROM_OTHER_HANDS && seat != out_seat)) {
-            source[n++] = remaining[seat];
-        }
+    for (seat = 0; seat < g->players; ++seat) {  /* each seat written, and kept or not: no branch on its side */
+        source[n] = remaining[seat];
+        n += (from == AWARD_FROM_EVERY_HAND) | ((from == AWARD_FROM_OTHER_SIDES) & (g->side_of[seat] != side))
+             | ((from == AWARD_FROM_OTHER_HANDS) & (seat != out_seat));
     }
     return n;
 }
@@ -591,9 +606,8 @@ static int award_source(const Game *g, const int *remaining, int from, int side,
 static int side_pips(const Game *g, const int *remaining, int side, int *own) {
     int seat, n = 0;
     for (seat = 0; seat < g->players; ++seat) {
-        if (g->side_of[seat] == side) {
-            own[n++] = remaining[seat];
-        }
+        own[n] = remaining[seat];
+        n += g->side_of[seat] == side;
     }
     return n;
 }
@@ -819,7 +833,7 @@ static void next_turn(Game *g, int advance) {
     }
     if (l->ntiles) {  /* the moves are counted, not listed: the list is built where a bot asks for it */
         movable(g, only);
-        g->nfit = placement_masks(g, only, g->fit);
+        g->nfit = placement_masks(g, only);
         g->legal_ok = LEGAL_COUNTED;
         if (g->nfit || stuck_move(g) != MOVE_PASS) {
             return;

@@ -22,7 +22,8 @@ typedef struct {
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
     int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
-    int16_t lines_filled[NTILES];   /* doubles on the table: how many line sides are covered */
+    int16_t lines_filled[NTILES];   /* tiles on the table: how many line sides of a double are covered (0 for a
+                                       tile that is none: kept for every tile, so read without a test) */
     int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
     Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered */
@@ -98,13 +99,13 @@ static void layout_lead(Layout *l, int tile) {
     l->ntiles++;
     l->spinner[tile] = 0;
     l->total = low + high;  /* its two ends, or a lone double's pips once */
+    l->lines_filled[tile] = 0;
     if (low != high) {
         open_push(l, tile, PORT_HIGH, high);
         open_push(l, tile, PORT_LOW, low);
         return;
     }
     l->doubles++;
-    l->lines_filled[tile] = 0;
     open_push(l, tile, PORT_LINE_A, low);
     open_push(l, tile, PORT_LINE_B, low);
     if (HAS_SPINNERS) {
@@ -134,12 +135,18 @@ static int tile_fits(int tile, int value) {
    of a wild tile that is no double, else -1. */
 static void layout_cover(Layout *l, int tile, int at, int by) {
     int i, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    int line, filled, is_double, grown;
     int on = l->open[at].tile, port = l->open[at].kind, value = l->open[at].value;
-    for (l->nopen--, i = at; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of a
-                                                      few bytes a call to memmove */
-        Port later = l->open[i + 1];
-        l->open[i + 1] = l->open[i];
-        l->open[i] = later;
+    if (!HAS_SPINNERS) {  /* a line has two open ends: the other one comes first now (no branch on which) */
+        l->open[0] = l->open[1 - at];
+        l->nopen = 1;
+    } else {
+        for (l->nopen--, i = at; i < l->nopen; ++i) {  /* swapped down, not shifted: the compiler makes a shift of a
+                                                          few bytes a call to memmove */
+            Port later = l->open[i + 1];
+            l->open[i + 1] = l->open[i];
+            l->open[i] = later;
+        }
     }
     l->ntiles++;
     l->spinner[tile] = 0;
@@ -151,37 +158,41 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
             waiting = 1;
         }
     }
-    if (port == PORT_LINE_A || port == PORT_LINE_B) {  /* a line side of a double is now covered */
-        int filled = ++l->lines_filled[on];
-        /* Covered on both sides a double counts nothing: at both halves its open side counted it all (a lone
-           double's too), at one half each side counts one. */
-        if (RUNNING_TOTAL == 2 && filled == 2) {
-            l->total -= 2 * value;
-        } else if (RUNNING_TOTAL == 1) {
-            l->total -= value;
-        }
-        if (BRANCHES_AFTER_LINE_SIDES && filled == 2 && l->spinner[on]) {
-            open_push(l, on, PORT_BRANCH_A, TILE_LOW[on]);
-            open_push(l, on, PORT_BRANCH_B, TILE_LOW[on]);
-        }
-    } else if (RUNNING_TOTAL && (port == PORT_LOW || port == PORT_HIGH)) {
-        l->total -= value;  /* the covered end's count goes (a spinner's branch counted nothing) */
+    /* What is covered and what grows is worked out, not branched on: which end a random tile takes, and which of
+       its halves touches, are coin tosses no predictor learns. */
+    line = (port == PORT_LINE_A) | (port == PORT_LINE_B);  /* a line side of a double is now covered */
+    filled = l->lines_filled[on] + line;
+    l->lines_filled[on] = (int16_t)filled;
+    /* The covered end's count goes (a spinner's branch counted nothing). Covered on both sides a double counts
+       nothing: at both halves its open side counted it all (a lone double's too), at one half each side one. */
+    /* (Products of 0 or 1 and bitwise ors, not conditionals, which GCC makes branches.) */
+    if (RUNNING_TOTAL == 2) {
+        l->total -= (line & (filled == 2)) * 2 * value + ((port == PORT_LOW) | (port == PORT_HIGH)) * value;
+    } else if (RUNNING_TOTAL == 1) {
+        l->total -= (line | (port == PORT_LOW) | (port == PORT_HIGH)) * value;
     }
-    if (low == high) {
-        int half = OWN_MATCHING ? low : value;
+    if (BRANCHES_AFTER_LINE_SIDES && line && filled == 2 && l->spinner[on]) {
+        open_push(l, on, PORT_BRANCH_A, TILE_LOW[on]);
+        open_push(l, on, PORT_BRANCH_B, TILE_LOW[on]);
+    }
+    /* A double goes crosswise, its open side showing the end's number (its own, where halves add up): a branch,
+       taken seldom enough to be learnt. Another tile grows the half away from the end, chosen by arithmetic. */
+    is_double = low == high;
+    if (is_double) {
+        grown = OWN_MATCHING ? low : value;
         l->doubles++;
         l->lines_filled[tile] = 1;
-        l->total += RUNNING_TOTAL * half;
-        grown_push(l, waiting, tile, PORT_LINE_B, half);
-        if (HAS_SPINNERS) {
-            layout_new_double(l, tile);
-        }
+        l->total += RUNNING_TOTAL * grown;
+        grown_push(l, waiting, tile, PORT_LINE_B, grown);
     } else {
-        /* The half away from the end grows: chosen without a branch, since which half touches is a coin toss. */
-        int low_touches = OWN_MATCHING ? (by == 0 || (by < 0 && low == touching_half(value))) : low == value;
-        int grown = low_touches ? high : low;
+        int low_touches = OWN_MATCHING ? (by == 0) | ((by < 0) & (low == touching_half(value))) : low == value;
+        l->lines_filled[tile] = 0;
+        grown = low + low_touches * (high - low);
         l->total += grown;
-        grown_push(l, waiting, tile, low_touches ? PORT_HIGH : PORT_LOW, grown);
+        grown_push(l, waiting, tile, PORT_LOW + low_touches * (PORT_HIGH - PORT_LOW), grown);
+    }
+    if (HAS_SPINNERS && is_double) {
+        layout_new_double(l, tile);
     }
     if (SIDES_FIRST && waiting) {
         /* A tile went on the spinner being covered or on an arm's end: open the other ends once the arms carry
@@ -214,6 +225,10 @@ static int double_end_value(const Layout *l, int tile, int value) {
 /* The counted ends: their sum (total) and how many there are (ends). */
 static int layout_count(const Layout *l, int *ends) {
     int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    if (!USES_TOTAL && !USES_ENDS) {
+        *ends = 0;  /* the formula reads neither */
+        return 0;
+    }
     if (RUNNING_TOTAL && !USES_ENDS) {
         *ends = 0;  /* the formula reads no count of the ends */
         return l->total;
