@@ -103,6 +103,11 @@ class LayoutRules:
     matching_text: str  # the rule in words, for docstrings
     touching_half: str  # the half of a non-wild tile that touches an end of `value`: an expression of value
 
+    @property
+    def arms_by_double(self) -> bool:
+        """Each arm of the cross waits for the one double that shows its end (no tile is wild, halves are equal)."""
+        return self.cross_arms and not self.own_matching
+
 
 @dataclass(frozen=True)
 class Opener:
