@@ -15,7 +15,7 @@
 #define MIN_PLAYERS 2
 #define MAX_PLAYERS 4
 #define STAT_SIDES 4  /* the sides the statistics name: 0 to 3 at least */
-#define SLOT_LIMIT 21  /* the slots a hand takes at most: its deal and what it may draw */
+#define SLOT_LIMIT 21  /* the slots a hand in play takes at most: its deal and what it may draw */
 #define MAX_PORTS 20  /* open ends at most */
 #define WAITING_PORTS 1  /* ends waiting for a spinner's sides at most */
 #define MAX_MOVES 1128  /* legal moves at most */
@@ -649,33 +649,42 @@ static int lowest_bit(uint64_t word) {
 }
 #endif
 
-/* n plus the set bits of word (added to n, not counted from 0: a sum of counts then costs nothing more). */
+/* The set bits of a mask of a hand's slots; wide where the hand takes more than SLOT_LIMIT slots. */
 #if defined(__GNUC__) && (defined(__POPCNT__) || defined(__aarch64__) || defined(__wasm__))
-#define plus_bits(n, word) ((n) + __builtin_popcountll(word))
-#elif SLOT_LIMIT <= 32
-/* Without an instruction for it (x86-64 at plain -O2) GCC makes the builtin a call. A hand of 32 slots at most is
-   counted by looking up its bytes' counts, one load a byte: fewer instructions than counting in parallel. */
+#define slot_bits(word, wide) ((void)(wide), __builtin_popcountll(word))
+#else
+/* Counted in parallel, without a branch: a loop over the bits mispredicts its exit on nearly every mask of fitting
+   tiles. */
+static int bits_counted(uint64_t word) {
+    word -= (word >> 1) & 0x5555555555555555ULL;
+    word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
+    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((word * 0x0101010101010101ULL) >> 56);
+}
+
+#if SLOT_LIMIT <= 32
+/* Without an instruction for it (x86-64 at plain -O2) GCC makes the builtin a call. A hand in play takes SLOT_LIMIT
+   slots at most: their bytes' counts are looked up, one load a byte, fewer instructions than counting in parallel.
+   A hand the search bots imagine may take more (every tile a seat may hold): it is counted in parallel. */
 #define BITS_2(n) n, n + 1, n + 1, n + 2
 #define BITS_4(n) BITS_2(n), BITS_2(n + 1), BITS_2(n + 1), BITS_2(n + 2)
 #define BITS_6(n) BITS_4(n), BITS_4(n + 1), BITS_4(n + 1), BITS_4(n + 2)
 static const uint8_t BYTE_BITS[256] = {BITS_6(0), BITS_6(1), BITS_6(1), BITS_6(2)};
+enum { SLOT_BYTES = (SLOT_LIMIT + 7) / 8 };
 
-static int plus_bits(int n, uint64_t word) {
-    int b;
-    for (b = 0; b < (SLOT_LIMIT + 7) / 8; ++b) {
+static int slot_bits(uint64_t word, int wide) {
+    int b, n = 0;
+    if (wide) {
+        return bits_counted(word);
+    }
+    for (b = 0; b < SLOT_BYTES; ++b) {
         n += BYTE_BITS[word >> (8 * b) & 255];
     }
     return n;
 }
 #else
-/* Counted in parallel, without a branch: a loop over the bits mispredicts its exit on nearly every mask of fitting
-   tiles. */
-static int plus_bits(int n, uint64_t word) {
-    word -= (word >> 1) & 0x5555555555555555ULL;
-    word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
-    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return n + (int)((word * 0x0101010101010101ULL) >> 56);
-}
+#define slot_bits(word, wide) ((void)(wide), bits_counted(word))
+#endif
 #endif
 
 /* The word of the masks that holds slot: the first, where the set has 64 tiles at most (so the compiler knows it). */
@@ -923,13 +932,13 @@ static uint64_t fits_somewhere(const Game *g, int seat, const uint64_t *only) {
    each one move (two, low half touching then high, where it names its half); the moves of each word into
    g->fit_moves. Their number. */
 static int placement_masks(Game *g, const uint64_t *only) {
-    int seat = g->current, p, w, n = 0;
+    int seat = g->current, p, w, n = 0, wide = g->nslots[seat] > SLOT_LIMIT;  /* wide: a hand a search imagines */
     for (p = 0; p < g->layout.nopen; ++p) {
         for (w = 0; w < MASK_WORDS; ++w) {
             uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w);
-            int moves = plus_bits(0, m);
+            int moves = slot_bits(m, wide);
             if (HAS_WILD) {
-                moves = plus_bits(moves, m & g->named[seat][w]);  /* a second move */
+                moves += slot_bits(m & g->named[seat][w], wide);  /* a second move */
             }
             g->fit[p * MASK_WORDS + w] = m;
             g->fit_moves[p * MASK_WORDS + w] = moves;

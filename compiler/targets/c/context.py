@@ -171,7 +171,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("NTILES", len(tiles), "tiles in the set, indexed in its order (0,0), (0,1), ..., (N,N)"),
         ("MIN_PLAYERS", v.min_players, ""), ("MAX_PLAYERS", v.max_players, ""),
         ("STAT_SIDES", max(4, v.max_players), "the sides the statistics name: 0 to 3 at least"),
-        ("SLOT_LIMIT", max_slots, "the slots a hand takes at most: its deal and what it may draw"),
+        ("SLOT_LIMIT", max_slots, "the slots a hand in play takes at most: its deal and what it may draw"),
         ("MAX_PORTS", max_ports, "open ends at most"),
         ("WAITING_PORTS", max_ports if lay.sides_first else 1, "ends waiting for a spinner's sides at most"),
         ("MAX_MOVES", max_ports * len(tiles) * 2 + v.max_players + 4, "legal moves at most"),
