@@ -125,7 +125,7 @@ static int bits_counted(uint64_t word) {
 #if SLOT_LIMIT <= 32
 /* Without an instruction for it (x86-64 at plain -O2) GCC makes the builtin a call. A hand in play takes SLOT_LIMIT
    slots at most: their bytes' counts are looked up, one load a byte, fewer instructions than counting in parallel.
-   A hand the search bots imagine may take more (every tile a seat may hold): it is counted in parallel. */
+   A hand that takes more (one a search bot imagines: every tile a seat may hold) is counted in parallel. */
 #define BITS_2(n) n, n + 1, n + 1, n + 2
 #define BITS_4(n) BITS_2(n), BITS_2(n + 1), BITS_2(n + 1), BITS_2(n + 2)
 #define BITS_6(n) BITS_4(n), BITS_4(n + 1), BITS_4(n + 1), BITS_4(n + 2)
