@@ -371,7 +371,7 @@ static int tile_fits(int tile, int value) {
    of a wild tile that is no double, else -1. */
 static void layout_cover(Layout *l, int tile, int at, int by) {
     int i, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
-    int line, filled, is_double, grown;
+    int line, filled, grown;
     int on = l->open[at].tile, port = l->open[at].kind, value = l->open[at].value;
     if (!HAS_SPINNERS) {  /* a line has two open ends: the other one comes first now (no branch on which) */
         l->open[0] = l->open[1 - at];
@@ -394,14 +394,13 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
             waiting = 1;
         }
     }
-    /* What is covered and what grows is worked out, not branched on: which end a random tile takes, and which of
-       its halves touches, are coin tosses no predictor learns. */
+    /* The covered end's count goes (a spinner's branch counted nothing). Covered on both sides a double counts
+       nothing: at both halves its open side counted it all (a lone double's too), at one half each side one. Worked
+       out by products of 0 or 1 and bitwise ors, not conditionals, which GCC makes branches: which end a random
+       tile takes is a coin toss no predictor learns. */
     line = (port == PORT_LINE_A) | (port == PORT_LINE_B);  /* a line side of a double is now covered */
     filled = l->lines_filled[on] + line;
     l->lines_filled[on] = (int16_t)filled;
-    /* The covered end's count goes (a spinner's branch counted nothing). Covered on both sides a double counts
-       nothing: at both halves its open side counted it all (a lone double's too), at one half each side one. */
-    /* (Products of 0 or 1 and bitwise ors, not conditionals, which GCC makes branches.) */
     if (RUNNING_TOTAL == 2) {
         l->total -= (line & (filled == 2)) * 2 * value + ((port == PORT_LOW) | (port == PORT_HIGH)) * value;
     } else if (RUNNING_TOTAL == 1) {
@@ -413,22 +412,21 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
     }
     /* A double goes crosswise, its open side showing the end's number (its own, where halves add up): a branch,
        taken seldom enough to be learnt. Another tile grows the half away from the end, chosen by arithmetic. */
-    is_double = low == high;
-    if (is_double) {
+    if (low == high) {
         grown = OWN_MATCHING ? low : value;
         l->doubles++;
         l->lines_filled[tile] = 1;
         l->total += RUNNING_TOTAL * grown;
         grown_push(l, waiting, tile, PORT_LINE_B, grown);
+        if (HAS_SPINNERS) {
+            layout_new_double(l, tile);
+        }
     } else {
         int low_touches = OWN_MATCHING ? (by == 0) | ((by < 0) & (low == touching_half(value))) : low == value;
         l->lines_filled[tile] = 0;
         grown = low + low_touches * (high - low);
         l->total += grown;
         grown_push(l, waiting, tile, PORT_LOW + low_touches * (PORT_HIGH - PORT_LOW), grown);
-    }
-    if (HAS_SPINNERS && is_double) {
-        layout_new_double(l, tile);
     }
     if (SIDES_FIRST && waiting) {
         /* A tile went on the spinner being covered or on an arm's end: open the other ends once the arms carry

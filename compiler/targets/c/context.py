@@ -148,10 +148,13 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     order = _tiles(leads.order)
     used = {n.name for n in names_used(v.placement_score)}
     by_total = used <= {"total"}
-    # A hand takes a slot for each tile it is dealt and each it draws: all that the pile lets go, at most.
     drawn = turn.draws or turn.may_draw or leads.draws
-    max_slots = max((v.tiles_dealt(n) or 0) + (max(0, len(tiles) - n * (v.tiles_dealt(n) or 0) - turn.reserve)
-                                               if drawn else 0) for n in counts)
+
+    def slots(players: int) -> int:
+        """A hand's slots at this table: one for each tile it is dealt and each it draws (all the pile lets go)."""
+        dealt = v.tiles_dealt(players) or 0
+        return dealt + (max(0, len(tiles) - players * dealt - turn.reserve) if drawn else 0)
+    max_slots = max(slots(n) for n in counts)
     raw_points = score_table(v) if by_total else [0]  # the formula's values by end total, worked out once here
     max_ports = 2 * v.max_pip + 8  # open and waiting ends: 2, and 2 more for each spinner, at most
     units = unit_fields(v.max_players, python.match_line_names(v))
