@@ -1500,14 +1500,17 @@ def _play_random_hand(game: Game, bots: list[RandomBot]) -> None:
                         ends.append(end)
             count = len(fits)
             if not count and len(game.pile) > 0:  # the one legal move is a draw
-                draw()  # the bot draws for its one move all the same
-                tile = game.pile.pop(0)
-                hand.append(tile)
-                game._draws += 1
-                game._log.append({"event": "draw", "seat": seat, "tile": _TEXT[tile]})
-                for end in layout._open:
-                    if end[2] in tile:
-                        game._drawn = tile  # a playable drawn tile is played at once
+                while True:  # a drawn tile that does not fit leaves one move, a draw: no new look at the hand
+                    draw()  # the bot draws for its one move all the same
+                    tile = game.pile.pop(0)
+                    hand.append(tile)
+                    game._draws += 1
+                    game._log.append({"event": "draw", "seat": seat, "tile": _TEXT[tile]})
+                    for end in layout._open:
+                        if end[2] in tile:
+                            game._drawn = tile  # a playable drawn tile is played at once
+                            break
+                    if game._drawn is not None or not (len(game.pile) > 0):
                         break
                 continue
             if not count:  # the one legal move is a pass, unless nobody will ever play again

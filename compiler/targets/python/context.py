@@ -65,6 +65,7 @@ class Tables:
     max_total: int
     raw_points: str  # tuple literal, by end total
     displayed_points: str | None  # tuple literal; None where one raw point is one displayed point
+    placements_score: bool  # some placement can score (false where the formula is 0 at every end total)
 
 
 @dataclass(frozen=True)
@@ -294,6 +295,7 @@ def _tables(v: ir.Variant) -> Tables:
         if v.target.by_players else None,
         target_ref="self.target" if v.target.by_players else "TARGET",
         displayed_points=None if v.raw_per_displayed == 1 else _table([r // v.raw_per_displayed for r in raw]),
+        placements_score=not over_total_alone or any(raw),
     )
 
 
