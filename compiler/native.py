@@ -34,11 +34,14 @@ from .language.grammar import cache_folder
 from .language.loader import load_variant
 from .play import bots as bot_names
 from .play.replay import BadRecord, ReplayResult, Start, read_game, read_hand, read_move, replay, start
+from .targets import native_game
 from .targets.c.context import REPLAY_MAX_CLAIM, REPLAY_MAX_SCORE
+from .targets.native_game import HALVES, PORTS, Game, IllegalMove
 from .targets.python.context import match_line_names
 from .targets.records import Records, hand_fields, unit_fields
 
-ABI_VERSION = 5
+ABI_VERSION = 6
+EVENTS_BUILD = "#define DS_EVENTS 1\n"  # put before an engine's source: the build a Game plays in
 # The warnings cost the build nothing and are kept beside the library (compiler_said), so that the
 # strictest check of the generated C reads what the one build of each engine said.
 FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99", "-Wall", "-Wextra", "-pedantic")
@@ -46,8 +49,6 @@ LIBRARIES = ("-lm",)  # after the source, which needs them: the search bot's log
 COMPILERS = ("cc", "gcc", "clang")  # looked for on PATH, in this order, when $CC is not set
 # The ABI's bot codes (BOT_* in the low four bits; a search bot's budget above them).
 BOT_CODES = {"random": 0, "greedy": 1, "expert": 2, "ismcts": 3, "ismcts_ms": 4}
-PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")  # the ABI's numbering of ports
-HALVES = ("low", "high")  # the ABI's numbering of a wild tile's touching half
 MOVE_KINDS = {"play": 0, "draw": 1, "pass": 2, "muggins": 3}
 SIDES = 4  # the ABI reports four sides, zero for those a table does not have
 INT64 = (-(2**63), 2**63 - 1)
@@ -83,10 +84,6 @@ class NativeUnavailable(UsageError):
 
     def __init__(self, message: str, hint: str | None = None):
         super().__init__([Diagnostic(message, None, hint=hint)])
-
-
-class IllegalMove(ValueError):
-    """A simulation asked for what the variant or the ABI does not allow (a table, a bot, a count)."""
 
 
 class NativeFault(RuntimeError):
@@ -259,6 +256,7 @@ def _build(command: list[str], source: str, library: Path) -> None:
 def _open(library: Path) -> ctypes.CDLL:
     dll = ctypes.CDLL(str(library))
     i32, i64, p32, p64 = ctypes.c_int32, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int64)
+    p8, vp = ctypes.POINTER(ctypes.c_int8), ctypes.c_void_p
     signatures: dict[str, tuple[Any, list[Any]]] = {
         "ds_abi_version": (i32, []),
         "ds_stat_count": (i32, []),
@@ -272,6 +270,20 @@ def _open(library: Path) -> ctypes.CDLL:
         "ds_play_units": (i64, [i64, i64, i32, i32, ctypes.c_uint64, p32, i32, p64, p64, i64]),
         "ds_tally_hands": (i32, [i64, i64, i32, i32, ctypes.c_uint64, p32, p32, i32, p64, p64, p64, i64]),
         "ds_replay": (i32, [p64, i64, p64, i64]),
+        "ds_table_events": (i32, []),
+        "ds_table_size": (i32, []),
+        "ds_max_moves": (i32, []),
+        "ds_state_count": (i32, []),
+        "ds_layout_ints": (i32, []),
+        "ds_table_new": (i32, [vp, i32, i32, ctypes.c_uint64]),
+        "ds_table_start_scores": (i32, [vp, p64]),
+        "ds_table_deal": (i64, [vp, i32, p8, i32, vp, i64]),
+        "ds_table_legal": (i32, [vp, p32]),
+        "ds_table_apply": (i64, [vp, p32, i64, vp, i64]),
+        "ds_table_bot_move": (i32, [vp, i32, p32]),
+        "ds_table_state": (None, [vp, p64]),
+        "ds_table_tiles": (i32, [vp, i32, p8]),
+        "ds_table_layout": (i32, [vp, p32]),
     }
     for name, (result, arguments) in signatures.items():
         try:
@@ -377,10 +389,11 @@ class NativeReplayResult(ReplayResult):
 class NativeEngine:
     """A variant's native engine. Build one with load()."""
 
-    def __init__(self, variant: ir.Variant, spec_path: Path, library: ctypes.CDLL):
+    def __init__(self, variant: ir.Variant, spec_path: Path, library: ctypes.CDLL, source: str | None = None):
         self.variant = variant
         self.spec_path = spec_path
         self._dll = library
+        self._source = source  # the C source the library was built from: its build with events plays Games
         count = library.ds_stat_count()
         self._stat_names = [library.ds_stat_name(i).decode("ascii") for i in range(count)]
         missing = sorted(set(Stats.names()) - set(self._stat_names))
@@ -506,6 +519,37 @@ class NativeEngine:
         figures = (ctypes.c_int64 * len(self._stat_names))()
         self._check(self._dll.ds_simulate(first, count, *table, int(whole_games), figures))
         return Stats.from_dict(dict(zip(self._stat_names, figures, strict=True)))
+
+    # --- a game a move at a time
+
+    @functools.cached_property
+    def library(self) -> ctypes.CDLL:
+        """The build of the engine that writes events, which a Game plays in (built on first use; the simulations'
+        build writes none, so that their hand loops test nothing for them)."""
+        if self._source is None:
+            raise NativeUnavailable(f"the native engine of {self.spec_path} was loaded without its C source: "
+                                    "a Game needs it, to build the engine with events")
+        dll = build_library(EVENTS_BUILD + self._source)
+        if not dll.ds_table_events():
+            raise NativeUnavailable(f"the native engine of {self.spec_path} was built without events")
+        return dll
+
+    @functools.cached_property
+    def tiles(self) -> list[Tile]:
+        """The set in the engine's order."""
+        return _tiles(self.variant.max_pip)
+
+    def Game(self, players: int, partnerships: bool | None = None, seed: int | None = None,  # noqa: N802
+             scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> native_game.Game:
+        """A game played a move at a time in this engine, as the Python engine's Game is made."""
+        return Game(self, players, partnerships, seed, scores, opener, deal)
+
+    def bot_code(self, name: str) -> int:
+        """The ABI's code of a bot named as `simulate --bot` names them."""
+        return int(self._bots(name, 1)[0])
+
+    def partnerships_for(self, players: object, partnerships: object) -> bool:
+        return self._partnerships(players, partnerships)
 
     def _partnerships(self, players: object, partnerships: object) -> bool:
         """The table's partnerships, checked; IllegalMove in the words of the Python engines."""
@@ -736,5 +780,6 @@ def load(spec: str | os.PathLike[str], command: str = "the native engine") -> Na
     refused = TARGETS["c"].refusal(variant)
     if refused is not None:
         raise InputError([Diagnostic(refused[0], None, refused[1], file=str(path))])
-    return NativeEngine(variant, path, build_library(generate(variant, path.name, TARGETS["c"])))
+    source = generate(variant, path.name, TARGETS["c"])
+    return NativeEngine(variant, path, build_library(source), source)
 

@@ -9,6 +9,25 @@
 #include <string.h>
 #include <time.h>
 
+/* Events are written only in the build that plays a game a move at a time (-DDS_EVENTS): in the build the
+   simulations run, every test of them folds away. */
+#ifdef DS_EVENTS
+#define EVENTS 1
+#else
+#define EVENTS 0
+#endif
+
+#if defined(__wasm__)
+/* Built as WebAssembly (the JavaScript target), the engine imports nothing from its host, and so has no clock:
+   clock() is a counter that reads a millisecond later at each look, so that a search given milliseconds still
+   ends (after about eight iterations a millisecond asked), alike on every run. */
+static clock_t wasm_ticks;
+static clock_t wasm_clock(void) {
+    return wasm_ticks += CLOCKS_PER_SEC / 1000;
+}
+#define clock wasm_clock
+#endif
+
 /* --- the rules ------------------------------------------------------------------------------- */
 #define MAX_PIP 6
 #define NTILES 28  /* tiles in the set, indexed in its order (0,0), (0,1), ..., (N,N) */
@@ -258,6 +277,7 @@ typedef struct {
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
     int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
+    int touched;                    /* the port of the tile placed last that touches the end it joined */
     int16_t lines_filled[NTILES];   /* tiles on the table: how many line sides of a double are covered (0 for a
                                        tile that is none: kept for every tile, so read without a test) */
     int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
@@ -417,6 +437,7 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         l->doubles++;
         l->lines_filled[tile] = 1;
         l->total += RUNNING_TOTAL * grown;
+        l->touched = PORT_LINE_A;
         grown_push(l, waiting, tile, PORT_LINE_B, grown);
         if (HAS_SPINNERS) {
             layout_new_double(l, tile);
@@ -425,6 +446,9 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         int low_touches = OWN_MATCHING ? (by == 0) | ((by < 0) & (low == touching_half(value))) : low == value;
         l->lines_filled[tile] = 0;
         grown = low + low_touches * (high - low);
+        if (EVENTS) {
+            l->touched = PORT_HIGH - low_touches * (PORT_HIGH - PORT_LOW);
+        }
         l->total += grown;
         grown_push(l, waiting, tile, PORT_LOW + low_touches * (PORT_HIGH - PORT_LOW), grown);
     }
@@ -456,9 +480,47 @@ static int double_end_value(const Layout *l, int tile, int value) {
     return BRANCHES_COUNT && l->spinner[tile] ? 2 * value : value;
 }
 
-/* The counted ends: their sum (total) and how many there are (ends). */
-static int layout_count(const Layout *l, int *ends) {
+/* The ends that count, each as the port it counts at (a lone double at its line side A, with its pips), into
+   listed where it is given: their sum, and how many there are (ends). */
+static int layout_counted(const Layout *l, int *ends, Port *listed) {
     int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
+        const Port *ports = lists ? l->waiting : l->open;
+        int n = lists ? l->nwaiting : l->nopen;
+        for (i = 0; i < n; ++i) {
+            int kind = ports[i].kind, value = ports[i].value, tile = ports[i].tile;
+            int counts = -1;  /* what the port counts, or -1: nothing */
+            if (kind == PORT_LOW || kind == PORT_HIGH) {
+                counts = value;
+            } else if (kind == PORT_LINE_A || kind == PORT_LINE_B) {
+                int filled = l->lines_filled[tile];
+                if (filled == 1) {
+                    counts = double_end_value(l, tile, value);
+                } else if (filled == 0 && !lone_double_seen) {
+                    lone_double_seen = 1;
+                    counts = 2 * value;
+                    kind = PORT_LINE_A;
+                }
+            } else if (BRANCHES_COUNT && l->lines_filled[tile] == 2) {
+                counts = value;  /* an open branch of a spinner covered on both line sides */
+            }
+            if (counts >= 0) {
+                if (listed) {
+                    listed[counted].tile = (int16_t)tile;
+                    listed[counted].kind = (int16_t)kind;
+                    listed[counted].value = counts;
+                }
+                total += counts;
+                counted++;
+            }
+        }
+    }
+    *ends = counted;
+    return total;
+}
+
+/* The counted ends' sum and how many there are (ends), as far as the placement formula reads them. */
+static int layout_count(const Layout *l, int *ends) {
     if (!USES_TOTAL && !USES_ENDS) {
         *ends = 0;  /* the formula reads neither */
         return 0;
@@ -467,32 +529,7 @@ static int layout_count(const Layout *l, int *ends) {
         *ends = 0;  /* the formula reads no count of the ends */
         return l->total;
     }
-    for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
-        const Port *ports = lists ? l->waiting : l->open;
-        int n = lists ? l->nwaiting : l->nopen;
-        for (i = 0; i < n; ++i) {
-            int kind = ports[i].kind, value = ports[i].value, tile = ports[i].tile;
-            if (kind == PORT_LOW || kind == PORT_HIGH) {
-                total += value;
-                counted++;
-            } else if (kind == PORT_LINE_A || kind == PORT_LINE_B) {
-                int filled = l->lines_filled[tile];
-                if (filled == 1) {
-                    total += double_end_value(l, tile, value);
-                    counted++;
-                } else if (filled == 0 && !lone_double_seen) {
-                    lone_double_seen = 1;
-                    total += 2 * value;
-                    counted++;
-                }
-            } else if (BRANCHES_COUNT && l->lines_filled[tile] == 2) {
-                total += value;  /* an open branch of a spinner covered on both line sides */
-                counted++;
-            }
-        }
-    }
-    *ends = counted;
-    return total;
+    return layout_counted(l, ends, (Port *)0);
 }
 
 /* 1 when at least two ports are open and all show the same number (a lone double's two do), else 0. */
@@ -636,8 +673,12 @@ typedef struct {
 /* A hand's move loop with every call it makes inlined (GCC and Clang): no call is paid per move, and each call's
    arguments fold as constants where the loop knows them. */
 #define INLINE_CALLS __attribute__((flatten))
+/* Kept out of the hand loops (and of their flattening): the events, written only where a game is played a move at a
+   time. */
+#define EVENT_CALL __attribute__((noinline, cold))
 #else
 #define INLINE_CALLS
+#define EVENT_CALL
 static int lowest_bit(uint64_t word) {
     int n = 0;
     for (; !(word & 1); word >>= 1) {
@@ -690,6 +731,13 @@ static unsigned slot_word(unsigned slot) {
     return MASK_WORDS > 1 ? slot / 64 : 0;
 }
 
+/* Where the events of a move go, as JSON lines (one object a line, as the Python engine's events): only for a game
+   played through the play interface; the simulations log nothing. length counts what did not fit as well. */
+typedef struct {
+    char *out;
+    int64_t capacity, length;
+} EventLog;
+
 typedef struct {
     Rng rng;
     int players, partnerships, sides, target;
@@ -722,7 +770,164 @@ typedef struct {
     uint64_t fit[MAX_PORTS * MASK_WORDS];
     int fit_moves[MAX_PORTS * MASK_WORDS];  /* the moves of each word of fit */
     Move legal[MAX_MOVES];
+    /* Only where a game is played a move at a time, after the fields the hand loops read: */
+    EventLog *log;                      /* null: no events written */
+    int64_t peg_back[MAX_PLAYERS], peg_front[MAX_PLAYERS];  /* the cribbage board's pegs, moved as events show */
+    int16_t placed[NTILES][4];          /* the hand's placements, while events are written: on, its port, tile, the
+                                           tile's port that touches (-1, -1 for the lead) */
 } Game;
+
+/* --- events, written where a game is played move by move ---------------------------------------- */
+/* Whether g writes events now: never in the build the simulations run (no DS_EVENTS), where every test folds away. */
+#define LOGGING(g) (EVENTS && (g)->log)
+static const char *const PORT_TEXT[] = {"low", "high", "lineA", "lineB", "branchA", "branchB"};
+
+EVENT_CALL static void log_text(EventLog *log, const char *text) {
+    for (; *text; ++text, ++log->length) {
+        if (log->length < log->capacity) {
+            log->out[log->length] = *text;
+        }
+    }
+}
+
+EVENT_CALL static void log_number(EventLog *log, int64_t value) {
+    char digits[24];
+    int n = 0;
+    uint64_t magnitude = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+    do {
+        digits[n++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (value < 0) {
+        log_text(log, "-");
+    }
+    while (n) {
+        char digit[2] = {digits[--n], 0};
+        log_text(log, digit);
+    }
+}
+
+EVENT_CALL static void log_key(EventLog *log, const char *key) {
+    log_text(log, ", \"");
+    log_text(log, key);
+    log_text(log, "\": ");
+}
+
+/* An event begins: {"event": "kind" (ev_end closes it). */
+EVENT_CALL static void ev_begin(Game *g, const char *kind) {
+    log_text(g->log, "{\"event\": \"");
+    log_text(g->log, kind);
+    log_text(g->log, "\"");
+}
+
+EVENT_CALL static void ev_end(Game *g) {
+    log_text(g->log, "}\n");
+}
+
+EVENT_CALL static void ev_int(Game *g, const char *key, int64_t value) {
+    log_key(g->log, key);
+    log_number(g->log, value);
+}
+
+EVENT_CALL static void ev_bool(Game *g, const char *key, int value) {
+    log_key(g->log, key);
+    log_text(g->log, value ? "true" : "false");
+}
+
+/* A tile as the records write it, "[low|high]"; null for -1. */
+EVENT_CALL static void ev_tile(Game *g, const char *key, int tile) {
+    log_key(g->log, key);
+    if (tile < 0) {
+        log_text(g->log, "null");
+        return;
+    }
+    log_text(g->log, "\"[");
+    log_number(g->log, TILE_LOW[tile]);
+    log_text(g->log, "|");
+    log_number(g->log, TILE_HIGH[tile]);
+    log_text(g->log, "]\"");
+}
+
+EVENT_CALL static void ev_port(Game *g, const char *key, int port) {
+    log_key(g->log, key);
+    if (port < 0) {
+        log_text(g->log, "null");
+        return;
+    }
+    log_text(g->log, "\"");
+    log_text(g->log, PORT_TEXT[port]);
+    log_text(g->log, "\"");
+}
+
+EVENT_CALL static void ev_list(Game *g, const char *key, const int64_t *values, int n) {
+    int i;
+    log_key(g->log, key);
+    log_text(g->log, "[");
+    for (i = 0; i < n; ++i) {
+        if (i) {
+            log_text(g->log, ", ");
+        }
+        log_number(g->log, values[i]);
+    }
+    log_text(g->log, "]");
+}
+
+EVENT_CALL static void ev_ints(Game *g, const char *key, const int *values, int n) {
+    int64_t wide[MAX_PLAYERS];
+    int i;
+    for (i = 0; i < n; ++i) {
+        wide[i] = values[i];
+    }
+    ev_list(g, key, wide, n);
+}
+
+/* The scores, and the pegs: a side whose score changed since the last event that showed them moves its back peg
+   to where its front peg stood (every change of a score is shown before that side's score changes again). */
+EVENT_CALL static void ev_scores(Game *g) {
+    int side;
+    ev_list(g, "scores", g->scores, g->sides);
+    log_key(g->log, "pegs");
+    log_text(g->log, "[");
+    for (side = 0; side < g->sides; ++side) {
+        if (g->scores[side] != g->peg_front[side]) {
+            g->peg_back[side] = g->peg_front[side];
+            g->peg_front[side] = g->scores[side];
+        }
+        log_text(g->log, side ? ", [" : "[");
+        log_number(g->log, g->peg_back[side]);
+        log_text(g->log, ", ");
+        log_number(g->log, g->peg_front[side]);
+        log_text(g->log, "]");
+    }
+    log_text(g->log, "]");
+}
+
+/* An event of a seat alone (draw, pass, out). */
+EVENT_CALL static void ev_seat(Game *g, const char *kind, int seat) {
+    ev_begin(g, kind);
+    ev_int(g, "seat", seat);
+    ev_end(g);
+}
+
+/* An event of points per side and the scores they leave (award, pip_penalty; pool and stake with the pool). */
+EVENT_CALL static void ev_points(Game *g, const char *kind, const int64_t *points, int with_pool) {
+    ev_begin(g, kind);
+    ev_list(g, "points", points, g->sides);
+    if (with_pool) {
+        ev_int(g, "pool", g->pool);
+    }
+    ev_scores(g);
+    ev_end(g);
+}
+
+/* An event of one seat's points (muggins, penalty). */
+EVENT_CALL static void ev_seat_points(Game *g, const char *kind, int seat, int64_t points) {
+    ev_begin(g, kind);
+    ev_int(g, "seat", seat);
+    ev_int(g, "points", points);
+    ev_scores(g);
+    ev_end(g);
+}
 
 /* pips to the nearest multiple of step: a remainder below half rounds down, from half up. */
 static int nearest(int pips, int step) {
@@ -842,9 +1047,13 @@ static void game_init(Game *g, int players, int partnerships) {
     g->partnerships = partnerships;
     g->sides = partnerships ? 2 : players;
     g->target = TARGET_FOR[players];
+    g->log = (EventLog *)0;
     for (seat = 0; seat < players; ++seat) {
         g->side_of[seat] = partnerships ? seat % 2 : seat;
         g->scores[seat] = 0;
+        if (EVENTS) {
+            g->peg_back[seat] = g->peg_front[seat] = 0;
+        }
     }
     hands_clear(g);
     g->pile_next = g->pile_len = 0;
@@ -881,6 +1090,12 @@ static void game_win(Game *g, const int *sides, int count) {
         g->winners[j] = side;
     }
     g->nwinners = count;
+    if (LOGGING(g)) {
+        ev_begin(g, "win");
+        ev_ints(g, "sides", g->winners, count);
+        ev_list(g, "scores", g->scores, g->sides);
+        ev_end(g);
+    }
 }
 
 static void game_win_one(Game *g, int side) {
@@ -1281,13 +1496,31 @@ static void end_hand(Game *g, int blocked) {
     for (side = 0; side < g->sides; ++side) {
         any |= awards[side] != 0;
     }
+    if (LOGGING(g)) {
+        ev_begin(g, "hand_end");
+        ev_int(g, "hand", g->hand_number);
+        ev_bool(g, "blocked", blocked);
+        ev_ints(g, "winners", g->hand_winners, g->nhand_winners);
+        ev_ints(g, "remaining_pips", remaining, g->players);
+        ev_ints(g, "awards", awards, g->sides);
+        ev_end(g);
+    }
     if (EXACT) {
         for (side = 0; side < g->sides; ++side) {  /* each award is its own event, kept or cancelled whole */
             if (awards[side] && !g->over) {
-                if (g->scores[side] + awards[side] > g->target) {
+                int cancelled = g->scores[side] + awards[side] > g->target;
+                if (cancelled) {
                     g->cancelled++;
                 } else {
                     g->scores[side] += awards[side];
+                }
+                if (LOGGING(g)) {
+                    ev_begin(g, "award");
+                    ev_int(g, "side", side);
+                    ev_int(g, "points", awards[side]);
+                    ev_bool(g, "cancelled", cancelled);
+                    ev_scores(g);
+                    ev_end(g);
                 }
                 if (g->scores[side] == g->target) {
                     game_win_one(g, side);
@@ -1295,12 +1528,26 @@ static void end_hand(Game *g, int blocked) {
             }
         }
     } else if (any) {
+        int void_sides[MAX_PLAYERS], nvoid = 0;
         for (side = 0; side < g->sides; ++side) {  /* applied together; all who reach the target share the win */
-            int void_award = FIRST_SCORE_AWARDS && g->scores[side] == 0 && awards[side] > 0
-                             && awards[side] < FIRST_SCORE;
-            if (awards[side] && !void_award) {
+            if (FIRST_SCORE_AWARDS && g->scores[side] == 0 && awards[side] > 0 && awards[side] < FIRST_SCORE) {
+                void_sides[nvoid++] = side;  /* a side not yet in scores no award below FIRST_SCORE */
+            } else {
                 g->scores[side] += awards[side];
             }
+        }
+        if (LOGGING(g)) {
+            int64_t points[MAX_PLAYERS];
+            for (side = 0; side < g->sides; ++side) {
+                points[side] = awards[side];
+            }
+            ev_begin(g, "award");
+            ev_list(g, "points", points, g->sides);
+            ev_scores(g);
+            if (nvoid) {
+                ev_ints(g, "void", void_sides, nvoid);
+            }
+            ev_end(g);
         }
         if (WINS_DURING_PLAY) {
             for (side = 0; side < g->sides; ++side) {
@@ -1315,19 +1562,27 @@ static void end_hand(Game *g, int blocked) {
     }
     if (POOL) {
         int n = g->nhand_winners;
+        int64_t shares[MAX_PLAYERS];
+        for (side = 0; side < g->sides; ++side) {
+            shares[side] = 0;
+        }
         if (POOL_DIVIDED ? n > 0 : n == 1) {  /* tied winners divide it, the remainder carried; else carried */
             int64_t share = floor_div(g->pool, n);
             int i;
             if (share) {
                 for (i = 0; i < n; ++i) {
                     g->scores[g->hand_winners[i]] += share;
+                    shares[g->hand_winners[i]] = share;
                 }
                 g->pool -= share * n;
             }
         }
+        if (LOGGING(g)) {
+            ev_points(g, "pool", shares, 1);
+        }
     }
     if (PENALTY && !g->over) {  /* every side loses its own pips */
-        int penalties[MAX_PLAYERS];
+        int penalties[MAX_PLAYERS], any_penalty = 0;
         for (side = 0; side < g->sides; ++side) {
             penalties[side] = 0;
         }
@@ -1345,6 +1600,14 @@ static void end_hand(Game *g, int blocked) {
         }
         for (side = 0; side < g->sides; ++side) {
             g->scores[side] += penalties[side];
+            any_penalty |= penalties[side] != 0;
+        }
+        if (LOGGING(g) && any_penalty) {
+            int64_t points[MAX_PLAYERS];
+            for (side = 0; side < g->sides; ++side) {
+                points[side] = penalties[side];
+            }
+            ev_points(g, "pip_penalty", points, 0);
         }
     }
     if (JUDGED_AT_HAND_END && !g->over) {  /* judged now: the highest score wins, however many reach it */
@@ -1428,14 +1691,58 @@ static void hand_remove(Game *g, int seat, int tile) {
     g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
 }
 
+/* The play event of the placement just made (its points scored, or not); claim where scores are announced. */
+EVENT_CALL static void ev_play(Game *g, int seat, int tile, int64_t raw, int64_t points, int hand_ends, int cancelled,
+                    int64_t claim, int by) {
+    const int16_t *placed = g->placed[g->layout.ntiles - 1];
+    int ends;
+    ev_begin(g, "play");
+    ev_int(g, "seat", seat);
+    ev_tile(g, "tile", tile);
+    ev_tile(g, "on", placed[0]);
+    ev_port(g, "port", placed[1]);
+    ev_int(g, "total", layout_counted(&g->layout, &ends, (Port *)0));
+    ev_int(g, "raw", raw);
+    ev_int(g, "points", points);
+    if (EXACT && hand_ends) {
+        ev_int(g, "bonus", GOING_OUT_BONUS);
+    }
+    if (EXACT && cancelled) {
+        ev_bool(g, "cancelled", 1);
+    }
+    if (!EXACT && !ANNOUNCED && FIRST_SCORE > 0 && cancelled) {
+        ev_bool(g, "void", 1);  /* the side was not yet in */
+    }
+    if (ANNOUNCED) {
+        ev_int(g, "claim", claim);
+    }
+    if (HAS_WILD && by >= 0) {
+        ev_port(g, "by", by);  /* the half of a wild tile that touches: low or high, as ports are named */
+    }
+    ev_scores(g);
+    ev_end(g);
+}
+
 static void play_tile(Game *g, int tile, int at, int by) {
     int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, ends, total, left;
     int64_t points, raw, score_before = g->scores[side];
     Layout *l = &g->layout;
+    int on = -1, port = -1;
+    if (LOGGING(g) && at >= 0) {
+        on = l->open[at].tile;
+        port = l->open[at].kind;
+    }
     if (at < 0) {
         layout_lead(l, tile);
     } else {
         layout_cover(l, tile, at, by);
+    }
+    if (LOGGING(g)) {
+        int16_t *placed = g->placed[l->ntiles - 1];
+        placed[0] = (int16_t)on;
+        placed[1] = (int16_t)port;
+        placed[2] = (int16_t)tile;
+        placed[3] = (int16_t)(at < 0 ? -1 : l->touched);
     }
     hand_remove(g, seat, tile);
     g->placements++;
@@ -1465,6 +1772,9 @@ static void play_tile(Game *g, int tile, int at, int by) {
         g->cancelled += cancelled;
         gained = cancelled ? 0 : gained;
         g->scores[side] += gained;
+        if (LOGGING(g)) {
+            ev_play(g, seat, tile, raw, points, hand_ends, cancelled, 0, by);
+        }
         if (gained && g->scores[side] == g->target) {
             game_win_one(g, side);
             return;
@@ -1476,13 +1786,19 @@ static void play_tile(Game *g, int tile, int at, int by) {
         if (points && claim == points) {
             g->scores[side] += points;
         }
+        if (LOGGING(g)) {
+            ev_play(g, seat, tile, raw, points, hand_ends, 0, claim, by);
+        }
         if (g->scores[side] >= g->target) {
             game_win_one(g, side);
             return;
         }
         if (claim && claim != points) {
-            int opponent = g->side_of[seat_after(g, seat, 1)];
+            int opponent_seat = seat_after(g, seat, 1), opponent = g->side_of[opponent_seat];
             g->scores[opponent] += claim;
+            if (LOGGING(g)) {
+                ev_seat_points(g, "penalty", opponent_seat, claim);
+            }
             if (g->scores[opponent] >= g->target) {
                 game_win_one(g, opponent);
                 return;
@@ -1494,10 +1810,16 @@ static void play_tile(Game *g, int tile, int at, int by) {
         if (points && !void_points) {
             g->scores[side] += points;
         }
+        if (LOGGING(g)) {
+            ev_play(g, seat, tile, raw, points, hand_ends, void_points, 0, by);
+        }
         if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
             game_win_one(g, side);
             return;
         }
+    }
+    if (!left && g->log) {
+        ev_seat(g, "out", seat);
     }
     if (hand_ends) {
         end_hand(g, 0);
@@ -1519,6 +1841,12 @@ static void draw_tile(Game *g) {
     hand_add(g, seat, tile);
     g->draws++;
     g->draws_made++;
+    if (LOGGING(g)) {
+        ev_begin(g, "draw");
+        ev_int(g, "seat", seat);
+        ev_tile(g, "tile", tile);
+        ev_end(g);
+    }
     if (DRAWN_AT_ONCE && (!LEADER_DRAWS || g->layout.ntiles) && layout_takes(&g->layout, tile)) {
         g->drawn = tile;  /* a playable drawn tile is played at once (one drawn for the lead joins the hand) */
     }
@@ -1527,6 +1855,9 @@ static void draw_tile(Game *g) {
 
 static void pass_turn(Game *g) {
     g->passes_made++;
+    if (LOGGING(g)) {
+        ev_seat(g, "pass", g->current);
+    }
     if (MAY_PASS) {
         int seat, holding = 0;
         g->passes++;
@@ -1545,6 +1876,9 @@ static void pass_turn(Game *g) {
 static void call_muggins(Game *g, int seat) {
     int side = g->side_of[seat];
     g->scores[side] += g->muggins;
+    if (LOGGING(g)) {
+        ev_seat_points(g, "muggins", seat, g->muggins);
+    }
     g->muggins = 0;
     if (g->scores[side] >= g->target) {
         game_win_one(g, side);
@@ -1641,11 +1975,22 @@ static int begin_hand(Game *g, int given) {
     g->drawn = -1;
     g->hand_end = HAND_WON_IN_PLAY;
     g->nhand_winners = 0;
+    if (LOGGING(g)) {
+        ev_begin(g, "hand");
+        ev_int(g, "hand", g->hand_number);
+        ev_int(g, "opener", opener);
+        ev_end(g);
+    }
     if (POOL) {
+        int64_t stakes[MAX_PLAYERS];
         for (side = 0; side < g->sides; ++side) {  /* every player stakes into the pool */
             g->scores[side] -= POOL;
+            stakes[side] = -POOL;
         }
         g->pool += POOL * g->sides;
+        if (LOGGING(g)) {
+            ev_points(g, "stake", stakes, 1);
+        }
     }
     if (LEAD_OFFERED) {
         next_turn(g, 0);  /* a deal may leave no seat a tile it may lead: the hand is blocked at once */
@@ -1653,6 +1998,71 @@ static int begin_hand(Game *g, int given) {
         compute_legal(g);
     }
     return 0;
+}
+
+/* A hand dealt as given (counts[seat] tiles of dealt[seat] each, then npile tiles of pile in drawing order; npile
+   -1: the tiles no hand holds, in the set's order) and begun, opened by opener (-1: as the rules decide), checked
+   as the Python engine's start_hand checks them: 0, or -2 where it refuses them, the game unchanged. */
+static int deal_given(Game *g, int opener, int8_t dealt[][NTILES], const int *counts, const int8_t *pile, int npile) {
+    int8_t seen[NTILES], rest[NTILES];
+    int nrest = 0, seat, i, total = 0, refused = 0;
+    memset(seen, 0, sizeof seen);
+    for (seat = 0; seat < g->players; ++seat) {
+        refused |= counts[seat] != DEAL_SIZE[g->players];
+        for (i = 0; i < counts[seat] && !refused; ++i) {
+            refused |= dealt[seat][i] < 0 || dealt[seat][i] >= NTILES || seen[dealt[seat][i]]++ != 0;
+        }
+        total += counts[seat];
+    }
+    for (i = 0; i < npile && !refused; ++i) {
+        refused |= pile[i] < 0 || pile[i] >= NTILES || seen[pile[i]]++ != 0;
+        rest[nrest++] = pile[i];
+    }
+    for (i = 0; i < NTILES && npile < 0; ++i) {  /* no pile given: the tiles no hand holds, in the set's order */
+        if (!seen[i]) {
+            rest[nrest++] = (int8_t)i;
+        }
+    }
+    if (refused || total + nrest != NTILES || g->over || !g->hand_over) {
+        return -2;
+    }
+    {
+        Game before = *g;
+        hands_clear(g);
+        for (seat = 0; seat < g->players; ++seat) {
+            hand_join(g, seat, dealt[seat], counts[seat]);
+        }
+        memcpy(g->pile, rest, (size_t)nrest);
+        g->pile_len = nrest;
+        g->pile_next = 0;
+        if (begin_hand(g, opener)) {
+            *g = before;
+            return -2;
+        }
+    }
+    return 0;
+}
+
+/* Where the move (kind, tile: a muggins call's calling seat, on, port, by; -1 for none) stands among the current
+   seat's legal moves; -1 where it is not one. */
+static int legal_index(Game *g, const int64_t *move) {
+    int i;
+    if (g->over || g->hand_over) {
+        return -1;
+    }
+    legal_moves(g);
+    for (i = 0; i < g->nlegal; ++i) {
+        const Move *m = &g->legal[i];
+        int same = m->kind == move[0] && m->tile == move[1];
+        if (same && m->kind == MOVE_PLAY) {
+            const Port *on = m->at >= 0 ? &g->layout.open[m->at] : (const Port *)0;  /* none: the lead */
+            same = (on ? on->tile : -1) == move[2] && (on ? on->kind : -1) == move[3] && m->by == move[4];
+        }
+        if (same) {
+            return i;
+        }
+    }
+    return -1;
 }
 
 /* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. */
@@ -2619,7 +3029,7 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
 }
 
 int32_t ds_abi_version(void) {
-    return 5;
+    return 6;
 }
 
 int32_t ds_stat_count(void) {
@@ -2744,9 +3154,9 @@ static int read_tiles(Reader *r, int8_t *tiles, int *count) {
 
 /* A hand's deal and opener, checked as the Python engine's start_hand checks them; a status. */
 static int replay_deal(Reader *r, Game *g, int required_opener) {
-    int8_t seen[NTILES], dealt[MAX_PLAYERS][NTILES], pile[NTILES];
+    int8_t dealt[MAX_PLAYERS][NTILES], pile[NTILES];
     int64_t opener, has_pile;
-    int counts[MAX_PLAYERS], npile = 0, seat, i, total = 0, refused = 0;
+    int counts[MAX_PLAYERS], npile = -1, seat;
     if (!read_int(r, &opener)) {
         return REPLAY_MALFORMED;
     }
@@ -2761,45 +3171,17 @@ static int replay_deal(Reader *r, Game *g, int required_opener) {
     if (has_pile && !read_tiles(r, pile, &npile)) {
         return REPLAY_MALFORMED;
     }
-    memset(seen, 0, sizeof seen);
-    for (seat = 0; seat < g->players; ++seat) {
-        refused |= counts[seat] != DEAL_SIZE[g->players];
-        for (i = 0; i < counts[seat]; ++i) {
-            refused |= seen[dealt[seat][i]]++ != 0;
-        }
-        total += counts[seat];
-    }
-    if (has_pile) {
-        for (i = 0; i < npile; ++i) {
-            refused |= seen[pile[i]]++ != 0;
-        }
-        total += npile;
-    } else {
-        for (i = 0; i < NTILES; ++i) {  /* no pile given: the tiles no hand holds, in the set's order */
-            if (!seen[i]) {
-                pile[npile++] = (int8_t)i;
-                total++;
-            }
-        }
-    }
-    if (refused || total != NTILES || opener < 0 || opener >= g->players
-            || (required_opener >= 0 && opener != required_opener) || g->over || !g->hand_over) {
+    if (opener < 0 || opener >= g->players || (required_opener >= 0 && opener != required_opener)) {
         return REPLAY_REFUSED;
     }
-    hands_clear(g);
-    for (seat = 0; seat < g->players; ++seat) {
-        hand_join(g, seat, dealt[seat], counts[seat]);
-    }
-    memcpy(g->pile, pile, (size_t)npile);
-    g->pile_len = npile;
-    g->pile_next = 0;
-    return begin_hand(g, (int)opener) ? REPLAY_REFUSED : REPLAY_OK;
+    return deal_given(g, (int)opener, dealt, counts, pile, npile) ? REPLAY_REFUSED : REPLAY_OK;
 }
 
 /* One recorded move, found among the legal moves and made; a status. */
 static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at) {
     int64_t v[7];
     int i;
+    Move chosen;
     for (i = 0; i < 7; ++i) {
         if (!read_int(r, &v[i])) {
             return REPLAY_MALFORMED;
@@ -2815,35 +3197,25 @@ static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64
     if (g->over || g->hand_over || (v[0] != g->current && v[1] != MOVE_MUGGINS)) {
         return REPLAY_REFUSED;
     }
-    legal_moves(g);
-    for (i = 0; i < g->nlegal; ++i) {
-        const Move *m = &g->legal[i];
-        int same = m->kind == v[1];
-        if (same && m->kind == MOVE_PLAY) {
-            const Port *on = m->at >= 0 ? &g->layout.open[m->at] : (const Port *)0;  /* none: the lead */
-            same = m->tile == v[2] && (on ? on->tile : -1) == v[3] && (on ? on->kind : -1) == v[4] && m->by == v[5];
-        } else if (same && m->kind == MOVE_MUGGINS) {
-            same = m->tile == v[0];
-        }
-        if (same) {
-            Move chosen = *m;
-            if (!ANNOUNCED && v[6] >= 0) {
-                return REPLAY_REFUSED;  /* scores are credited at once: a placement carries no claim */
-            }
-            apply_move(g, chosen, v[6] > 0 ? v[6] : 0);
-            if (chosen.kind == MOVE_PLAY) {
-                int64_t at = plays_at + 3 * *plays;
-                if (at + 3 <= capacity) {
-                    out[at] = g->play_points;
-                    out[at + 1] = g->play_bonus;
-                    out[at + 2] = g->play_cancelled;
-                }
-                ++*plays;
-            }
-            return REPLAY_OK;
-        }
+    if (v[1] == MOVE_MUGGINS) {
+        v[2] = v[0];  /* a call of muggins names the calling seat */
     }
-    return REPLAY_REFUSED;
+    i = legal_index(g, &v[1]);
+    if (i < 0 || (!ANNOUNCED && v[6] >= 0)) {
+        return REPLAY_REFUSED;  /* not legal; or a claim where scores are credited at once */
+    }
+    chosen = g->legal[i];
+    apply_move(g, chosen, v[6] > 0 ? v[6] : 0);
+    if (chosen.kind == MOVE_PLAY) {
+        int64_t at = plays_at + 3 * *plays;
+        if (at + 3 <= capacity) {
+            out[at] = g->play_points;
+            out[at + 1] = g->play_bonus;
+            out[at + 2] = g->play_cancelled;
+        }
+        ++*plays;
+    }
+    return REPLAY_OK;
 }
 
 /* A game's hands; a status. required_opener: the seat that must open its first hand, or -1. */
@@ -2995,4 +3367,258 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
     memmove(&out[at], &out[plays_at], (size_t)(3 * plays) * sizeof(int64_t));
     out[0] = status;
     return status;
+}
+
+/* --- play, a move at a time ------------------------------------------------------------------ */
+/* A table: the game and what the table has seen of the hand under way (the thinking bots read it). One flat
+   struct with no pointer kept between calls, so that a copy of its bytes is a copy of the game. */
+typedef struct {
+    Game game;
+    Knowledge seen;
+} Table;
+
+enum { TABLE_REFUSED = -1 };  /* what the calls that write events return for a table, deal or move refused */
+/* ds_table_state's figures: STATE_SCORES and the lists after it hold MAX_PLAYERS entries each. */
+enum {
+    STATE_PLAYERS, STATE_PARTNERSHIPS, STATE_SIDES, STATE_TARGET, STATE_OVER, STATE_HAND_OVER, STATE_CURRENT,
+    STATE_HAND_NUMBER, STATE_OPENER, STATE_PILE, STATE_DRAWN, STATE_POOL, STATE_WINNERS_COUNT, STATE_WINNERS,
+    STATE_SCORES = STATE_WINNERS + MAX_PLAYERS, STATE_PEG_BACK = STATE_SCORES + MAX_PLAYERS,
+    STATE_HAND_SIZES = STATE_PEG_BACK + MAX_PLAYERS, STATE_COUNT = STATE_HAND_SIZES + MAX_PLAYERS
+};
+enum { MOVE_INTS = 5 };  /* a move as ints: kind, tile (a muggins call: the calling seat), on, port, by (-1: none) */
+
+/* 1 in the build that writes events (-DDS_EVENTS); the others' play interface writes none. */
+int32_t ds_table_events(void) {
+    return EVENTS;
+}
+
+int32_t ds_table_size(void) {
+    return (int32_t)sizeof(Table);
+}
+
+int32_t ds_max_moves(void) {
+    return MAX_MOVES;
+}
+
+int32_t ds_state_count(void) {
+    return STATE_COUNT;
+}
+
+/* Ints ds_table_layout writes at most. */
+int32_t ds_layout_ints(void) {
+    return 5 + 4 * NTILES + 3 * MAX_PORTS + NTILES + 3 * (MAX_PORTS + WAITING_PORTS);
+}
+
+/* A new game at a table the rules allow, its random numbers from seed, with no hand dealt yet; 0 or TABLE_REFUSED. */
+int32_t ds_table_new(Table *t, int32_t players, int32_t partnerships, uint64_t seed) {
+    if (players < 1 || players > MAX_PLAYERS || partnerships < 0 || partnerships > 1
+            || !table_allowed(players, partnerships)) {
+        return TABLE_REFUSED;
+    }
+    game_init(&t->game, players, partnerships);
+    rng_seed(&t->game.rng, seed, 0);
+    memset(t->seen.count, 0, sizeof t->seen.count);
+    return 0;
+}
+
+/* The game's starting scores, one a side, before its first hand; TABLE_REFUSED for one at or past the target, or
+   below zero where scores may not go there. */
+int32_t ds_table_start_scores(Table *t, const int64_t *scores) {
+    Game *g = &t->game;
+    int side;
+    if (g->hand_number) {
+        return TABLE_REFUSED;
+    }
+    for (side = 0; side < g->sides; ++side) {
+        if ((!NO_TARGET && scores[side] >= g->target) || (!BELOW_ZERO && scores[side] < 0)) {
+            return TABLE_REFUSED;
+        }
+    }
+    for (side = 0; side < g->sides; ++side) {
+        g->scores[side] = g->peg_back[side] = g->peg_front[side] = scores[side];
+    }
+    return 0;
+}
+
+/* The next hand: shuffled where tiles is null, else dealt as given (each seat's DEAL_SIZE tiles, then npile tiles of
+   the pile in drawing order; npile -1: the pile is the tiles no hand holds, in the set's order), opened by opener
+   (-1: as the rules decide). Its events go into out: their length (more than capacity: the caller puts its copy
+   of the table back and calls again with more room), or TABLE_REFUSED, the table unchanged. */
+int64_t ds_table_deal(Table *t, int32_t opener, const int8_t *tiles, int32_t npile, char *out, int64_t capacity) {
+    Game *g = &t->game;
+    EventLog log = {out, capacity, 0};
+    int status;
+    if (g->over || !g->hand_over || opener < -1 || opener >= g->players || npile < -1 || npile > NTILES) {
+        return TABLE_REFUSED;
+    }
+    g->log = &log;
+    if (tiles) {
+        int8_t dealt[MAX_PLAYERS][NTILES];
+        int counts[MAX_PLAYERS], size = DEAL_SIZE[g->players], seat, i;
+        for (seat = 0; seat < g->players; ++seat) {
+            counts[seat] = size;
+            for (i = 0; i < size; ++i) {
+                dealt[seat][i] = tiles[seat * size + i];
+            }
+        }
+        status = deal_given(g, opener, dealt, counts, tiles + g->players * size, npile);
+    } else {
+        Game before = *g;
+        status = deal_shuffled(g) || begin_hand(g, opener) ? -1 : 0;
+        if (status) {
+            *g = before;
+        }
+    }
+    g->log = (EventLog *)0;
+    memset(t->seen.count, 0, sizeof t->seen.count);
+    return status ? TABLE_REFUSED : log.length;
+}
+
+/* The current seat's legal moves (and the calls of muggins open to the others), MOVE_INTS each, in the Python
+   engine's order; none once the hand is over. Their number. */
+int32_t ds_table_legal(Table *t, int32_t *out) {
+    Game *g = &t->game;
+    int i;
+    if (g->hand_over) {
+        return 0;
+    }
+    legal_moves(g);
+    for (i = 0; i < g->nlegal; ++i) {
+        const Move *m = &g->legal[i];
+        const Port *on = m->kind == MOVE_PLAY && m->at >= 0 ? &g->layout.open[m->at] : (const Port *)0;
+        out[i * MOVE_INTS] = m->kind;
+        out[i * MOVE_INTS + 1] = m->tile;
+        out[i * MOVE_INTS + 2] = on ? on->tile : -1;
+        out[i * MOVE_INTS + 3] = on ? on->kind : -1;
+        out[i * MOVE_INTS + 4] = m->by;
+    }
+    return g->nlegal;
+}
+
+/* A move (MOVE_INTS, as ds_table_legal lists them) made if it is legal, with the points claimed for a placement
+   where scores are announced (claim: -1 for none); its events into out, as ds_table_deal writes them, or
+   TABLE_REFUSED for a move that is not legal now, the table unchanged. */
+int64_t ds_table_apply(Table *t, const int32_t *move, int64_t claim, char *out, int64_t capacity) {
+    Game *g = &t->game;
+    EventLog log = {out, capacity, 0};
+    int64_t wanted[MOVE_INTS];
+    int i, found;
+    if (g->over || g->hand_over || claim < -1 || (!ANNOUNCED && claim >= 0)) {
+        return TABLE_REFUSED;  /* scores are credited at once where they are not announced: no claim */
+    }
+    for (i = 0; i < MOVE_INTS; ++i) {
+        wanted[i] = move[i];
+    }
+    found = legal_index(g, wanted);
+    if (found < 0) {
+        return TABLE_REFUSED;
+    }
+    knowledge_observe(&t->seen, g, g->legal[found]);
+    g->log = &log;
+    apply_move(g, g->legal[found], claim > 0 ? claim : 0);
+    g->log = (EventLog *)0;
+    return log.length;
+}
+
+/* The move a bot (BOT_* in the low four bits, a search bot's budget above them) would make now, MOVE_INTS into
+   out; 0, TABLE_REFUSED for a bot there is none of or a hand that is over, or SEARCH_MEMORY. The bots draw on the
+   game's random numbers, as the simulations' do. */
+int32_t ds_table_bot_move(Table *t, int32_t bot, int32_t *out) {
+    Game *g = &t->game;
+    Move m;
+    int kind = bot & 15;
+    if (g->hand_over || kind >= BOT_KINDS || bot < 0) {
+        return TABLE_REFUSED;
+    }
+    if (kind == BOT_ISMCTS || kind == BOT_ISMCTS_MS) {
+        if (ismcts_move(g, &t->seen, bot >> 4, kind == BOT_ISMCTS_MS, &m) != SEARCH_OK) {
+            return SEARCH_MEMORY;
+        }
+    } else if (kind == BOT_EXPERT) {
+        m = expert_move(g, &t->seen);
+    } else {
+        m = kind == BOT_GREEDY ? greedy_move(g) : random_move(g);
+    }
+    out[0] = m.kind;
+    out[1] = m.tile;
+    out[2] = m.kind == MOVE_PLAY && m.at >= 0 ? g->layout.open[m.at].tile : -1;
+    out[3] = m.kind == MOVE_PLAY && m.at >= 0 ? g->layout.open[m.at].kind : -1;
+    out[4] = m.by;
+    return 0;
+}
+
+/* The game's figures (STATE_*) into out. */
+void ds_table_state(const Table *t, int64_t *out) {
+    const Game *g = &t->game;
+    int i;
+    out[STATE_PLAYERS] = g->players;
+    out[STATE_PARTNERSHIPS] = g->partnerships;
+    out[STATE_SIDES] = g->sides;
+    out[STATE_TARGET] = g->target;
+    out[STATE_OVER] = g->over;
+    out[STATE_HAND_OVER] = g->hand_over;
+    out[STATE_CURRENT] = g->current;
+    out[STATE_HAND_NUMBER] = g->hand_number;
+    out[STATE_OPENER] = g->opener;
+    out[STATE_PILE] = g->pile_len - g->pile_next;
+    out[STATE_DRAWN] = g->drawn;
+    out[STATE_POOL] = g->pool;
+    out[STATE_WINNERS_COUNT] = g->nwinners;
+    for (i = 0; i < MAX_PLAYERS; ++i) {
+        int here = i < g->players;
+        out[STATE_WINNERS + i] = i < g->nwinners ? g->winners[i] : -1;
+        out[STATE_SCORES + i] = i < g->sides ? g->scores[i] : 0;
+        out[STATE_PEG_BACK + i] = i < g->sides ? g->peg_back[i] : 0;
+        out[STATE_HAND_SIZES + i] = here ? g->hand_len[i] : 0;
+    }
+}
+
+/* A seat's tiles in its hand's order (a seat out of range holds none), or the pile's left to draw (seat -1),
+   into out; their number. */
+int32_t ds_table_tiles(const Table *t, int32_t seat, int8_t *out) {
+    const Game *g = &t->game;
+    if (seat == -1) {
+        int n = g->pile_len - g->pile_next;
+        memcpy(out, g->pile + g->pile_next, (size_t)n);
+        return n;
+    }
+    return seat >= 0 && seat < g->players ? hand_tiles(g, seat, out) : 0;
+}
+
+/* The table's tiles as ints into out (at most ds_layout_ints()): the placements (their number, then on, port,
+   tile, the tile's port that touches: -1, -1, tile, -1 for the lead), the open ports (their number, then tile,
+   port, value), the spinners (their number, then each tile), the counted ends (as the open ports), the end total. */
+int32_t ds_table_layout(const Table *t, int32_t *out) {
+    const Layout *l = &t->game.layout;
+    Port counted[MAX_PORTS + WAITING_PORTS];
+    int n = 0, i, k, ends, total = layout_counted(l, &ends, counted);
+    out[n++] = l->ntiles;
+    for (i = 0; i < l->ntiles; ++i) {
+        for (k = 0; k < 4; ++k) {
+            out[n++] = t->game.placed[i][k];
+        }
+    }
+    out[n++] = l->nopen;
+    for (i = 0; i < l->nopen; ++i) {
+        out[n++] = l->open[i].tile;
+        out[n++] = l->open[i].kind;
+        out[n++] = l->open[i].value;
+    }
+    k = n++;
+    out[k] = 0;
+    for (i = 0; i < l->ntiles; ++i) {
+        int tile = t->game.placed[i][2];
+        if (HAS_SPINNERS && l->spinner[tile]) {
+            out[n++] = tile;
+            out[k]++;
+        }
+    }
+    out[n++] = ends;
+    for (i = 0; i < ends; ++i) {
+        out[n++] = counted[i].tile;
+        out[n++] = counted[i].kind;
+        out[n++] = counted[i].value;
+    }
+    out[n++] = total;
+    return n;
 }

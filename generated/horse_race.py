@@ -119,6 +119,7 @@ class View(TypedDict):
     over: bool
     winners: list[int]
     events: list[Event]
+    legal_moves: list[RecordedMove]  # the seat's own moves now (a call of muggins too), as a record writes them
 
 
 class GameRecord(TypedDict):
@@ -973,7 +974,26 @@ class Game:
             "pegs": list(self.pegs),
             "current": self.current, "hand_over": self.hand_over, "over": self.over, "winners": list(self.winners),
             "events": events,
+            "legal_moves": [self.record_move(m) for m in self.legal_moves()  # seat's own, and its muggins calls
+                            if (m[1] == seat if m[0] == "muggins" else self.current == seat)],
         }
+
+    def record_move(self, move: Move, claim: int | None = None) -> RecordedMove:
+        """A legal move as a record writes it, by the seat that makes it: the current seat, or the caller of muggins."""
+        if move[0] == "muggins":
+            return {"seat": move[1], "muggins": True}
+        if move[0] != "play":
+            written: RecordedMove = {"seat": self.current}
+            written[move[0]] = True  # "draw" or "pass"
+            return written
+        written = {"seat": self.current, "play": _TEXT[move[1]]}
+        if move[2] is not None and move[3] is not None:
+            written["on"], written["port"] = _TEXT[move[2]], move[3]
+        if len(move) == 5:
+            written["by"] = move[4]
+        if claim:
+            written["claim"] = claim
+        return written
 
     def record(self) -> GameRecord:
         """The game so far in the replay record format (`dominospec replay` reads it back)."""
@@ -1043,7 +1063,23 @@ class Game:
         deals, events = state["deals"], state["events"]
         if not isinstance(deals, list) or not isinstance(events, list):
             raise IllegalMove("a save's deals and events are lists")
-        game = cls(state["players"], state["partnerships"], scores=state["starting_scores"], deal=False)
+        game = cls._replayed(state["players"], state["partnerships"], state["starting_scores"], deals, events)
+        rebuilt = json.loads(game.to_json())
+        wrong = sorted(key for key in SAVE_KEYS - {"rng"} if rebuilt[key] != state[key])
+        if wrong:
+            raise IllegalMove(f"the save's {', '.join(wrong)} do not follow from its deals and moves")
+        try:
+            game.rng.setstate(_rng_unstate(state["rng"]))
+        except (TypeError, ValueError, IndexError, KeyError, OverflowError):  # what setstate finds wrong
+            raise IllegalMove("the save's random state is damaged") from None
+        return game
+
+    @classmethod
+    def _replayed(cls, players: object, partnerships: object, scores: object, deals: list[object],
+                  events: list[object]) -> Game:
+        """A game played again by the rules from its starting scores, deals ([opener, hands, pile] a hand) and the
+        moves its events show; IllegalMove where they do not make a game."""
+        game = cls(players, partnerships, scores=scores, deal=False)  # type: ignore[arg-type]  # checked there
         for event in events:
             if not isinstance(event, dict):
                 raise IllegalMove(f"an event is a JSON object, not {_brief(event)}")
@@ -1066,15 +1102,23 @@ class Game:
                 game.play(cast("Move", ("muggins", event.get("seat"))))
             elif kind in ("draw", "pass"):
                 game.play(cast("Move", (kind,)))
-        rebuilt = json.loads(game.to_json())
-        wrong = sorted(key for key in SAVE_KEYS - {"rng"} if rebuilt[key] != state[key])
-        if wrong:
-            raise IllegalMove(f"the save's {', '.join(wrong)} do not follow from its deals and moves")
-        try:
-            game.rng.setstate(_rng_unstate(state["rng"]))
-        except (TypeError, ValueError, IndexError, KeyError, OverflowError):  # what setstate finds wrong
-            raise IllegalMove("the save's random state is damaged") from None
         return game
+
+    def undo(self) -> None:
+        """Take back the last move of the hand under way: the game is played again from its deals to the move
+        before it (a deal is not taken back). IllegalMove where the hand has no move yet."""
+        events = self.events
+        hand_at = max((i for i, e in enumerate(events) if e["event"] == "hand"), default=len(events))
+        made = ("play", "draw", "pass", "muggins")  # the events a move makes first
+        moves = [i for i, e in enumerate(events[hand_at:], hand_at) if e["event"] in made]
+        if not moves:
+            raise IllegalMove("there is nothing to undo: the hand under way has no move yet")
+        deals = [[opener, [_tile_list(h) for h in hands], _tile_list(pile)] for opener, hands, pile in self.deals]
+        rebuilt = self._replayed(self.players, self.partnerships, self.starting_scores, list(deals),
+                                 list(events[:moves[-1]]))
+        rng = self.rng  # moves draw nothing from the game's random numbers: the next deal is the one it was
+        self.__dict__.update(rebuilt.__dict__)
+        self.rng = rng
 
 
 def _play_event(entry: LoggedPlay) -> PlayEvent:

@@ -204,7 +204,7 @@ def native_for(case: Case) -> NativeEngine:
     """A case's native engine, built once (and kept in the user's cache folder, by its source)."""
     variant, _ = engine_for(case)
     assert TARGETS["c"].refusal(variant) is None, f"the C target refuses {case.id}"
-    return NativeEngine(variant, spec_path(case), build_library(engine_source(case, "c")))
+    return NativeEngine(variant, spec_path(case), build_library(engine_source(case, "c")), engine_source(case, "c"))
 
 
 def every_table(variant: ir.Variant) -> list[tuple[int, bool]]:

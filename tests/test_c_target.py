@@ -99,7 +99,7 @@ def test_the_engine_names_every_statistic_of_the_abi() -> None:
     assert set(names) >= fixed | per_side
     assert len(names) == len(set(names))
     assert dll.ds_stat_name(len(names)) is None and dll.ds_stat_name(-1) is None
-    assert dll.ds_abi_version() == 5
+    assert dll.ds_abi_version() == 6
 
 
 @pytest.mark.parametrize("players, partnerships, allowed", [(2, 0, 1), (4, 1, 1), (4, 0, 0), (3, 1, 0), (5, 0, 0),

@@ -10,7 +10,7 @@ events made it (placements, awards, penalties, stakes, pools).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, cast
 
@@ -31,12 +31,6 @@ class SimulatedEngine(VariantEngine, bot_names.BotEngine, Protocol):
     """What a simulation uses of an engine beside its Game: the bots and the loop that plays a hand."""
 
     def play_hand(self, game: EngineGame, bots: list[Bot]) -> None: ...
-
-
-class ViewedGame(EngineGame, Protocol):
-    """A game as one seat sees it: its hand, for the pips left where a hand ends with no reckoning."""
-
-    def view(self, seat: int) -> Mapping[str, Any]: ...
 
 
 BotMaker = Callable[[int], Bot]  # the seat's seed -> the seat's bot for one unit
@@ -163,7 +157,7 @@ class _Unit:
         sides = len(game.scores)
         hands = self._read_events(game.events)
         if hands[-1].winners is None:  # won in play: no reckoning told the pips left
-            hands[-1].remaining_pips = _pips_in_hands(engine, cast(ViewedGame, game))
+            hands[-1].remaining_pips = _pips_in_hands(engine, game)
         before = [0] * sides
         for hand, after in zip(hands, ends, strict=True):
             points = [a - b for a, b in zip(after, before, strict=True)]
@@ -230,7 +224,7 @@ class _Unit:
         return tuple(self.figures[name] for name in names)
 
 
-def _pips_in_hands(engine: SimulatedEngine, game: ViewedGame) -> int:
+def _pips_in_hands(engine: SimulatedEngine, game: EngineGame) -> int:
     pips = 0
     for seat in range(game.players):
         for text in game.view(seat)["hand"]:

@@ -19,7 +19,7 @@ from ..standalone import sections_of
 from .quoting import byte_values, comment_text
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
-RUNTIME_FILES = ("layout.c", "game.c", "search.c", "abi.c")
+RUNTIME_FILES = ("layout.c", "game.c", "search.c", "abi.c", "play.c")
 
 SAFETY_MOVES = 100_000  # moves in one hand: no correct hand comes near
 SAFETY_HANDS = 1000  # hands in one game, as the Python engines' play_game stops

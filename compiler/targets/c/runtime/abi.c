@@ -463,7 +463,7 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
 }
 
 int32_t ds_abi_version(void) {
-    return 5;
+    return 6;
 }
 
 int32_t ds_stat_count(void) {
@@ -589,9 +589,9 @@ static int read_tiles(Reader *r, int8_t *tiles, int *count) {
 
 /* A hand's deal and opener, checked as the Python engine's start_hand checks them; a status. */
 static int replay_deal(Reader *r, Game *g, int required_opener) {
-    int8_t seen[NTILES], dealt[MAX_PLAYERS][NTILES], pile[NTILES];
+    int8_t dealt[MAX_PLAYERS][NTILES], pile[NTILES];
     int64_t opener, has_pile;
-    int counts[MAX_PLAYERS], npile = 0, seat, i, total = 0, refused = 0;
+    int counts[MAX_PLAYERS], npile = -1, seat;
     if (!read_int(r, &opener)) {
         return REPLAY_MALFORMED;
     }
@@ -606,45 +606,17 @@ static int replay_deal(Reader *r, Game *g, int required_opener) {
     if (has_pile && !read_tiles(r, pile, &npile)) {
         return REPLAY_MALFORMED;
     }
-    memset(seen, 0, sizeof seen);
-    for (seat = 0; seat < g->players; ++seat) {
-        refused |= counts[seat] != DEAL_SIZE[g->players];
-        for (i = 0; i < counts[seat]; ++i) {
-            refused |= seen[dealt[seat][i]]++ != 0;
-        }
-        total += counts[seat];
-    }
-    if (has_pile) {
-        for (i = 0; i < npile; ++i) {
-            refused |= seen[pile[i]]++ != 0;
-        }
-        total += npile;
-    } else {
-        for (i = 0; i < NTILES; ++i) {  /* no pile given: the tiles no hand holds, in the set's order */
-            if (!seen[i]) {
-                pile[npile++] = (int8_t)i;
-                total++;
-            }
-        }
-    }
-    if (refused || total != NTILES || opener < 0 || opener >= g->players
-            || (required_opener >= 0 && opener != required_opener) || g->over || !g->hand_over) {
+    if (opener < 0 || opener >= g->players || (required_opener >= 0 && opener != required_opener)) {
         return REPLAY_REFUSED;
     }
-    hands_clear(g);
-    for (seat = 0; seat < g->players; ++seat) {
-        hand_join(g, seat, dealt[seat], counts[seat]);
-    }
-    memcpy(g->pile, pile, (size_t)npile);
-    g->pile_len = npile;
-    g->pile_next = 0;
-    return begin_hand(g, (int)opener) ? REPLAY_REFUSED : REPLAY_OK;
+    return deal_given(g, (int)opener, dealt, counts, pile, npile) ? REPLAY_REFUSED : REPLAY_OK;
 }
 
 /* One recorded move, found among the legal moves and made; a status. */
 static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at) {
     int64_t v[7];
     int i;
+    Move chosen;
     for (i = 0; i < 7; ++i) {
         if (!read_int(r, &v[i])) {
             return REPLAY_MALFORMED;
@@ -660,35 +632,25 @@ static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64
     if (g->over || g->hand_over || (v[0] != g->current && v[1] != MOVE_MUGGINS)) {
         return REPLAY_REFUSED;
     }
-    legal_moves(g);
-    for (i = 0; i < g->nlegal; ++i) {
-        const Move *m = &g->legal[i];
-        int same = m->kind == v[1];
-        if (same && m->kind == MOVE_PLAY) {
-            const Port *on = m->at >= 0 ? &g->layout.open[m->at] : (const Port *)0;  /* none: the lead */
-            same = m->tile == v[2] && (on ? on->tile : -1) == v[3] && (on ? on->kind : -1) == v[4] && m->by == v[5];
-        } else if (same && m->kind == MOVE_MUGGINS) {
-            same = m->tile == v[0];
-        }
-        if (same) {
-            Move chosen = *m;
-            if (!ANNOUNCED && v[6] >= 0) {
-                return REPLAY_REFUSED;  /* scores are credited at once: a placement carries no claim */
-            }
-            apply_move(g, chosen, v[6] > 0 ? v[6] : 0);
-            if (chosen.kind == MOVE_PLAY) {
-                int64_t at = plays_at + 3 * *plays;
-                if (at + 3 <= capacity) {
-                    out[at] = g->play_points;
-                    out[at + 1] = g->play_bonus;
-                    out[at + 2] = g->play_cancelled;
-                }
-                ++*plays;
-            }
-            return REPLAY_OK;
-        }
+    if (v[1] == MOVE_MUGGINS) {
+        v[2] = v[0];  /* a call of muggins names the calling seat */
     }
-    return REPLAY_REFUSED;
+    i = legal_index(g, &v[1]);
+    if (i < 0 || (!ANNOUNCED && v[6] >= 0)) {
+        return REPLAY_REFUSED;  /* not legal; or a claim where scores are credited at once */
+    }
+    chosen = g->legal[i];
+    apply_move(g, chosen, v[6] > 0 ? v[6] : 0);
+    if (chosen.kind == MOVE_PLAY) {
+        int64_t at = plays_at + 3 * *plays;
+        if (at + 3 <= capacity) {
+            out[at] = g->play_points;
+            out[at + 1] = g->play_bonus;
+            out[at + 2] = g->play_cancelled;
+        }
+        ++*plays;
+    }
+    return REPLAY_OK;
 }
 
 /* A game's hands; a status. required_opener: the seat that must open its first hand, or -1. */

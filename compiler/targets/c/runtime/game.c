@@ -98,8 +98,12 @@ typedef struct {
 /* A hand's move loop with every call it makes inlined (GCC and Clang): no call is paid per move, and each call's
    arguments fold as constants where the loop knows them. */
 #define INLINE_CALLS __attribute__((flatten))
+/* Kept out of the hand loops (and of their flattening): the events, written only where a game is played a move at a
+   time. */
+#define EVENT_CALL __attribute__((noinline, cold))
 #else
 #define INLINE_CALLS
+#define EVENT_CALL
 static int lowest_bit(uint64_t word) {
     int n = 0;
     for (; !(word & 1); word >>= 1) {
@@ -152,6 +156,13 @@ static unsigned slot_word(unsigned slot) {
     return MASK_WORDS > 1 ? slot / 64 : 0;
 }
 
+/* Where the events of a move go, as JSON lines (one object a line, as the Python engine's events): only for a game
+   played through the play interface; the simulations log nothing. length counts what did not fit as well. */
+typedef struct {
+    char *out;
+    int64_t capacity, length;
+} EventLog;
+
 typedef struct {
     Rng rng;
     int players, partnerships, sides, target;
@@ -184,7 +195,164 @@ typedef struct {
     uint64_t fit[MAX_PORTS * MASK_WORDS];
     int fit_moves[MAX_PORTS * MASK_WORDS];  /* the moves of each word of fit */
     Move legal[MAX_MOVES];
+    /* Only where a game is played a move at a time, after the fields the hand loops read: */
+    EventLog *log;                      /* null: no events written */
+    int64_t peg_back[MAX_PLAYERS], peg_front[MAX_PLAYERS];  /* the cribbage board's pegs, moved as events show */
+    int16_t placed[NTILES][4];          /* the hand's placements, while events are written: on, its port, tile, the
+                                           tile's port that touches (-1, -1 for the lead) */
 } Game;
+
+/* --- events, written where a game is played move by move ---------------------------------------- */
+/* Whether g writes events now: never in the build the simulations run (no DS_EVENTS), where every test folds away. */
+#define LOGGING(g) (EVENTS && (g)->log)
+static const char *const PORT_TEXT[] = {"low", "high", "lineA", "lineB", "branchA", "branchB"};
+
+EVENT_CALL static void log_text(EventLog *log, const char *text) {
+    for (; *text; ++text, ++log->length) {
+        if (log->length < log->capacity) {
+            log->out[log->length] = *text;
+        }
+    }
+}
+
+EVENT_CALL static void log_number(EventLog *log, int64_t value) {
+    char digits[24];
+    int n = 0;
+    uint64_t magnitude = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+    do {
+        digits[n++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (value < 0) {
+        log_text(log, "-");
+    }
+    while (n) {
+        char digit[2] = {digits[--n], 0};
+        log_text(log, digit);
+    }
+}
+
+EVENT_CALL static void log_key(EventLog *log, const char *key) {
+    log_text(log, ", \"");
+    log_text(log, key);
+    log_text(log, "\": ");
+}
+
+/* An event begins: {"event": "kind" (ev_end closes it). */
+EVENT_CALL static void ev_begin(Game *g, const char *kind) {
+    log_text(g->log, "{\"event\": \"");
+    log_text(g->log, kind);
+    log_text(g->log, "\"");
+}
+
+EVENT_CALL static void ev_end(Game *g) {
+    log_text(g->log, "}\n");
+}
+
+EVENT_CALL static void ev_int(Game *g, const char *key, int64_t value) {
+    log_key(g->log, key);
+    log_number(g->log, value);
+}
+
+EVENT_CALL static void ev_bool(Game *g, const char *key, int value) {
+    log_key(g->log, key);
+    log_text(g->log, value ? "true" : "false");
+}
+
+/* A tile as the records write it, "[low|high]"; null for -1. */
+EVENT_CALL static void ev_tile(Game *g, const char *key, int tile) {
+    log_key(g->log, key);
+    if (tile < 0) {
+        log_text(g->log, "null");
+        return;
+    }
+    log_text(g->log, "\"[");
+    log_number(g->log, TILE_LOW[tile]);
+    log_text(g->log, "|");
+    log_number(g->log, TILE_HIGH[tile]);
+    log_text(g->log, "]\"");
+}
+
+EVENT_CALL static void ev_port(Game *g, const char *key, int port) {
+    log_key(g->log, key);
+    if (port < 0) {
+        log_text(g->log, "null");
+        return;
+    }
+    log_text(g->log, "\"");
+    log_text(g->log, PORT_TEXT[port]);
+    log_text(g->log, "\"");
+}
+
+EVENT_CALL static void ev_list(Game *g, const char *key, const int64_t *values, int n) {
+    int i;
+    log_key(g->log, key);
+    log_text(g->log, "[");
+    for (i = 0; i < n; ++i) {
+        if (i) {
+            log_text(g->log, ", ");
+        }
+        log_number(g->log, values[i]);
+    }
+    log_text(g->log, "]");
+}
+
+EVENT_CALL static void ev_ints(Game *g, const char *key, const int *values, int n) {
+    int64_t wide[MAX_PLAYERS];
+    int i;
+    for (i = 0; i < n; ++i) {
+        wide[i] = values[i];
+    }
+    ev_list(g, key, wide, n);
+}
+
+/* The scores, and the pegs: a side whose score changed since the last event that showed them moves its back peg
+   to where its front peg stood (every change of a score is shown before that side's score changes again). */
+EVENT_CALL static void ev_scores(Game *g) {
+    int side;
+    ev_list(g, "scores", g->scores, g->sides);
+    log_key(g->log, "pegs");
+    log_text(g->log, "[");
+    for (side = 0; side < g->sides; ++side) {
+        if (g->scores[side] != g->peg_front[side]) {
+            g->peg_back[side] = g->peg_front[side];
+            g->peg_front[side] = g->scores[side];
+        }
+        log_text(g->log, side ? ", [" : "[");
+        log_number(g->log, g->peg_back[side]);
+        log_text(g->log, ", ");
+        log_number(g->log, g->peg_front[side]);
+        log_text(g->log, "]");
+    }
+    log_text(g->log, "]");
+}
+
+/* An event of a seat alone (draw, pass, out). */
+EVENT_CALL static void ev_seat(Game *g, const char *kind, int seat) {
+    ev_begin(g, kind);
+    ev_int(g, "seat", seat);
+    ev_end(g);
+}
+
+/* An event of points per side and the scores they leave (award, pip_penalty; pool and stake with the pool). */
+EVENT_CALL static void ev_points(Game *g, const char *kind, const int64_t *points, int with_pool) {
+    ev_begin(g, kind);
+    ev_list(g, "points", points, g->sides);
+    if (with_pool) {
+        ev_int(g, "pool", g->pool);
+    }
+    ev_scores(g);
+    ev_end(g);
+}
+
+/* An event of one seat's points (muggins, penalty). */
+EVENT_CALL static void ev_seat_points(Game *g, const char *kind, int seat, int64_t points) {
+    ev_begin(g, kind);
+    ev_int(g, "seat", seat);
+    ev_int(g, "points", points);
+    ev_scores(g);
+    ev_end(g);
+}
 
 /* pips to the nearest multiple of step: a remainder below half rounds down, from half up. */
 static int nearest(int pips, int step) {
@@ -304,9 +472,13 @@ static void game_init(Game *g, int players, int partnerships) {
     g->partnerships = partnerships;
     g->sides = partnerships ? 2 : players;
     g->target = TARGET_FOR[players];
+    g->log = (EventLog *)0;
     for (seat = 0; seat < players; ++seat) {
         g->side_of[seat] = partnerships ? seat % 2 : seat;
         g->scores[seat] = 0;
+        if (EVENTS) {
+            g->peg_back[seat] = g->peg_front[seat] = 0;
+        }
     }
     hands_clear(g);
     g->pile_next = g->pile_len = 0;
@@ -343,6 +515,12 @@ static void game_win(Game *g, const int *sides, int count) {
         g->winners[j] = side;
     }
     g->nwinners = count;
+    if (LOGGING(g)) {
+        ev_begin(g, "win");
+        ev_ints(g, "sides", g->winners, count);
+        ev_list(g, "scores", g->scores, g->sides);
+        ev_end(g);
+    }
 }
 
 static void game_win_one(Game *g, int side) {
@@ -743,13 +921,31 @@ static void end_hand(Game *g, int blocked) {
     for (side = 0; side < g->sides; ++side) {
         any |= awards[side] != 0;
     }
+    if (LOGGING(g)) {
+        ev_begin(g, "hand_end");
+        ev_int(g, "hand", g->hand_number);
+        ev_bool(g, "blocked", blocked);
+        ev_ints(g, "winners", g->hand_winners, g->nhand_winners);
+        ev_ints(g, "remaining_pips", remaining, g->players);
+        ev_ints(g, "awards", awards, g->sides);
+        ev_end(g);
+    }
     if (EXACT) {
         for (side = 0; side < g->sides; ++side) {  /* each award is its own event, kept or cancelled whole */
             if (awards[side] && !g->over) {
-                if (g->scores[side] + awards[side] > g->target) {
+                int cancelled = g->scores[side] + awards[side] > g->target;
+                if (cancelled) {
                     g->cancelled++;
                 } else {
                     g->scores[side] += awards[side];
+                }
+                if (LOGGING(g)) {
+                    ev_begin(g, "award");
+                    ev_int(g, "side", side);
+                    ev_int(g, "points", awards[side]);
+                    ev_bool(g, "cancelled", cancelled);
+                    ev_scores(g);
+                    ev_end(g);
                 }
                 if (g->scores[side] == g->target) {
                     game_win_one(g, side);
@@ -757,12 +953,26 @@ static void end_hand(Game *g, int blocked) {
             }
         }
     } else if (any) {
+        int void_sides[MAX_PLAYERS], nvoid = 0;
         for (side = 0; side < g->sides; ++side) {  /* applied together; all who reach the target share the win */
-            int void_award = FIRST_SCORE_AWARDS && g->scores[side] == 0 && awards[side] > 0
-                             && awards[side] < FIRST_SCORE;
-            if (awards[side] && !void_award) {
+            if (FIRST_SCORE_AWARDS && g->scores[side] == 0 && awards[side] > 0 && awards[side] < FIRST_SCORE) {
+                void_sides[nvoid++] = side;  /* a side not yet in scores no award below FIRST_SCORE */
+            } else {
                 g->scores[side] += awards[side];
             }
+        }
+        if (LOGGING(g)) {
+            int64_t points[MAX_PLAYERS];
+            for (side = 0; side < g->sides; ++side) {
+                points[side] = awards[side];
+            }
+            ev_begin(g, "award");
+            ev_list(g, "points", points, g->sides);
+            ev_scores(g);
+            if (nvoid) {
+                ev_ints(g, "void", void_sides, nvoid);
+            }
+            ev_end(g);
         }
         if (WINS_DURING_PLAY) {
             for (side = 0; side < g->sides; ++side) {
@@ -777,19 +987,27 @@ static void end_hand(Game *g, int blocked) {
     }
     if (POOL) {
         int n = g->nhand_winners;
+        int64_t shares[MAX_PLAYERS];
+        for (side = 0; side < g->sides; ++side) {
+            shares[side] = 0;
+        }
         if (POOL_DIVIDED ? n > 0 : n == 1) {  /* tied winners divide it, the remainder carried; else carried */
             int64_t share = floor_div(g->pool, n);
             int i;
             if (share) {
                 for (i = 0; i < n; ++i) {
                     g->scores[g->hand_winners[i]] += share;
+                    shares[g->hand_winners[i]] = share;
                 }
                 g->pool -= share * n;
             }
         }
+        if (LOGGING(g)) {
+            ev_points(g, "pool", shares, 1);
+        }
     }
     if (PENALTY && !g->over) {  /* every side loses its own pips */
-        int penalties[MAX_PLAYERS];
+        int penalties[MAX_PLAYERS], any_penalty = 0;
         for (side = 0; side < g->sides; ++side) {
             penalties[side] = 0;
         }
@@ -807,6 +1025,14 @@ static void end_hand(Game *g, int blocked) {
         }
         for (side = 0; side < g->sides; ++side) {
             g->scores[side] += penalties[side];
+            any_penalty |= penalties[side] != 0;
+        }
+        if (LOGGING(g) && any_penalty) {
+            int64_t points[MAX_PLAYERS];
+            for (side = 0; side < g->sides; ++side) {
+                points[side] = penalties[side];
+            }
+            ev_points(g, "pip_penalty", points, 0);
         }
     }
     if (JUDGED_AT_HAND_END && !g->over) {  /* judged now: the highest score wins, however many reach it */
@@ -890,14 +1116,58 @@ static void hand_remove(Game *g, int seat, int tile) {
     g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
 }
 
+/* The play event of the placement just made (its points scored, or not); claim where scores are announced. */
+EVENT_CALL static void ev_play(Game *g, int seat, int tile, int64_t raw, int64_t points, int hand_ends, int cancelled,
+                    int64_t claim, int by) {
+    const int16_t *placed = g->placed[g->layout.ntiles - 1];
+    int ends;
+    ev_begin(g, "play");
+    ev_int(g, "seat", seat);
+    ev_tile(g, "tile", tile);
+    ev_tile(g, "on", placed[0]);
+    ev_port(g, "port", placed[1]);
+    ev_int(g, "total", layout_counted(&g->layout, &ends, (Port *)0));
+    ev_int(g, "raw", raw);
+    ev_int(g, "points", points);
+    if (EXACT && hand_ends) {
+        ev_int(g, "bonus", GOING_OUT_BONUS);
+    }
+    if (EXACT && cancelled) {
+        ev_bool(g, "cancelled", 1);
+    }
+    if (!EXACT && !ANNOUNCED && FIRST_SCORE > 0 && cancelled) {
+        ev_bool(g, "void", 1);  /* the side was not yet in */
+    }
+    if (ANNOUNCED) {
+        ev_int(g, "claim", claim);
+    }
+    if (HAS_WILD && by >= 0) {
+        ev_port(g, "by", by);  /* the half of a wild tile that touches: low or high, as ports are named */
+    }
+    ev_scores(g);
+    ev_end(g);
+}
+
 static void play_tile(Game *g, int tile, int at, int by) {
     int seat = g->current, side = g->side_of[seat], from_draw = g->drawn >= 0, hand_ends = 0, ends, total, left;
     int64_t points, raw, score_before = g->scores[side];
     Layout *l = &g->layout;
+    int on = -1, port = -1;
+    if (LOGGING(g) && at >= 0) {
+        on = l->open[at].tile;
+        port = l->open[at].kind;
+    }
     if (at < 0) {
         layout_lead(l, tile);
     } else {
         layout_cover(l, tile, at, by);
+    }
+    if (LOGGING(g)) {
+        int16_t *placed = g->placed[l->ntiles - 1];
+        placed[0] = (int16_t)on;
+        placed[1] = (int16_t)port;
+        placed[2] = (int16_t)tile;
+        placed[3] = (int16_t)(at < 0 ? -1 : l->touched);
     }
     hand_remove(g, seat, tile);
     g->placements++;
@@ -927,6 +1197,9 @@ static void play_tile(Game *g, int tile, int at, int by) {
         g->cancelled += cancelled;
         gained = cancelled ? 0 : gained;
         g->scores[side] += gained;
+        if (LOGGING(g)) {
+            ev_play(g, seat, tile, raw, points, hand_ends, cancelled, 0, by);
+        }
         if (gained && g->scores[side] == g->target) {
             game_win_one(g, side);
             return;
@@ -938,13 +1211,19 @@ static void play_tile(Game *g, int tile, int at, int by) {
         if (points && claim == points) {
             g->scores[side] += points;
         }
+        if (LOGGING(g)) {
+            ev_play(g, seat, tile, raw, points, hand_ends, 0, claim, by);
+        }
         if (g->scores[side] >= g->target) {
             game_win_one(g, side);
             return;
         }
         if (claim && claim != points) {
-            int opponent = g->side_of[seat_after(g, seat, 1)];
+            int opponent_seat = seat_after(g, seat, 1), opponent = g->side_of[opponent_seat];
             g->scores[opponent] += claim;
+            if (LOGGING(g)) {
+                ev_seat_points(g, "penalty", opponent_seat, claim);
+            }
             if (g->scores[opponent] >= g->target) {
                 game_win_one(g, opponent);
                 return;
@@ -956,10 +1235,16 @@ static void play_tile(Game *g, int tile, int at, int by) {
         if (points && !void_points) {
             g->scores[side] += points;
         }
+        if (LOGGING(g)) {
+            ev_play(g, seat, tile, raw, points, hand_ends, void_points, 0, by);
+        }
         if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
             game_win_one(g, side);
             return;
         }
+    }
+    if (!left && g->log) {
+        ev_seat(g, "out", seat);
     }
     if (hand_ends) {
         end_hand(g, 0);
@@ -981,6 +1266,12 @@ static void draw_tile(Game *g) {
     hand_add(g, seat, tile);
     g->draws++;
     g->draws_made++;
+    if (LOGGING(g)) {
+        ev_begin(g, "draw");
+        ev_int(g, "seat", seat);
+        ev_tile(g, "tile", tile);
+        ev_end(g);
+    }
     if (DRAWN_AT_ONCE && (!LEADER_DRAWS || g->layout.ntiles) && layout_takes(&g->layout, tile)) {
         g->drawn = tile;  /* a playable drawn tile is played at once (one drawn for the lead joins the hand) */
     }
@@ -989,6 +1280,9 @@ static void draw_tile(Game *g) {
 
 static void pass_turn(Game *g) {
     g->passes_made++;
+    if (LOGGING(g)) {
+        ev_seat(g, "pass", g->current);
+    }
     if (MAY_PASS) {
         int seat, holding = 0;
         g->passes++;
@@ -1007,6 +1301,9 @@ static void pass_turn(Game *g) {
 static void call_muggins(Game *g, int seat) {
     int side = g->side_of[seat];
     g->scores[side] += g->muggins;
+    if (LOGGING(g)) {
+        ev_seat_points(g, "muggins", seat, g->muggins);
+    }
     g->muggins = 0;
     if (g->scores[side] >= g->target) {
         game_win_one(g, side);
@@ -1103,11 +1400,22 @@ static int begin_hand(Game *g, int given) {
     g->drawn = -1;
     g->hand_end = HAND_WON_IN_PLAY;
     g->nhand_winners = 0;
+    if (LOGGING(g)) {
+        ev_begin(g, "hand");
+        ev_int(g, "hand", g->hand_number);
+        ev_int(g, "opener", opener);
+        ev_end(g);
+    }
     if (POOL) {
+        int64_t stakes[MAX_PLAYERS];
         for (side = 0; side < g->sides; ++side) {  /* every player stakes into the pool */
             g->scores[side] -= POOL;
+            stakes[side] = -POOL;
         }
         g->pool += POOL * g->sides;
+        if (LOGGING(g)) {
+            ev_points(g, "stake", stakes, 1);
+        }
     }
     if (LEAD_OFFERED) {
         next_turn(g, 0);  /* a deal may leave no seat a tile it may lead: the hand is blocked at once */
@@ -1115,6 +1423,71 @@ static int begin_hand(Game *g, int given) {
         compute_legal(g);
     }
     return 0;
+}
+
+/* A hand dealt as given (counts[seat] tiles of dealt[seat] each, then npile tiles of pile in drawing order; npile
+   -1: the tiles no hand holds, in the set's order) and begun, opened by opener (-1: as the rules decide), checked
+   as the Python engine's start_hand checks them: 0, or -2 where it refuses them, the game unchanged. */
+static int deal_given(Game *g, int opener, int8_t dealt[][NTILES], const int *counts, const int8_t *pile, int npile) {
+    int8_t seen[NTILES], rest[NTILES];
+    int nrest = 0, seat, i, total = 0, refused = 0;
+    memset(seen, 0, sizeof seen);
+    for (seat = 0; seat < g->players; ++seat) {
+        refused |= counts[seat] != DEAL_SIZE[g->players];
+        for (i = 0; i < counts[seat] && !refused; ++i) {
+            refused |= dealt[seat][i] < 0 || dealt[seat][i] >= NTILES || seen[dealt[seat][i]]++ != 0;
+        }
+        total += counts[seat];
+    }
+    for (i = 0; i < npile && !refused; ++i) {
+        refused |= pile[i] < 0 || pile[i] >= NTILES || seen[pile[i]]++ != 0;
+        rest[nrest++] = pile[i];
+    }
+    for (i = 0; i < NTILES && npile < 0; ++i) {  /* no pile given: the tiles no hand holds, in the set's order */
+        if (!seen[i]) {
+            rest[nrest++] = (int8_t)i;
+        }
+    }
+    if (refused || total + nrest != NTILES || g->over || !g->hand_over) {
+        return -2;
+    }
+    {
+        Game before = *g;
+        hands_clear(g);
+        for (seat = 0; seat < g->players; ++seat) {
+            hand_join(g, seat, dealt[seat], counts[seat]);
+        }
+        memcpy(g->pile, rest, (size_t)nrest);
+        g->pile_len = nrest;
+        g->pile_next = 0;
+        if (begin_hand(g, opener)) {
+            *g = before;
+            return -2;
+        }
+    }
+    return 0;
+}
+
+/* Where the move (kind, tile: a muggins call's calling seat, on, port, by; -1 for none) stands among the current
+   seat's legal moves; -1 where it is not one. */
+static int legal_index(Game *g, const int64_t *move) {
+    int i;
+    if (g->over || g->hand_over) {
+        return -1;
+    }
+    legal_moves(g);
+    for (i = 0; i < g->nlegal; ++i) {
+        const Move *m = &g->legal[i];
+        int same = m->kind == move[0] && m->tile == move[1];
+        if (same && m->kind == MOVE_PLAY) {
+            const Port *on = m->at >= 0 ? &g->layout.open[m->at] : (const Port *)0;  /* none: the lead */
+            same = (on ? on->tile : -1) == move[2] && (on ? on->kind : -1) == move[3] && m->by == move[4];
+        }
+        if (same) {
+            return i;
+        }
+    }
+    return -1;
 }
 
 /* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. */

@@ -22,6 +22,7 @@ typedef struct {
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
     int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
+    int touched;                    /* the port of the tile placed last that touches the end it joined */
     int16_t lines_filled[NTILES];   /* tiles on the table: how many line sides of a double are covered (0 for a
                                        tile that is none: kept for every tile, so read without a test) */
     int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
@@ -181,6 +182,7 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         l->doubles++;
         l->lines_filled[tile] = 1;
         l->total += RUNNING_TOTAL * grown;
+        l->touched = PORT_LINE_A;
         grown_push(l, waiting, tile, PORT_LINE_B, grown);
         if (HAS_SPINNERS) {
             layout_new_double(l, tile);
@@ -189,6 +191,9 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         int low_touches = OWN_MATCHING ? (by == 0) | ((by < 0) & (low == touching_half(value))) : low == value;
         l->lines_filled[tile] = 0;
         grown = low + low_touches * (high - low);
+        if (EVENTS) {
+            l->touched = PORT_HIGH - low_touches * (PORT_HIGH - PORT_LOW);
+        }
         l->total += grown;
         grown_push(l, waiting, tile, PORT_LOW + low_touches * (PORT_HIGH - PORT_LOW), grown);
     }
@@ -220,9 +225,47 @@ static int double_end_value(const Layout *l, int tile, int value) {
     return BRANCHES_COUNT && l->spinner[tile] ? 2 * value : value;
 }
 
-/* The counted ends: their sum (total) and how many there are (ends). */
-static int layout_count(const Layout *l, int *ends) {
+/* The ends that count, each as the port it counts at (a lone double at its line side A, with its pips), into
+   listed where it is given: their sum, and how many there are (ends). */
+static int layout_counted(const Layout *l, int *ends, Port *listed) {
     int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
+        const Port *ports = lists ? l->waiting : l->open;
+        int n = lists ? l->nwaiting : l->nopen;
+        for (i = 0; i < n; ++i) {
+            int kind = ports[i].kind, value = ports[i].value, tile = ports[i].tile;
+            int counts = -1;  /* what the port counts, or -1: nothing */
+            if (kind == PORT_LOW || kind == PORT_HIGH) {
+                counts = value;
+            } else if (kind == PORT_LINE_A || kind == PORT_LINE_B) {
+                int filled = l->lines_filled[tile];
+                if (filled == 1) {
+                    counts = double_end_value(l, tile, value);
+                } else if (filled == 0 && !lone_double_seen) {
+                    lone_double_seen = 1;
+                    counts = 2 * value;
+                    kind = PORT_LINE_A;
+                }
+            } else if (BRANCHES_COUNT && l->lines_filled[tile] == 2) {
+                counts = value;  /* an open branch of a spinner covered on both line sides */
+            }
+            if (counts >= 0) {
+                if (listed) {
+                    listed[counted].tile = (int16_t)tile;
+                    listed[counted].kind = (int16_t)kind;
+                    listed[counted].value = counts;
+                }
+                total += counts;
+                counted++;
+            }
+        }
+    }
+    *ends = counted;
+    return total;
+}
+
+/* The counted ends' sum and how many there are (ends), as far as the placement formula reads them. */
+static int layout_count(const Layout *l, int *ends) {
     if (!USES_TOTAL && !USES_ENDS) {
         *ends = 0;  /* the formula reads neither */
         return 0;
@@ -231,32 +274,7 @@ static int layout_count(const Layout *l, int *ends) {
         *ends = 0;  /* the formula reads no count of the ends */
         return l->total;
     }
-    for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
-        const Port *ports = lists ? l->waiting : l->open;
-        int n = lists ? l->nwaiting : l->nopen;
-        for (i = 0; i < n; ++i) {
-            int kind = ports[i].kind, value = ports[i].value, tile = ports[i].tile;
-            if (kind == PORT_LOW || kind == PORT_HIGH) {
-                total += value;
-                counted++;
-            } else if (kind == PORT_LINE_A || kind == PORT_LINE_B) {
-                int filled = l->lines_filled[tile];
-                if (filled == 1) {
-                    total += double_end_value(l, tile, value);
-                    counted++;
-                } else if (filled == 0 && !lone_double_seen) {
-                    lone_double_seen = 1;
-                    total += 2 * value;
-                    counted++;
-                }
-            } else if (BRANCHES_COUNT && l->lines_filled[tile] == 2) {
-                total += value;  /* an open branch of a spinner covered on both line sides */
-                counted++;
-            }
-        }
-    }
-    *ends = counted;
-    return total;
+    return layout_counted(l, ends, (Port *)0);
 }
 
 /* 1 when at least two ports are open and all show the same number (a lone double's two do), else 0. */

@@ -108,6 +108,7 @@ class View(TypedDict):
     over: bool
     winners: list[int]
     events: list[Event]
+    legal_moves: list[RecordedMove]  # the seat's own moves now (a call of muggins too), as a record writes them
 
 
 class GameRecord(TypedDict):
