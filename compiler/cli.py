@@ -160,20 +160,27 @@ def cmd_compile(args: argparse.Namespace) -> int:
             return
         source = generate(spec, path.name, target)
         header = source.partition("\n")[0]
-        current_header = _first_line(written)
+        files: dict[Path, str | bytes] = {written: source}
+        if target.companions is not None:  # beside the module (its WebAssembly, say): built, not rendered
+            stem = name.removesuffix(target.suffix)
+            made = target.companions(spec, path.name)
+            files.update((args.output / (stem + suffix), data) for suffix, data in made.items())
         if not args.check:
-            if current_header is not None and current_header != header:
-                refuse(path, f"{written} was not made from a spec named {path.name}; compiling would overwrite it",
-                       "rename the spec, compile into another folder with -o DIR, or delete that file")
-                return
-            write_file(written, source)
-            print(printable(f"{path} -> {written}"))
+            for file, data in files.items():
+                current_header = _first_line(file) if isinstance(data, str) else None
+                if current_header is not None and current_header != header:
+                    refuse(path, f"{file} was not made from a spec named {path.name}; compiling would overwrite it",
+                           "rename the spec, compile into another folder with -o DIR, or delete that file")
+                    return
+            write_files(files)
+            print(printable(f"{path} -> {', '.join(map(str, files))}"))
             return
-        current = written.read_text(encoding="utf-8", errors="replace") if current_header is not None else None
-        if current != source:
-            stale.append(written)
-            state = "missing" if current is None else "out of date"
-            print(printable(f"{written}: {state} (from {path})"), file=sys.stderr)
+        for file, data in files.items():
+            current = _contents(file, bytes if isinstance(data, bytes) else str)
+            if current != data:
+                stale.append(file)
+                state = "missing" if current is None else "out of date"
+                print(printable(f"{file}: {state} (from {path})"), file=sys.stderr)
 
     code = load_each(specs, write_or_compare)
     orphans: list[Path] = []
@@ -187,6 +194,13 @@ def cmd_compile(args: argparse.Namespace) -> int:
         command = ["dominospec", "compile", *chosen, *map(str, args.specs), "-o", str(args.output)]
         print(f"run: {shlex.join(command)}", file=sys.stderr)
     return max(code, EXIT_INPUT) if stale or orphans or refused else code
+
+
+def _contents(path: Path, kind: type[str] | type[bytes]) -> str | bytes | None:
+    """A file that is there, as text or as bytes; None where there is no such file."""
+    if not path.is_file():
+        return None
+    return path.read_bytes() if kind is bytes else path.read_text(encoding="utf-8", errors="replace")
 
 
 def _first_line(path: Path) -> str | None:
@@ -572,7 +586,9 @@ def build_parser() -> argparse.ArgumentParser:
     compile_cmd.add_argument("-o", "--output", type=Path, default=Path("generated"), metavar="DIR",
                              help="where the modules go (default: generated/)")
     compile_cmd.add_argument("--target", choices=sorted(TARGETS), default=DEFAULT.name,
-                             help=f"the language of the modules (default: {DEFAULT.name})")
+                             help=f"the language of the modules (default: {DEFAULT.name}); js writes an ES module "
+                                  "with its WebAssembly (.wasm) and types (.d.ts), built by Zig's C compiler: "
+                                  "pip install 'dominospec[web]'")
     compile_cmd.add_argument("--check", action="store_true",
                              help="write nothing; exit 1 if a committed module differs from what its spec produces")
     compile_cmd.set_defaults(run=cmd_compile)

@@ -551,6 +551,9 @@ class NativeEngine:
     def partnerships_for(self, players: object, partnerships: object) -> bool:
         return self._partnerships(players, partnerships)
 
+    def deal_size(self, players: int) -> int:
+        return self.variant.tiles_dealt(players) or 0
+
     def _partnerships(self, players: object, partnerships: object) -> bool:
         """The table's partnerships, checked; IllegalMove in the words of the Python engines."""
         name, variant = self.variant.name, self.variant

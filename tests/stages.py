@@ -17,12 +17,12 @@ STAGES: dict[str, tuple[str, ...]] = {
     "language": ("test_parser.py", "test_checks.py", "test_formula.py", "test_formula_range.py",
                  "test_roundtrip.py", "test_golden.py", "test_fuzz.py", "test_fuzz_inputs.py",
                  "test_family_specs.py", "test_text_as_written.py"),
-    # The targets: the Python and C engines, their contract, and the reference model they are held to.
-    "targets": ("test_codegen.py", "test_c_target.py", "test_engine_contract.py", "test_engine_differential.py",
-                "test_engine_stateful.py", "test_engine_api_robustness.py", "test_native.py",
-                "test_native_conformance.py", "test_native_game.py", "test_native_units.py", "test_layout_rules.py",
-                "test_leads.py", "test_turns.py", "test_hand_reckoning.py", "test_matador.py", "test_family_rules.py",
-                "test_family_games.py", "test_bot_loops.py", "test_benchmarks.py"),
+    # The targets: the Python, C and JavaScript engines, their contract, and the reference model they are held to.
+    "targets": ("test_codegen.py", "test_c_target.py", "test_js_target.py", "test_engine_contract.py",
+                "test_engine_differential.py", "test_engine_stateful.py", "test_engine_api_robustness.py",
+                "test_native.py", "test_native_conformance.py", "test_native_game.py", "test_native_units.py",
+                "test_layout_rules.py", "test_leads.py", "test_turns.py", "test_hand_reckoning.py", "test_matador.py",
+                "test_family_rules.py", "test_family_games.py", "test_bot_loops.py", "test_benchmarks.py"),
     # Rule documents: reading them in every pack, and verifying what they state.
     "documents": ("test_reader.py", "test_verify.py", "test_claims.py", "test_document_claims.py",
                   "test_arithmetic.py", "test_html_documents.py", "test_match_tables.py", "test_scoring_rows.py",

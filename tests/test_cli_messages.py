@@ -125,7 +125,7 @@ def test_bots_of_ones_own_are_found_in_the_current_folder_by_the_installed_comma
     (["chek", FT], "dominospec: error: argument COMMAND: invalid choice: 'chek' (did you mean 'check'? choose from "
                    "'check', 'fmt', 'compile', 'replay', 'verify', 'example', 'book', 'simulate', 'compare')"),
     (["compile", "--target", "pyton", FT], "dominospec compile: error: argument --target: invalid choice: 'pyton' "
-                                           "(did you mean 'python'? choose from 'c', 'python')"),
+                                           "(did you mean 'python'? choose from 'c', 'js', 'python')"),
     (["book", FT, "--format", "pdf"], "dominospec book: error: argument --format: invalid choice: 'pdf' "
                                       "(choose from 'md', 'html')"),
 ], ids=["command", "target", "nothing near"])

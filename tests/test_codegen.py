@@ -147,7 +147,7 @@ def test_compile_with_nothing_to_compile_is_a_usage_error(tmp_path: Path) -> Non
 def test_an_unknown_target_is_a_usage_error_that_names_the_known_ones(tmp_path: Path) -> None:
     done = dominospec("compile", "--target", "cobol", "spec/horse_race.rules", "-o", str(tmp_path))
     assert done.returncode == 2
-    assert "invalid choice: 'cobol' (choose from 'c', 'python')" in done.stderr
+    assert "invalid choice: 'cobol' (choose from 'c', 'js', 'python')" in done.stderr
     assert list(tmp_path.iterdir()) == []
 
 

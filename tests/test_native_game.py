@@ -135,3 +135,16 @@ def test_every_bot_moves_legally_to_the_end_of_a_game(bot: str) -> None:
         assert move in game.legal_moves()
         game.apply(move)
     assert game.winners and max(game.scores) >= game.target
+
+
+def test_a_deal_of_the_wrong_shape_is_refused_and_changes_nothing() -> None:
+    case = next(case for case in VARIANTS if case.path.stem == "fives_and_threes")
+    game = native_for(case).Game(4, deal=False)
+    tiles = [(low, high) for low in range(7) for high in range(low, 7)]
+    for hands, pile in [([tiles[i:i + 6] for i in range(0, 24, 6)], None), ([tiles[:5]] * 4, None),
+                        ([tiles[i:i + 5] for i in range(0, 20, 5)], tiles), ("hands", None),
+                        ([tiles[i:i + 5] for i in range(0, 20, 5)], [(7, 7)])]:
+        with pytest.raises(IllegalMove):
+            game.start_hand(0, hands, pile)  # type: ignore[arg-type]
+        assert (game.hand_number, game.events, game.hands) == (0, [], [[], [], [], []])
+

@@ -48,9 +48,10 @@ def write_file(path: Path, text: str) -> None:
     write_files({path: text})
 
 
-def write_files(files: Mapping[Path, str]) -> None:
-    """Write every file, or none: a file that is there keeps its permissions (a link, the file it
-    points to is written); a stream that is not a file (/dev/stdout, a pipe) is written straight."""
+def write_files(files: Mapping[Path, str | bytes]) -> None:
+    """Write every file (text as UTF-8, or bytes), or none: a file that is there keeps its permissions
+    (a link, the file it points to is written); a stream that is not a file (/dev/stdout, a pipe) is
+    written straight."""
     for path in files:
         check_file(path)
     written: list[tuple[Path, Path]] = []  # (temporary, target)
@@ -62,8 +63,8 @@ def write_files(files: Mapping[Path, str]) -> None:
                 written.append((_temporary(target, text, path), target))
         for path, text in files.items():
             if _stream(path):
-                with path.open("w", encoding="utf-8", newline="") as stream:
-                    stream.write(text)
+                with path.open("wb") as stream:
+                    stream.write(_bytes(text))
         for temporary, target in written:
             os.replace(temporary, target)
     except OSError as err:
@@ -84,7 +85,11 @@ def _target(path: Path) -> Path:
     return path.resolve() if path.is_symlink() else path
 
 
-def _temporary(target: Path, text: str, named: Path) -> Path:
+def _bytes(text: str | bytes) -> bytes:
+    return text if isinstance(text, bytes) else text.encode("utf-8")
+
+
+def _temporary(target: Path, text: str | bytes, named: Path) -> Path:
     """text in a new file beside target, with target's permissions where it is there (else those a new
     file gets), flushed to the device."""
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
@@ -94,8 +99,8 @@ def _temporary(target: Path, text: str, named: Path) -> Path:
     except OSError as err:
         raise refuse(named, err.strerror or str(err)) from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(_bytes(text))
             out.flush()
             os.fsync(out.fileno())
         if target.exists():

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .c import C
+from .js import JS
 from .python import PYTHON
 from .target import Target
 
-TARGETS: dict[str, Target] = {target.name: target for target in (PYTHON, C)}
+TARGETS: dict[str, Target] = {target.name: target for target in (PYTHON, C, JS)}
 DEFAULT = PYTHON

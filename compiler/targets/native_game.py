@@ -44,6 +44,8 @@ class Library(Protocol):
 
     def partnerships_for(self, players: object, partnerships: object) -> bool: ...
 
+    def deal_size(self, players: int) -> int: ...
+
     def bot_code(self, name: str) -> int: ...
 
 
@@ -183,12 +185,16 @@ class Game:
         tiles = None
         npile = -1
         if hands is not None:
+            size = self._engine.deal_size(self.players)
+            if not isinstance(hands, (list, tuple)) or len(hands) != self.players or any(
+                    not isinstance(h, (list, tuple)) or len(h) != size for h in hands):
+                raise IllegalMove(f"each of the {self.players} players must be dealt {size} tiles")
+            if pile is not None and (not isinstance(pile, (list, tuple)) or
+                                     size * self.players + len(pile) > len(self._engine.tiles)):
+                raise IllegalMove(f"the pile is a list of the tiles no hand holds, not {pile!r}")
             dealt = [self._tile_index(t) for h in hands for t in h]
             rest = [] if pile is None else [self._tile_index(t) for t in pile]
             npile = -1 if pile is None else len(rest)
-            if any(len(h) != len(hands[0]) for h in hands) or len(hands) != self.players or len(
-                    dealt) + len(rest) > len(self._engine.tiles):
-                raise IllegalMove(f"each of the {self.players} players is dealt the same number of tiles")
             tiles = (ctypes.c_int8 * len(self._engine.tiles))(*dealt, *rest)
         elif pile is not None:
             raise IllegalMove("a pile is given together with the hands it is left from")

@@ -27,6 +27,10 @@ class Target:
 
     # A spec the target cannot compile -> (why, a hint); None where it can. Checked before generating.
     refusal: Callable[[ir.Variant | ir.MatchFormat], tuple[str, str] | None] = lambda spec: None
+    # The files written beside each module, made from a spec the target does not refuse and its file name: by
+    # suffix (".wasm", ".d.ts"), text or bytes. A target whose files a compiler builds raises UsageError where
+    # there is none to run. None: the module alone.
+    companions: Callable[[ir.Variant | ir.MatchFormat, str], dict[str, str | bytes]] | None = None
 
     def file_name(self, spec_path: Path) -> str:
         return self.module_name(spec_path) + self.suffix

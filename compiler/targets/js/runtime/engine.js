@@ -1,0 +1,703 @@
+/* The JavaScript engine's fixed code: a variant's WebAssembly module (its C engine built for wasm32) driven a move
+   at a time through the C runtime's play interface (the ds_table_* functions of play.c), as the Python driver
+   dominospec.native.Game (compiler/targets/native_game.py) drives the same interface over ctypes. Every rule is the
+   engine's: this code translates moves, reads events and figures, keeps the game's bytes for undo and builds
+   records. The JavaScript target copies the section below into every <variant>.js, after the variant's data
+   (VARIANT) and the interface's numbering (ABI); this file is read as text, never run alone. */
+
+//###{standalone engine
+const TABLE_REFUSED = -1;
+const MOVE_INTS = 5; // a move as ints: kind, tile (a muggins call: the calling seat), on, port, by (-1: none)
+const MUGGINS = ABI.moveKinds.indexOf("muggins");
+const TILES = []; // the set in the engine's order, as text: [0|0], [0|1], ... [N|N]
+for (let low = 0; low <= VARIANT.maxPip; low++) {
+  for (let high = low; high <= VARIANT.maxPip; high++) TILES.push(`[${low}|${high}]`);
+}
+const TILE_INDEX = new Map(TILES.map((text, index) => [text, index]));
+const TILE_TEXT = /^\s*\[\s*([0-9]{1,4})\s*\|\s*([0-9]{1,4})\s*\]\s*$/;
+const decoder = new TextDecoder();
+
+/** A move, deal, table, record or save the rules (or this interface) do not allow now; the game is unchanged. */
+export class IllegalMove extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "IllegalMove";
+  }
+}
+
+/** The variant this module plays. */
+export const variant = VARIANT;
+
+// --- the WebAssembly module: one instance a page (or process), with buffers of its own for every game's calls
+
+let engine = null; // the instance's exports and buffers, once loaded
+let loading = null;
+
+/** Load the engine's WebAssembly module: by default the .wasm file of this module's name beside it (read from disk in
+    Node, fetched in a browser); or from source: its bytes, a URL, a fetch Response or a compiled WebAssembly.Module
+    (a bundler that renames this module is given the .wasm's URL so). */
+export function load(source) {
+  if (engine) return Promise.resolve(VARIANT);
+  if (!loading) {
+    loading = instantiate(source).then(
+      (instance) => {
+        start(instance);
+        return VARIANT;
+      },
+      (error) => {
+        loading = null; // a failed load may be tried again
+        throw error;
+      },
+    );
+  }
+  return loading;
+}
+
+/** Load the engine at once from its bytes (or a compiled WebAssembly.Module), where no promise can be awaited. */
+export function loadSync(bytes) {
+  if (!engine) {
+    const module = bytes instanceof WebAssembly.Module ? bytes : new WebAssembly.Module(bytes);
+    start(new WebAssembly.Instance(module, {}));
+  }
+  return VARIANT;
+}
+
+async function instantiate(source) {
+  let bytes = await source;
+  if (bytes instanceof WebAssembly.Module) return WebAssembly.instantiate(bytes, {});
+  if (bytes === undefined || typeof bytes === "string" || bytes instanceof URL) {
+    const url = bytes === undefined ? besideThis() : new URL(bytes, import.meta.url);
+    if (url.protocol === "file:" && typeof process === "object" && process.versions && process.versions.node) {
+      const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
+      bytes = await fs.readFile(url);
+    } else {
+      bytes = await fetch(url);
+    }
+  }
+  const buffer = bytes instanceof ArrayBuffer || ArrayBuffer.isView(bytes);
+  if (!buffer && typeof Response === "function" && bytes instanceof Response) { // Node loads fetch only if asked
+    if (!bytes.ok) throw new Error(`cannot load the ${VARIANT.name} engine from ${bytes.url}: HTTP ${bytes.status}`);
+    bytes = await bytes.arrayBuffer();
+  }
+  return (await WebAssembly.instantiate(bytes, {})).instance;
+}
+
+function besideThis() { // this module's URL, its .js (or .mjs) made .wasm
+  const url = new URL(import.meta.url);
+  url.search = url.hash = "";
+  url.pathname = url.pathname.replace(/\.m?js$/, "") + ".wasm";
+  return url;
+}
+
+function start(instance) {
+  const x = instance.exports;
+  if (typeof x._initialize === "function") x._initialize(); // a reactor: its C constructors, once
+  const version = x.ds_abi_version();
+  if (version !== ABI.version) {
+    throw new Error(`the ${VARIANT.name} WebAssembly module speaks version ${version} of the engine interface, not ` +
+      `${ABI.version}: use the .js and .wasm that one compile wrote together`);
+  }
+  if (!x.ds_table_events()) throw new Error(`the ${VARIANT.name} WebAssembly module was built without its events`);
+  const e = {
+    x, tableSize: x.ds_table_size(), stateCount: x.ds_state_count(), room: ABI.eventRoom, loaded: null,
+  };
+  const alloc = (bytes) => {
+    const at = x.malloc(bytes);
+    if (!at) throw new Error(`the ${VARIANT.name} engine found no memory`);
+    return at;
+  };
+  e.table = alloc(e.tableSize); // the game of the call under way (each game keeps its bytes in JavaScript)
+  e.ints = alloc(4 * Math.max(x.ds_max_moves() * MOVE_INTS, x.ds_layout_ints()));
+  e.figures = alloc(8 * e.stateCount);
+  e.tiles = alloc(TILES.length);
+  e.events = alloc(e.room);
+  e.alloc = alloc;
+  engine = e;
+}
+
+function need() {
+  if (!engine) throw new Error(`the ${VARIANT.name} engine is not loaded: await load() (or call loadSync(bytes)) first`);
+}
+
+// Views of the module's memory are made after every call: a call that grows the memory detaches the old ones.
+function bytesAt(at, length) {
+  return new Uint8Array(engine.x.memory.buffer, at, length);
+}
+
+function enter(table) { // the game's bytes into the module's table, unless they are there already
+  if (engine.loaded !== table) {
+    bytesAt(engine.table, engine.tableSize).set(table);
+    engine.loaded = table;
+  }
+}
+
+function leave() { // the module's table as the game's new bytes (never written to again: undo keeps the old ones)
+  engine.loaded = bytesAt(engine.table, engine.tableSize).slice();
+  return engine.loaded;
+}
+
+// --- words and values
+
+function brief(value) {
+  let text;
+  try {
+    text = typeof value === "bigint" ? `${value}n` : JSON.stringify(value);
+  } catch {
+    text = undefined;
+  }
+  text = text === undefined ? String(value) : text;
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function tileIndex(text) {
+  const found = typeof text === "string" ? TILE_TEXT.exec(text) : null;
+  if (!found) throw new IllegalMove(`not a tile: ${brief(text)} (write tiles as "[a|b]")`);
+  const a = Number(found[1]), b = Number(found[2]);
+  const index = TILE_INDEX.get(`[${Math.min(a, b)}|${Math.max(a, b)}]`);
+  if (index === undefined) throw new IllegalMove(`${text.trim()} is not in the double-${VARIANT.maxPip} set`);
+  return index;
+}
+
+function has(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key) && object[key] !== undefined;
+}
+
+function isObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function copy(value) { // events, records and views are JSON: a copy shares nothing with the game
+  return JSON.parse(JSON.stringify(value));
+}
+
+function same(a, b) { // JSON values alike, whatever the order of their keys
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => same(item, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a).filter((key) => a[key] !== undefined);
+    return keys.length === Object.keys(b).filter((key) => b[key] !== undefined).length &&
+      keys.every((key) => has(b, key) && same(a[key], b[key]));
+  }
+  return a === b;
+}
+
+function seedOf(seed) {
+  if (seed === undefined || seed === null) {
+    const words = new Uint32Array(2);
+    if (globalThis.crypto && typeof globalThis.crypto.getRandomValues === "function") {
+      globalThis.crypto.getRandomValues(words);
+    } else {
+      words[0] = Math.random() * 2 ** 32;
+      words[1] = Math.random() * 2 ** 32;
+    }
+    return (BigInt(words[0]) << 32n) | BigInt(words[1]);
+  }
+  if (typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0) return BigInt(seed);
+  if (typeof seed === "bigint" && seed >= 0n && seed < 1n << 64n) return seed;
+  throw new IllegalMove(`a seed is a whole number from 0 to 2**64 - 1 (a number or a BigInt), not ${brief(seed)}`);
+}
+
+function botCode(name) {
+  if (ABI.simpleBots.includes(name)) return ABI.botCodes[name];
+  const found = typeof name === "string" ? /^ismcts:([0-9]{1,9})(ms)?$/.exec(name) : null;
+  if (found && found[2]) {
+    throw new IllegalMove(`${name}: the WebAssembly engine has no clock to give a search milliseconds; ` +
+      "give it iterations, such as ismcts:400");
+  }
+  if (found) {
+    const iterations = Number(found[1]);
+    if (iterations >= 1 && iterations <= ABI.maxIterations) return ABI.botCodes.ismcts | (iterations << 4);
+    throw new IllegalMove(`a search bot searches 1 to ${ABI.maxIterations} iterations a move, not ${iterations}`);
+  }
+  throw new IllegalMove(`unknown bot ${brief(name)}: the bots are ${ABI.simpleBots.join(", ")} ` +
+    "and ismcts:N (N iterations a move)");
+}
+
+function within(where, error) { // an IllegalMove said again with the place in a record it stands
+  return error instanceof IllegalMove ? new IllegalMove(`${where}: ${error.message}`) : error;
+}
+
+// --- a game
+
+/** One game to its target, hand by hand, played in the engine. Drive it with legalMoves() and apply(); after a
+    hand ends call startHand() for the next. The constructor deals the first hand unless deal is false. */
+export class Game {
+  #table; // the game's bytes: the engine's whole game, as ds_table_size() bytes
+  #seed;
+  #state = {};
+  #lists = {};
+  #starting = [];
+  #log = []; // the events
+  #deals = []; // each hand's [opener, hands, pile], as dealt
+  #history = []; // before each move of the hand under way: the bytes and the lengths of the lists
+  #steps = []; // what drew on the game's random numbers, in order, for a save: deals, moves and bots asked
+
+  constructor({ players, partnerships, seed, scores, opener, deal = true } = {}) {
+    need();
+    const x = engine.x;
+    if (!Number.isInteger(players) || !VARIANT.playerCounts.includes(players)) {
+      throw new IllegalMove(`${VARIANT.name} is played by ${VARIANT.playersText} players, not ${brief(players)}`);
+    }
+    if (partnerships !== undefined && partnerships !== null && typeof partnerships !== "boolean") {
+      throw new IllegalMove(`partnerships is true, false or left out, not ${brief(partnerships)}`);
+    }
+    const together = partnerships ?? (VARIANT.partnershipsFixed && players === 4);
+    if (!x.ds_table_allowed(players, together ? 1 : 0)) {
+      throw new IllegalMove(together ? `${VARIANT.name} has no partnerships with ${players} players`
+        : `${VARIANT.name} is always played by 4 as two partnerships`);
+    }
+    this.#seed = seedOf(seed);
+    enter(new Uint8Array(engine.tableSize));
+    if (x.ds_table_new(engine.table, players, together ? 1 : 0, this.#seed) === TABLE_REFUSED) {
+      throw new IllegalMove(`this variant is not played by ${players} players${together ? " in partnerships" : ""}`);
+    }
+    this.#table = leave();
+    this.#read();
+    if (scores !== undefined && scores !== null) {
+      if (!Array.isArray(scores) || scores.length !== this.sides || !scores.every(Number.isSafeInteger)) {
+        throw new IllegalMove(`starting scores are ${this.sides} whole numbers, not ${brief(scores)}`);
+      }
+      new BigInt64Array(engine.x.memory.buffer, engine.figures, this.sides).set(scores.map(BigInt));
+      const refused = x.ds_table_start_scores(engine.table, engine.figures);
+      if (refused) throw new IllegalMove(`starting scores are below the target (and not below zero), not ${brief(scores)}`);
+      this.#table = leave();
+      this.#read();
+    }
+    this.#starting = this.scores;
+    if (deal) {
+      this.startHand({ opener });
+    } else if (opener !== undefined && opener !== null) {
+      throw new IllegalMove("an opener is given for a hand that is not dealt");
+    }
+  }
+
+  // --- the figures, read from the engine after every call
+
+  #read() {
+    enter(this.#table);
+    engine.x.ds_table_state(engine.table, engine.figures);
+    const figures = Array.from(new BigInt64Array(engine.x.memory.buffer, engine.figures, engine.stateCount), Number);
+    const named = ABI.stateFigures.length;
+    const seats = (figures.length - named) / ABI.stateLists.length;
+    this.#state = Object.fromEntries(ABI.stateFigures.map((name, i) => [name, figures[i]]));
+    this.#lists = Object.fromEntries(ABI.stateLists.map((name, k) => [name,
+      figures.slice(named + k * seats, named + (k + 1) * seats)]));
+  }
+
+  get players() { return this.#state.players; }
+  get partnerships() { return Boolean(this.#state.partnerships); }
+  get sides() { return this.#state.sides; }
+  get target() { return this.#state.target; }
+  get over() { return Boolean(this.#state.over); }
+  get handOver() { return Boolean(this.#state.hand_over); }
+  get current() { return this.#state.current; }
+  get handNumber() { return this.#state.hand_number; }
+  get opener() { return this.#state.opener; }
+  get pileSize() { return this.#state.pile; }
+  get seed() { return this.#seed; }
+  get scores() { return this.#lists.scores.slice(0, this.sides); }
+  get startingScores() { return this.#starting.slice(); }
+  get pegs() { return this.#lists.peg_back.slice(0, this.sides).map((back, side) => [back, this.#lists.scores[side]]); }
+  get winners() { return this.#lists.winners.slice(0, this.#state.winners_count); }
+  get handSizes() { return this.#lists.hand_sizes.slice(0, this.players); }
+
+  /** The event log: hands, placements, draws, passes, hand ends, awards, wins (a copy). */
+  get events() { return copy(this.#log); }
+
+  /** The tiles seat holds, in its hand's order. */
+  hand(seat) { return this.#tiles(this.#seat(seat)); }
+
+  get hands() { return Array.from({ length: this.players }, (_, seat) => this.#tiles(seat)); }
+
+  /** The tiles left to draw, in drawing order. */
+  get pile() { return this.#tiles(-1); }
+
+  #tiles(seat) {
+    enter(this.#table);
+    const count = engine.x.ds_table_tiles(engine.table, seat, engine.tiles);
+    return Array.from(new Int8Array(engine.x.memory.buffer, engine.tiles, count), (tile) => TILES[tile]);
+  }
+
+  #seat(seat) {
+    if (!Number.isInteger(seat) || seat < 0 || seat >= this.players) {
+      throw new IllegalMove(`a seat is a whole number from 0 to ${this.players - 1}, not ${brief(seat)}`);
+    }
+    return seat;
+  }
+
+  // --- moving
+
+  /* A call that writes events, made again with more room while they do not fit (the game's bytes put back in
+     between); its events, or null where the engine refused it. */
+  #call(fn, ...args) {
+    const before = this.#table;
+    for (;;) {
+      enter(before);
+      const length = Number(fn(engine.table, ...args, engine.events, BigInt(engine.room)));
+      this.#table = leave();
+      if (length === TABLE_REFUSED) return null;
+      if (length <= engine.room) {
+        const text = decoder.decode(bytesAt(engine.events, length));
+        return text.split("\n").filter((line) => line).map((line) => JSON.parse(line));
+      }
+      this.#table = before;
+      engine.x.free(engine.events);
+      engine.events = 0;
+      engine.events = engine.alloc(2 * length);
+      engine.room = 2 * length;
+    }
+  }
+
+  /** Deal a new hand (shuffled by the game's seed unless hands are given, with the pile in drawing order, or
+      the tiles no hand holds where no pile is given) and set its opener (by the rules where none is given);
+      returns the events it caused. */
+  startHand({ opener, hands, pile } = {}) {
+    if (this.over) throw new IllegalMove("the game is over");
+    if (!this.handOver) throw new IllegalMove("the current hand is not over");
+    const chosen = opener === undefined || opener === null ? null : this.#seat(opener);
+    let tiles = 0, npile = -1;
+    if (hands !== undefined && hands !== null) {
+      const size = VARIANT.dealSizes[this.players];
+      if (!Array.isArray(hands) || hands.length !== this.players ||
+          !hands.every((hand) => Array.isArray(hand) && hand.length === size)) {
+        throw new IllegalMove(`a deal is ${this.players} hands of ${size} tiles, not ${brief(hands)}`);
+      }
+      const dealt = hands.flat().map(tileIndex);
+      let rest = [];
+      if (pile !== undefined && pile !== null) {
+        if (!Array.isArray(pile)) throw new IllegalMove(`a pile is a list of tiles, not ${brief(pile)}`);
+        rest = pile.map(tileIndex);
+        npile = rest.length;
+      }
+      if (dealt.length + rest.length > TILES.length) {
+        throw new IllegalMove(`a deal and its pile hold at most the ${TILES.length} tiles of the set`);
+      }
+      new Int8Array(engine.x.memory.buffer, engine.tiles, TILES.length).set([...dealt, ...rest]);
+      tiles = engine.tiles;
+    } else if (pile !== undefined && pile !== null) {
+      throw new IllegalMove("a pile is given together with the hands it is left from");
+    }
+    const events = this.#call(engine.x.ds_table_deal, chosen ?? -1, tiles, npile);
+    if (events === null) throw new IllegalMove("the rules refuse this deal or its opener");
+    this.#history.length = 0; // a deal is not taken back
+    this.#read();
+    this.#deals.push([this.opener, this.hands, this.pile]);
+    this.#log.push(...events);
+    this.#steps.push([tiles ? "given" : "deal", chosen]);
+    return copy(events);
+  }
+
+  /** The current seat's legal moves (and the calls of muggins open to the others), in the engine's order, each
+      as a record writes it: {seat, play, on, port} (by, where a wild tile names its half), {seat, draw: true},
+      {seat, pass: true} or {seat, muggins: true}. */
+  legalMoves() {
+    enter(this.#table);
+    const count = engine.x.ds_table_legal(engine.table, engine.ints);
+    this.#table = leave();
+    const ints = new Int32Array(engine.x.memory.buffer, engine.ints, count * MOVE_INTS);
+    return Array.from({ length: count }, (_, i) => this.#move(ints.subarray(i * MOVE_INTS, (i + 1) * MOVE_INTS)));
+  }
+
+  #move([kind, tile, on, port, by]) {
+    const name = ABI.moveKinds[kind];
+    if (kind === MUGGINS) return { seat: tile, muggins: true };
+    if (name !== "play") return { seat: this.current, [name]: true };
+    const move = { seat: this.current, play: TILES[tile] };
+    if (on >= 0) {
+      move.on = TILES[on];
+      move.port = ABI.ports[port];
+    }
+    if (by >= 0) move.by = ABI.halves[by];
+    return move;
+  }
+
+  /* A move's ints for the engine; IllegalMove for anything that is not a move's shape, as a record writes it. */
+  #ints(move) {
+    if (!isObject(move)) {
+      throw new IllegalMove("a move is an object such as {seat: 0, play: \"[1|4]\", on: \"[4|4]\", port: \"lineA\"}, " +
+        `{seat: 0, draw: true}, {seat: 0, pass: true} or {seat: 0, muggins: true}, not ${brief(move)}`);
+    }
+    if (!Number.isInteger(move.seat)) throw new IllegalMove(`a move's seat is a seat number, not ${brief(move.seat)}`);
+    const kinds = ABI.moveKinds.filter((kind) => has(move, kind));
+    if (kinds.length !== 1) {
+      throw new IllegalMove(`a move has exactly one of 'play', 'pass', 'draw' or 'muggins': ${brief(move)}`);
+    }
+    const kind = kinds[0], code = ABI.moveKinds.indexOf(kind);
+    if (has(move, "claim") && kind !== "play") throw new IllegalMove("only a placement carries a 'claim'");
+    const on = move.on ?? null, port = move.port ?? null;
+    if (has(move, "by") && (kind !== "play" || on === null)) {
+      throw new IllegalMove("only a placement on a tile of the table carries 'by'");
+    }
+    if (kind !== "play") {
+      if (move[kind] !== true) throw new IllegalMove(`write ${kind}: true`);
+      return [code, kind === "muggins" ? move.seat : -1, -1, -1, -1];
+    }
+    const tile = tileIndex(move.play);
+    if (on === null && port === null) return [code, tile, -1, -1, -1];
+    if (on === null || port === null) {
+      throw new IllegalMove("a placement needs both 'on' and 'port' (or neither, for the lead)");
+    }
+    if (!ABI.ports.includes(port)) {
+      throw new IllegalMove(`unknown port ${brief(port)}; ports are ${ABI.ports.join(", ")}`);
+    }
+    const by = has(move, "by") ? ABI.halves.indexOf(move.by) : -1;
+    if (has(move, "by") && by < 0) {
+      throw new IllegalMove(`'by' names the half of a wild tile that touches: "low" or "high", not ${brief(move.by)}`);
+    }
+    return [code, tile, tileIndex(on), ABI.ports.indexOf(port), by];
+  }
+
+  /** Play one move (a placement with the points claimed for it, where scores are announced: claim, else the
+      move's own claim); returns the events it caused. IllegalMove, the game unchanged, for a move not legal now
+      or not a move at all. */
+  apply(move, claim) {
+    const ints = this.#ints(move);
+    if (claim === undefined) claim = move.claim;
+    let claimed = -1n;
+    if (claim !== undefined && claim !== null) {
+      if (!(Number.isSafeInteger(claim) && claim >= 0) && !(typeof claim === "bigint" && claim >= 0n && claim < 2n ** 62n)) {
+        throw new IllegalMove(`a claim is a whole number of points, 0 or more, not ${brief(claim)}`);
+      }
+      if (!VARIANT.announced) {
+        throw new IllegalMove(`${VARIANT.name} credits placement points at once: a placement carries no claim`);
+      }
+      claimed = BigInt(claim);
+    }
+    if (this.over) throw new IllegalMove("the game is over");
+    if (this.handOver) throw new IllegalMove("the hand is over: deal the next one with startHand()");
+    if (ints[0] !== MUGGINS && move.seat !== this.current) {
+      throw new IllegalMove(`it is seat ${this.current}'s turn, not seat ${move.seat}'s`);
+    }
+    new Int32Array(engine.x.memory.buffer, engine.ints, MOVE_INTS).set(ints);
+    const before = this.#table;
+    const events = this.#call(engine.x.ds_table_apply, engine.ints, claimed);
+    if (events === null) {
+      const legal = this.legalMoves().map((m) => JSON.stringify(m)).join(", ") || "none: the hand is over";
+      throw new IllegalMove(`${brief(move)} is not a legal move now; the legal moves are ${legal}`);
+    }
+    this.#history.push({ table: before, log: this.#log.length, steps: this.#steps.length });
+    this.#read();
+    this.#log.push(...events);
+    this.#steps.push(1);
+    return copy(events);
+  }
+
+  /** Take back the last move of the hand under way (a deal is not taken back); IllegalMove where the hand has no
+      move yet. */
+  undo() {
+    const last = this.#history.pop();
+    if (!last) throw new IllegalMove("there is nothing to undo: the hand under way has no move yet");
+    this.#table = last.table;
+    this.#log.length = last.log;
+    this.#steps.length = last.steps;
+    this.#read();
+  }
+
+  /** The move the named bot (random, greedy, expert or ismcts:N) would make for the current seat. The bots draw
+      on the game's random numbers. */
+  botMove(name = "greedy") {
+    const code = botCode(name);
+    enter(this.#table);
+    const result = engine.x.ds_table_bot_move(engine.table, code, engine.ints);
+    if (result === TABLE_REFUSED) throw new IllegalMove("no bot moves now: the hand is over");
+    this.#table = leave();
+    this.#steps.push(["bot", name]);
+    if (result !== 0) throw new Error(`the bot ${name} found no memory for its search`);
+    return this.#move(new Int32Array(engine.x.memory.buffer, engine.ints, MOVE_INTS));
+  }
+
+  // --- what a seat sees, the record and the save
+
+  /** The table as the Python engine's Layout.to_dict() gives it: tiles, connections, spinners, open_ports,
+      counted_ends and end_total. */
+  layout() {
+    enter(this.#table);
+    const n = engine.x.ds_table_layout(engine.table, engine.ints);
+    const ints = Array.from(new Int32Array(engine.x.memory.buffer, engine.ints, n));
+    let at = 0;
+    const count = ints[at++];
+    const placed = Array.from({ length: count }, (_, i) => ints.slice(at + 4 * i, at + 4 * i + 4));
+    at += 4 * count;
+    const ports = () => {
+      const found = Array.from({ length: ints[at] }, (_, i) => [TILES[ints[at + 1 + 3 * i]],
+        ABI.ports[ints[at + 2 + 3 * i]], ints[at + 3 + 3 * i]]);
+      at += 1 + 3 * found.length;
+      return found;
+    };
+    const openPorts = ports();
+    const spinners = ints.slice(at + 1, at + 1 + ints[at]).map((tile) => TILES[tile]);
+    at += 1 + ints[at];
+    const counted = ports();
+    return {
+      tiles: placed.map((p) => TILES[p[2]]),
+      connections: placed.filter((p) => p[0] >= 0).map(([on, port, tile, touch]) => [TILES[on], ABI.ports[port],
+        TILES[tile], ABI.ports[touch]]),
+      spinners, open_ports: openPorts, counted_ends: counted, end_total: ints[at],
+    };
+  }
+
+  /** What seat can see: its own hand and legal moves, the others' hand sizes, the table, the scores and the public
+      events (the tiles others drew hidden). */
+  view(seat) {
+    this.#seat(seat);
+    const events = this.#log.map((e) => (e.event === "draw" && e.seat !== seat ? { ...e, tile: null } : e));
+    return {
+      seat, hand: this.hand(seat), handSizes: this.handSizes, pileSize: this.pileSize, layout: this.layout(),
+      scores: this.scores, pegs: this.pegs, current: this.current, handOver: this.handOver, over: this.over,
+      winners: this.winners, events: copy(events), legalMoves: this.legalMoves().filter((move) => move.seat === seat),
+    };
+  }
+
+  /** The game so far in the replay record format (`dominospec replay` reads it back). */
+  record() {
+    const hands = [];
+    for (const event of this.#log) {
+      const kind = event.event;
+      if (kind === "hand") {
+        const [opener, dealt, pile] = this.#deals[event.hand - 1];
+        hands.push({ opener, deal: copy(dealt), boneyard: pile.slice(), moves: [] });
+      } else if (kind === "play") {
+        const move = { seat: event.seat, play: event.tile };
+        if (event.on !== null && event.on !== undefined) {
+          move.on = event.on;
+          move.port = event.port;
+        }
+        if (has(event, "by")) move.by = event.by;
+        if (event.claim) move.claim = event.claim;
+        hands[hands.length - 1].moves.push(move);
+      } else if (kind === "muggins" || kind === "draw" || kind === "pass") {
+        hands[hands.length - 1].moves.push({ seat: event.seat, [kind]: true });
+      }
+    }
+    return { players: this.players, partnerships: this.partnerships, scores: this.startingScores, hands };
+  }
+
+  /** A game played again from its record (the replay record format of one game): its deals dealt as written, its
+      moves applied, with seed for what is to come (random where none is given). IllegalMove, naming the hand and
+      the move, for a record that does not play by the rules. */
+  static fromRecord(record, { seed } = {}) {
+    need();
+    if (!isObject(record)) throw new IllegalMove(`a record is a JSON object, not ${brief(record)}`);
+    if (has(record, "games")) {
+      throw new IllegalMove("'games' holds a match of games, which this engine does not keep score of: it plays " +
+        "one game, a record with 'hands' (replay a match with dominospec replay)");
+    }
+    if (!Number.isInteger(record.players)) throw new IllegalMove("'players' must be a number");
+    if (record.partnerships !== undefined && record.partnerships !== null &&
+        typeof record.partnerships !== "boolean") {
+      throw new IllegalMove("'partnerships' must be true or false");
+    }
+    if (record.scores !== undefined && record.scores !== null &&
+        !(Array.isArray(record.scores) && record.scores.every(Number.isInteger))) {
+      throw new IllegalMove("'scores' must be a list of numbers");
+    }
+    if (!Array.isArray(record.hands)) throw new IllegalMove("'hands' must be a list");
+    const game = new Game({ players: record.players, partnerships: record.partnerships, scores: record.scores, seed,
+      deal: false });
+    record.hands.forEach((hand, h) => {
+      const where = `hand ${h + 1}`;
+      if (game.over) throw new IllegalMove(`${where}: the game was already won`);
+      if (!isObject(hand)) throw new IllegalMove(`${where}: a hand is an object with 'opener', 'deal' and 'moves'`);
+      if (!Number.isInteger(hand.opener)) throw new IllegalMove(`${where}: 'opener' must be a seat number`);
+      if (!Array.isArray(hand.deal)) throw new IllegalMove(`${where}: 'deal' must hold one list of tiles per seat`);
+      const moves = hand.moves ?? [];
+      if (!Array.isArray(moves)) throw new IllegalMove(`${where}: 'moves' must be a list`);
+      try {
+        game.startHand({ opener: hand.opener, hands: hand.deal, pile: hand.boneyard });
+      } catch (error) {
+        throw within(where, error);
+      }
+      moves.forEach((move, m) => {
+        const at = `${where}, move ${m + 1}`;
+        if (game.over) throw new IllegalMove(`${at}: the game is already won`);
+        if (game.handOver) throw new IllegalMove(`${at}: the hand is already over`);
+        try {
+          game.apply(move);
+        } catch (error) {
+          throw within(at, error);
+        }
+      });
+      if (h < record.hands.length - 1 && !game.handOver) {
+        throw new IllegalMove(`${where}: the record stops before the hand is decided, yet another hand follows`);
+      }
+    });
+    return game;
+  }
+
+  /** The game as a save (JSON.stringify(game) writes it): its record, its seed and the steps that drew on the
+      seed's numbers (deals shuffled or given, runs of moves, bots asked), so that Game.fromJSON plays it again to
+      the very position, random numbers and all. */
+  toJSON() {
+    const steps = [];
+    for (const step of this.#steps) {
+      if (step === 1 && typeof steps[steps.length - 1] === "number") {
+        steps[steps.length - 1] += 1;
+      } else {
+        steps.push(step === 1 ? 1 : step.filter((part) => part !== null).join(" "));
+      }
+    }
+    return { variant: VARIANT.name, seed: String(this.#seed), steps, record: this.record() };
+  }
+
+  /** The game a save holds (its text, or the object toJSON gives): played again step by step, and held to the
+      record it keeps; IllegalMove for anything else. */
+  static fromJSON(text) {
+    need();
+    let save = text;
+    if (typeof text === "string") {
+      try {
+        save = JSON.parse(text);
+      } catch (error) {
+        throw new IllegalMove(`not a saved game: ${error.message}`);
+      }
+    }
+    if (!isObject(save) || !Array.isArray(save.steps) || !isObject(save.record) || typeof save.seed !== "string" ||
+        !/^[0-9]{1,20}$/.test(save.seed) || !Array.isArray(save.record.hands)) {
+      throw new IllegalMove("not a saved game: a save is {variant, seed, steps, record}, as toJSON() writes it");
+    }
+    if (save.variant !== VARIANT.name) {
+      throw new IllegalMove(`this save is for ${brief(save.variant)}, not ${JSON.stringify(VARIANT.name)}`);
+    }
+    const { record, steps } = save;
+    const game = new Game({ players: record.players, partnerships: record.partnerships, scores: record.scores,
+      seed: BigInt(save.seed), deal: false });
+    let hand = -1, move = 0;
+    steps.forEach((step, s) => {
+      const where = `not a saved game: step ${s + 1} (${brief(step)})`;
+      try {
+        if (Number.isSafeInteger(step) && step > 0) {
+          const moves = record.hands[hand] ? record.hands[hand].moves : undefined;
+          if (!Array.isArray(moves) || move + step > moves.length) throw new IllegalMove("the record lacks its moves");
+          for (let i = 0; i < step; i++) game.apply(moves[move++]);
+          return;
+        }
+        const [kind, argument, ...more] = typeof step === "string" ? step.split(" ") : [];
+        const opener = argument === undefined ? null : /^[0-9]{1,3}$/.test(argument) ? Number(argument) : NaN;
+        if ((kind === "deal" || kind === "given") && !more.length && !Number.isNaN(opener)) {
+          hand += 1;
+          move = 0;
+          const written = record.hands[hand];
+          if (!isObject(written)) throw new IllegalMove("the record lacks the hand");
+          if (kind === "given") {
+            game.startHand({ opener, hands: written.deal, pile: written.boneyard });
+          } else {
+            game.startHand({ opener });
+          }
+        } else if (kind === "bot" && argument !== undefined && !more.length) {
+          game.botMove(argument);
+        } else {
+          throw new IllegalMove("a step is a number of moves, \"deal\", \"given\" (each with an opener or none) " +
+            "or \"bot NAME\"");
+        }
+      } catch (error) {
+        throw within(where, error);
+      }
+    });
+    if (!same(game.record(), record)) {
+      throw new IllegalMove("not a saved game: its steps, played from its seed, do not give its record");
+    }
+    return game;
+  }
+}
+//###}
