@@ -44,7 +44,7 @@ def dominospec(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT) 
                           timeout=300, env=env)
 
 
-@pytest.mark.parametrize("target, suffix", [("python", ".py"), ("c", ".c")])
+@pytest.mark.parametrize("target, suffix", [("python", ".py"), ("c", ".c"), ("js", ".js")])
 def test_committed_engines_match_the_specs(target: str, suffix: str) -> None:
     done = dominospec("compile", "--check", "--target", target, *[str(p.relative_to(ROOT)) for p in SPECS])
     assert done.returncode == 0, done.stderr
