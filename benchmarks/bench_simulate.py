@@ -1,8 +1,10 @@
 """Simulated hands per second: `dominospec.simulate` on the Python and the native engines, with 1 and 2
-workers, against the native engine's own loop (NativeEngine.play_hands, which keeps sums only).
+workers, against the native engine's own loop (NativeEngine.play_hands, which keeps sums only), and that
+same C loop compiled to WebAssembly (the shipped generated/fives_and_threes.wasm) under Node.
 
 The contenders play 4-player Fives and Threes hands with random bots, the same hands every round. Time
-is wall-clock time (time.perf_counter), since the workers are other processes; each contender's batch is
+is wall-clock time (time.perf_counter), since the workers are other processes (Node times its own loop,
+without its start and the module's instantiation); each contender's batch is
 sized once to take about --seconds, and then the contenders run interleaved, round by round, so that
 machine noise hits all alike. Every figure is the min, median and max over the rounds, and every ratio
 is taken round by round against the same round's run of the contender it names.
@@ -19,7 +21,9 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
+import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec" / "fives_and_threes.rules"
 SCHEMA = "dominospec-bench-simulate/1"
 ENGINE_LOOP = "native engine loop, sums only"
+WASM_LOOP = "WebAssembly engine loop (Node), sums only"
+WASM = ROOT / "generated" / "fives_and_threes.wasm"
 QUICK_SECONDS, QUICK_ROUNDS = 0.05, 2
 
 
@@ -41,7 +47,7 @@ class Contender:
     name: str
     target: str
     workers: int
-    run: Callable[[int], None]  # plays that many hands, the same ones on every call
+    run: Callable[[int], float | None]  # plays that many hands, the same ones on every call; seconds it timed itself
     batch: int = 0
     seconds: list[float] = field(default_factory=list)
 
@@ -49,10 +55,17 @@ class Contender:
         return [self.batch / seconds for seconds in self.seconds]
 
 
-def simulation(target: str, workers: int) -> Callable[[int], None]:
+def simulation(target: str, workers: int) -> Callable[[int], float | None]:
     def run(count: int) -> None:
         simulate(SPEC, hands=count, target=target, workers=workers)  # type: ignore[arg-type]
     return run
+
+
+def wasm_loop(count: int) -> float:
+    """The WebAssembly engine's ds_simulate under Node, 4 players in partnerships as the native loop plays them."""
+    done = subprocess.run(["node", str(ROOT / "benchmarks" / "wasm_simulate.mjs"), str(WASM), "4", "1", str(count)],
+                          capture_output=True, text=True, check=True)
+    return float(json.loads(done.stdout)["seconds"])
 
 
 def contenders() -> tuple[list[Contender], dict[str, str]]:
@@ -70,13 +83,17 @@ def contenders() -> tuple[list[Contender], dict[str, str]]:
         engine.play_hands(count, players=4)
 
     found.append(Contender(ENGINE_LOOP, "c", 1, engine_loop))
+    if shutil.which("node") is None:
+        unavailable["WebAssembly"] = "node is not on PATH"
+    else:
+        found.append(Contender(WASM_LOOP, "wasm", 1, wasm_loop))
     return found, unavailable
 
 
 def timed(contender: Contender, count: int) -> float:
     start = time.perf_counter()
-    contender.run(count)
-    return time.perf_counter() - start
+    own = contender.run(count)
+    return time.perf_counter() - start if own is None else own
 
 
 def calibrate(contender: Contender, seconds: float) -> None:
@@ -104,7 +121,8 @@ def ratios(found: list[Contender]) -> list[dict[str, Any]]:
     simulate against the engine's own loop (what the records and their statistics cost)."""
     by_name = {contender.name: contender for contender in found}
     pairs = [(f"simulate, {t}, 2 workers", f"simulate, {t}, 1 worker") for t in ("Python", "native")]
-    pairs += [("simulate, native, 1 worker", "simulate, Python, 1 worker"), ("simulate, native, 1 worker", ENGINE_LOOP)]
+    pairs += [("simulate, native, 1 worker", "simulate, Python, 1 worker"), ("simulate, native, 1 worker", ENGINE_LOOP),
+              (WASM_LOOP, ENGINE_LOOP)]
     out = []
     for name, against in pairs:
         if name in by_name and against in by_name:
@@ -133,10 +151,10 @@ def main() -> None:
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    print(f"{'contender':<34} {'hands/s (median)':>17} {'min':>12} {'max':>12}")
+    print(f"{'contender':<42} {'hands/s (median)':>17} {'min':>12} {'max':>12}")
     for contender in result["contenders"]:
         rate = contender["hands_per_second"]
-        print(f"{contender['name']:<34} {rate['median']:>17,.0f} {rate['min']:>12,.0f} {rate['max']:>12,.0f}")
+        print(f"{contender['name']:<42} {rate['median']:>17,.0f} {rate['min']:>12,.0f} {rate['max']:>12,.0f}")
     print()
     for entry in result["ratios"]:
         ratio = entry["ratio"]

@@ -28,12 +28,13 @@ from ..c import C
 from ..codegen import generate
 from .context import runtime_sections
 
-# The play interface (compiler/targets/c/runtime/play.c), malloc and free for the driver's buffers, and the
-# version and the build's events, which the driver checks.
+# The play interface (compiler/targets/c/runtime/play.c), malloc and free for the driver's buffers, the version
+# and the build's events, which the driver checks; and the simulations' loop with its figures' names, which the
+# benchmark runs.
 EXPORTS = ("ds_abi_version", "ds_table_events", "ds_table_allowed", "ds_table_size", "ds_max_moves",
            "ds_state_count", "ds_layout_ints", "ds_table_new", "ds_table_start_scores", "ds_table_deal",
            "ds_table_legal", "ds_table_apply", "ds_table_bot_move", "ds_table_state", "ds_table_tiles",
-           "ds_table_layout", "malloc", "free")
+           "ds_table_layout", "ds_simulate", "ds_stat_count", "malloc", "free")
 # A reactor (a library: _initialize, no main) for wasm32 with WASI's libc linked in; the search bots' games live on
 # the stack, which the default 64 KiB does not hold.
 FLAGS = ("--target=wasm32-wasi", "-mexec-model=reactor", "-O2", "-std=c99", "-s", "-Wl,-z,stack-size=1048576",
