@@ -235,6 +235,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
                                          "does not keep; leave out --board or --target c", None)])
         from . import native
         run = native.load(args.spec, "replay").replay
+    elif args.target == "js":
+        from .engine_api import as_variant
+        from .targets.js.replay import JsReplayer
+        variant = load_variant(args.spec, "replay")
+        found = as_variant(load_engine(variant, args.spec))
+        assert found is not None  # a variant's spec makes a variant's engine
+        engine = found
+        run = JsReplayer(variant, args.spec, engine).replay
     else:
         engine = load_variant_engine(args.spec, "replay")
         run = functools.partial(replay, engine)
@@ -601,9 +609,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cmd.add_argument("--json", action="store_true", help="print one JSON object: events, scores, winners, error")
     replay_cmd.add_argument("--board", action="store_true",
                             help="also draw the cribbage board with both pegs of every side at the end")
-    replay_cmd.add_argument("--target", choices=("python", "c"), default="python",
-                            help="the engine that replays: python (default), or c, the native engine built "
-                                 "with the system C compiler, which prints no events")
+    replay_cmd.add_argument("--target", choices=("python", "c", "js"), default="python",
+                            help="the engine that replays: python (default); c, the native engine built "
+                                 "with the system C compiler, which prints no events; or js, the JavaScript "
+                                 "engine (its WebAssembly) run in node, which replays one game, not a match")
     replay_cmd.set_defaults(run=cmd_replay)
 
     verify_cmd = commands.add_parser("verify", parents=[verbosity],

@@ -161,3 +161,55 @@ export class Game {
   static fromRecord(record: GameRecord, options?: { seed?: number | bigint }): Game;
   static fromJSON(save: string | SavedGame): Game;
 }
+
+/** G of the boardgame.io game: plain JSON, the game's save and its figures. */
+export interface BoardgameState {
+  save: SavedGame;
+  current: number;
+  over: boolean;
+  handOver: boolean;
+  winners: number[];
+  scores: number[];
+}
+
+/** What a player (or a spectator: seat null, no hand, no moves) sees of G. */
+export interface BoardgamePlayerView extends Omit<BoardgameState, "save"> {
+  view: Omit<View, "seat"> & { seat: number | null };
+}
+
+export interface BoardgameSetupData {
+  seed?: number;
+  partnerships?: boolean;
+  scores?: number[];
+}
+
+/** A boardgame.io game definition (its Game type, in the parts this one fills). */
+export interface BoardgameGame {
+  name: string;
+  minPlayers: number;
+  maxPlayers: number;
+  validateSetupData(setupData: BoardgameSetupData | undefined, numPlayers: number): string | undefined;
+  setup(context: { ctx: { numPlayers: number }; random: { Number(): number } },
+    setupData?: BoardgameSetupData): BoardgameState;
+  moves: {
+    move: {
+      move(context: { G: BoardgameState; playerID: string | null | undefined }, move: Move): BoardgameState | "INVALID_MOVE";
+      client: false;
+    };
+  };
+  turn: {
+    order: { first(context: { G: BoardgameState }): number; next(context: { G: BoardgameState }): number };
+    endIf(context: { G: BoardgameState; ctx: { currentPlayer: string } }): boolean;
+    activePlayers?: { all: null };
+  };
+  endIf(context: { G: BoardgameState }): { winners: number[] } | undefined;
+  playerView(context: { G: BoardgameState; playerID?: string | null }): BoardgamePlayerView;
+  ai: {
+    enumerate(G: BoardgameState | BoardgamePlayerView, ctx: { currentPlayer: string },
+      playerID?: string | null): { move: "move"; args: [Move] }[];
+  };
+}
+
+/** The variant as a boardgame.io game (load the engine first): one move, `move`, taking a move as legalMoves()
+    writes it; the turn following the engine's current seat; each hand dealt when the last ends. */
+export function boardgameGame(options?: { name?: string }): BoardgameGame;

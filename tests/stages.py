@@ -18,7 +18,8 @@ STAGES: dict[str, tuple[str, ...]] = {
                  "test_roundtrip.py", "test_golden.py", "test_fuzz.py", "test_fuzz_inputs.py",
                  "test_family_specs.py", "test_text_as_written.py"),
     # The targets: the Python, C and JavaScript engines, their contract, and the reference model they are held to.
-    "targets": ("test_codegen.py", "test_c_target.py", "test_js_target.py", "test_engine_contract.py",
+    "targets": ("test_codegen.py", "test_c_target.py", "test_js_target.py", "test_js_types.py",
+                "test_js_replay.py", "test_js_boardgame.py", "test_engine_contract.py",
                 "test_engine_differential.py", "test_engine_stateful.py", "test_engine_api_robustness.py",
                 "test_native.py", "test_native_conformance.py", "test_native_game.py", "test_native_units.py",
                 "test_layout_rules.py", "test_leads.py", "test_turns.py", "test_hand_reckoning.py", "test_matador.py",

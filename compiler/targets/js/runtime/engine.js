@@ -700,4 +700,87 @@ export class Game {
     return game;
   }
 }
+
+// --- boardgame.io
+
+/** A boardgame.io game definition of the variant (https://boardgame.io), over this engine (load it first). G is
+    plain JSON: {save, current, over, handOver, winners, scores}, save being the game's save (toJSON()), from which
+    each move builds the game again. One move, `move`, takes a move as legalMoves() writes it; its seat must be the
+    player's (a call of muggins may be made out of turn, where scores are announced). The turn follows the engine's
+    current seat; a hand that ends deals the next at once; the game ends with {winners}. setupData: {seed,
+    partnerships, scores}; the seed is drawn from boardgame.io's random numbers where none is given. playerView is
+    the engine's view(seat) of the player (spectators see no hand), with the figures above. */
+export function boardgameGame({ name = VARIANT.name.toLowerCase().replace(/[^a-z0-9]+/g, "-") } = {}) {
+  const figures = (game) => ({
+    save: game.toJSON(), current: game.current, over: game.over, handOver: game.handOver, winners: game.winners,
+    scores: game.scores,
+  });
+  const seatOf = (playerID) => (playerID === null || playerID === undefined ? null : Number(playerID));
+  const definition = {
+    name,
+    minPlayers: Math.min(...VARIANT.playerCounts),
+    maxPlayers: Math.max(...VARIANT.playerCounts),
+    validateSetupData(setupData, numPlayers) {
+      if (!VARIANT.playerCounts.includes(numPlayers)) {
+        return `${VARIANT.name} is played by ${VARIANT.playersText} players, not ${numPlayers}`;
+      }
+      return undefined;
+    },
+    setup({ ctx, random }, setupData = {}) {
+      const seed = setupData.seed ?? Math.floor(random.Number() * Number.MAX_SAFE_INTEGER);
+      return figures(new Game({ players: ctx.numPlayers, seed, partnerships: setupData.partnerships,
+        scores: setupData.scores }));
+    },
+    moves: {
+      move: {
+        move({ G, playerID }, move) {
+          const seat = seatOf(playerID);
+          if (G.over || !isObject(move) || move.seat !== seat) return "INVALID_MOVE";
+          const game = Game.fromJSON(G.save);
+          try {
+            game.apply(move);
+          } catch (error) {
+            if (error instanceof IllegalMove) return "INVALID_MOVE";
+            throw error;
+          }
+          if (game.handOver && !game.over) game.startHand();
+          return figures(game);
+        },
+        client: false, // the move replays the game: the master alone makes it
+      },
+    },
+    turn: {
+      order: {
+        first: ({ G }) => G.current,
+        next: ({ G }) => G.current,
+      },
+      endIf: ({ G, ctx }) => !G.over && String(G.current) !== ctx.currentPlayer,
+    },
+    endIf: ({ G }) => (G.over ? { winners: G.winners.slice() } : undefined),
+    playerView({ G, playerID }) {
+      const seat = seatOf(playerID);
+      const game = Game.fromJSON(G.save);
+      const { save, ...shown } = G;
+      let view;
+      if (seat !== null && seat >= 0 && seat < game.players) {
+        view = game.view(seat);
+      } else { // a spectator: no hand, no move, no tile drawn
+        view = { ...game.view(0), seat: null, hand: [], legalMoves: [] };
+        view.events = view.events.map((e) => (e.event === "draw" ? { ...e, tile: null } : e));
+      }
+      return { ...shown, view };
+    },
+    ai: {
+      enumerate: (G, ctx, playerID) => {
+        if (G.over) return [];
+        const seat = seatOf(playerID ?? ctx.currentPlayer);
+        const moves = G.save ? Game.fromJSON(G.save).legalMoves() : G.view.legalMoves; // the master's G, or a view
+        return moves.filter((m) => m.seat === seat)
+          .map((m) => ({ move: "move", args: [m] }));
+      },
+    },
+  };
+  if (VARIANT.announced) definition.turn.activePlayers = { all: null }; // a muggins call comes out of turn
+  return definition;
+}
 //###}

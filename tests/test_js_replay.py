@@ -1,0 +1,94 @@
+"""`dominospec replay --target js`: records replayed by the JavaScript engine in Node print what the Python
+target prints: every record of tests/replays/ and examples/ whose spec is shipped, compared field by field with
+`--json` (events included); a record that breaks the rules gives the same message and exit code; a match is
+refused, naming the limitation; without node the command says so and exits 2. Real subprocess runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from support import ROOT, SHIPPED
+
+RECORDS = sorted([*(ROOT / "tests" / "replays").glob("*.json"), *(ROOT / "examples").glob("*.match.json")])
+MATCH = ROOT / "examples" / "fives_and_threes_match.match.json"
+HORSE_RACE = ROOT / "tests" / "replays" / "horse_race_award_17.json"
+
+
+def spec_of(record: Path) -> Path:
+    """The shipped spec a record is of: the one whose name its name starts with, the longest such."""
+    stem = record.name.removesuffix(".match.json").removesuffix(".json")
+    named = [spec for spec in SHIPPED if stem.startswith(spec.stem)]
+    assert named, f"{record.name} names no shipped spec"
+    return max(named, key=lambda spec: len(spec.stem))
+
+
+def run(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dominospec", "replay", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, check=False, timeout=300, env=env)
+
+
+def both(spec: Path, record: Path, *options: str) -> tuple[subprocess.CompletedProcess[str],
+                                                             subprocess.CompletedProcess[str]]:
+    """The Python target's run and the JavaScript target's."""
+    return run(spec, record, *options), run(spec, record, "--target", "js", *options)
+
+
+def fields(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(done.stdout)
+    return out
+
+
+@pytest.mark.parametrize("record", [r for r in RECORDS if r != MATCH], ids=lambda record: record.name)
+def test_a_record_replays_in_javascript_as_in_python(record: Path) -> None:
+    python, js = both(spec_of(record), record, "--json")
+    assert python.returncode == 0, python.stderr
+    assert js.returncode == 0, js.stderr
+    expected, got = fields(python), fields(js)
+    assert sorted(got) == sorted(expected)
+    for key in expected:
+        assert got[key] == expected[key], key
+    assert expected["events"], "the record plays moves"
+
+
+def test_the_text_output_is_the_python_targets() -> None:
+    python, js = both(spec_of(HORSE_RACE), HORSE_RACE)
+    assert (js.returncode, js.stdout, js.stderr) == (python.returncode, python.stdout, python.stderr)
+
+
+def test_a_record_that_breaks_the_rules_gives_the_python_targets_message(tmp_path: Path) -> None:
+    record = json.loads(HORSE_RACE.read_text())
+    moves = record["hands"][0]["moves"]
+    index = next(i for i, move in enumerate(moves) if "play" in move and i >= 3)
+    moves[index] = {**moves[index], "play": next(t for t in record["hands"][0]["boneyard"])}  # a tile not held
+    faulty = tmp_path / "faulty.json"
+    faulty.write_text(json.dumps(record, indent=1))
+    python, js = both(spec_of(HORSE_RACE), faulty, "--json")
+    assert python.returncode == js.returncode == 1
+    assert f"hand 1, move {index + 1}:" in fields(python)["error"]
+    assert fields(js) == fields(python)  # the events and scores up to the move, and the message
+    assert js.stderr == python.stderr  # the message, at the record's line of the move
+    python, js = both(spec_of(HORSE_RACE), faulty)
+    assert (js.returncode, js.stdout, js.stderr) == (python.returncode, python.stdout, python.stderr)
+
+
+def test_a_match_is_refused_naming_the_limitation() -> None:
+    js = run(spec_of(MATCH), MATCH, "--target", "js")
+    assert js.returncode == 1, js.stderr
+    assert "the JavaScript engine plays one game and keeps no match score" in js.stderr
+    assert "--target python" in js.stderr and js.stdout == ""
+    js = run(spec_of(MATCH), MATCH, "--target", "js", "--json")
+    assert js.returncode == 1 and "cannot replay a match" in fields(js)["error"]
+
+
+def test_without_node_the_command_says_so(tmp_path: Path) -> None:
+    env = {**os.environ, "PATH": str(tmp_path)}
+    done = run(spec_of(HORSE_RACE), HORSE_RACE, "--target", "js", env=env)
+    assert done.returncode == 2, done.stderr
+    assert "node is not on PATH" in done.stderr and done.stdout == ""
