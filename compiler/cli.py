@@ -371,6 +371,25 @@ def cmd_book(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from .book.table import table_html
+    if args.output is not None:
+        check_file(args.output)
+    text = table_html(args.spec, args.lang, args.lang_pack or [])
+    if args.output is not None:
+        write_file(args.output, text)
+        show(printable(f"table written to {args.output}"), sys.stderr)
+        return EXIT_OK
+    import tempfile
+    import webbrowser
+    handle, name = tempfile.mkstemp(prefix="dominospec-table-", suffix=".html")
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        out.write(text)
+    opened = webbrowser.open(Path(name).as_uri())
+    show(printable(f"table written to {name}" + ("" if opened else "; open it in a browser")), sys.stderr)
+    return EXIT_OK
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulation.run import simulate
     return analyse(args, functools.partial(simulate, args.spec), printable(f"simulating {args.spec}"))
@@ -660,6 +679,15 @@ def build_parser() -> argparse.ArgumentParser:
                           help="where the book goes (default: standard output); a Markdown book's pictures "
                                "are written beside it as FILE-STEM.TOPIC.svg")
     book_cmd.set_defaults(run=cmd_book)
+
+    play_cmd = commands.add_parser("play", help="write a variant's table as one HTML page and play it in the browser")
+    play_cmd.add_argument("spec", type=Path, metavar="SPEC", help=VARIANT_HELP)
+    play_cmd.add_argument("--lang", default="en", metavar="L", help="the language of the page (default: en)")
+    play_cmd.add_argument("--lang-pack", type=Path, action="append", metavar="FILE",
+                          help="load a language pack that is not shipped (may be repeated)")
+    play_cmd.add_argument("-o", "--output", type=Path, metavar="FILE",
+                          help="where the page goes (default: a temporary file, opened in the browser)")
+    play_cmd.set_defaults(run=cmd_play)
 
     simulation = simulation_options()
     simulate_cmd = commands.add_parser("simulate", parents=[simulation],

@@ -32,8 +32,9 @@ STAGES: dict[str, tuple[str, ...]] = {
     # Rule books and their pictures.
     "books": ("test_book.py", "test_book_clauses.py", "test_book_formulas.py", "test_book_layouts.py",
               "test_book_reading.py", "test_pictures.py", "test_scenarios.py"),
-    # Replaying records, match play, the bots and the research environments.
-    "play": ("test_replay.py", "test_family_replays.py", "test_match_play.py", "test_bots.py", "test_envs.py"),
+    # Replaying records, match play, the bots, the research environments and the table page.
+    "play": ("test_replay.py", "test_family_replays.py", "test_match_play.py", "test_bots.py", "test_envs.py",
+             "test_play_table.py"),
     # Simulation, comparison and their reports.
     "simulation": ("test_simulation_cli.py", "test_simulation_records.py", "test_simulation_report.py",
                    "test_simulation_run.py", "test_simulation_statistics.py"),

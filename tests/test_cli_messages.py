@@ -30,7 +30,7 @@ def _long_options(parser: argparse.ArgumentParser) -> list[str]:
 
 # Each command's arguments, so that the unknown option is all that is wrong.
 ARGUMENTS = {"check": [FT], "fmt": [FT], "compile": [FT], "replay": [FT, "examples/fives_and_threes.match.json"],
-             "verify": [FT, "examples/fives_and_threes.en.md"], "example": [FT, "[1|4]"], "book": [FT],
+             "verify": [FT, "examples/fives_and_threes.en.md"], "example": [FT, "[1|4]"], "book": [FT], "play": [FT],
              "simulate": [FT], "compare": [FT, "examples/family/fives_and_threes_teesdale.rules"]}
 
 
@@ -123,7 +123,8 @@ def test_bots_of_ones_own_are_found_in_the_current_folder_by_the_installed_comma
 
 @pytest.mark.parametrize(("args", "line"), [
     (["chek", FT], "dominospec: error: argument COMMAND: invalid choice: 'chek' (did you mean 'check'? choose from "
-                   "'check', 'fmt', 'compile', 'replay', 'verify', 'example', 'book', 'simulate', 'compare')"),
+                   "'check', 'fmt', 'compile', 'replay', 'verify', 'example', 'book', 'play', 'simulate', "
+                   "'compare')"),
     (["compile", "--target", "pyton", FT], "dominospec compile: error: argument --target: invalid choice: 'pyton' "
                                            "(did you mean 'python'? choose from 'c', 'js', 'python')"),
     (["book", FT, "--format", "pdf"], "dominospec book: error: argument --format: invalid choice: 'pdf' "

@@ -41,6 +41,8 @@ COMMANDS = {
     "example": ["example", FT, "[1|4]", "[1|1]:[1|4]:low"],
     "example-bad": ["example", FT, "[1|4]", "[2|2]:[1|4]:low"],
     "book": ["book", "spec/horse_race.rules"],
+    "play": ["play", FT, "-o", f"{OUT}/table.html"],
+    "play-bad": ["play", BAD_SPEC, "-o", f"{OUT}/table.html"],
     "simulate": ["simulate", *SMALL_RUN, FT],
     "simulate-json": ["simulate", "--json", *SMALL_RUN, FT],
     "simulate-bad": ["simulate", *SMALL_RUN, BAD_SPEC],

@@ -22,6 +22,7 @@ from ..language.diagnostics import Diagnostic, InputError, UsageError
 from ..language.ir import Pos
 from ..language.textfile import PACK, parse_json, read_text_file
 from . import sentences
+from .table_words import check_table
 from .wording import SPACE, Wording, check_wording, literal
 
 PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")
@@ -116,6 +117,8 @@ class Pack:
         self._none = _words(self.none)
         # The words a rule book is written in; a pack without them reads documents but writes no book.
         self.book: Wording | None = Wording(data["book"], self.plural_form) if "book" in data else None
+        # The words of the table page (documents/table_words.py); a pack without them words no table.
+        self.table: dict[str, Any] | None = data.get("table")
         self.placed_re = re.compile(SPACE + self._pattern("placed", "") + SPACE)
         self.caption_re = self._line(self.caption)
         # A detail line after its caption need not repeat the caption's fields; nor need it list spinners when
@@ -130,6 +133,14 @@ class Pack:
         self._detail_starts = [self._start(fields) for fields in self.detail_forms]
         self._items = {kind: re.compile(f"{self._item_pattern(kind)}{SPACE}(?:"
                                         f"{literal(self.separators[kind].strip())}{SPACE}|$)") for kind in LISTS}
+
+    def table_words(self) -> dict[str, Any]:
+        """The words of the table page; UsageError for a pack without a table section."""
+        if self.table is None:
+            raise UsageError([Diagnostic(f"the {self.name} pack ({self.code}) has no words for the table page: its "
+                                         f"\"table\" section has them (see the shipped packs)", None,
+                                         file=self.source)])
+        return self.table
 
     def legend(self) -> tuple[str, str, str]:
         """The words of a layout picture's legend: counted, continuation, spinner; UsageError for a pack
@@ -328,7 +339,7 @@ BOOK_KEYS = {"sections": sentences.SECTIONS, "sentences": sentences.SENTENCE_KEY
 
 def validate(data: Any, text: str, source: str) -> Pack:
     v = _Validator(text, source)
-    v.mapping(data, (), TOP_KEYS, also=("book",))
+    v.mapping(data, (), TOP_KEYS, also=("book", "table"))
     if "book" in data:
         check_wording(data["book"], v.fail, BOOK_KEYS, sentences.SLOTS, sentences.READABLE)
     code = v.string(data["language"], ("language",))
@@ -400,6 +411,8 @@ def validate(data: Any, text: str, source: str) -> Pack:
             v.string(word, ("units", number, form))
         if "other" not in unit:
             raise v.fail(("units", number), "needs the 'other' form")
+    if "table" in data:
+        check_table(data["table"], v.fail, forms)
     columns = v.mapping(data["columns"], ("columns",), COLUMNS, also=MATCH_COLUMNS)
     match_roles = [role for role in MATCH_COLUMNS if role in columns]
     if match_roles and len(match_roles) < len(MATCH_COLUMNS):

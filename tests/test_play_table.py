@@ -1,0 +1,508 @@
+"""The table page (dominospec.book.table): one self-contained HTML page per variant, with the variant's JavaScript
+engine and its WebAssembly inlined, on which a person plays the engine's bots.
+
+The pages are opened from file:// in Debian's Chromium, driven by Playwright's Python package, and played by
+clicking alone: a legal tile's button, then one of the end buttons it fits, or the pass and draw buttons when those
+are the moves. Each game's record must replay (`dominospec replay --json`, the Python engine) to the scores and
+winners the page reports; no request may leave the page and nothing may be written to the console as an error.
+The record viewer steps a shipped record to its final scores, and a screenshot shows tiles and a spinner.
+
+Playwright drives the browser it finds at /usr/bin/chromium (never a browser of its own: `playwright install` is
+not needed); without Chromium or the playwright package the browser tests fail, saying what to install (.ci/run
+installs Chromium; playwright comes with the test extra)."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dominospec.book.table import table_html, write_table
+from dominospec.documents.language_pack import parse_pack, shipped_packs
+from dominospec.documents.table_words import LABELS, LOG
+from dominospec.language.diagnostics import InputError, UsageError
+from dominospec.language.loader import load_variant
+from support import ROOT, read_png
+
+FNT = ROOT / "spec" / "fives_and_threes.rules"
+MATCH = ROOT / "examples" / "fives_and_threes_match.rules"
+HORSE_RACE = ROOT / "spec" / "horse_race.rules"  # every double a spinner
+FNT_RECORD = ROOT / "examples" / "fives_and_threes.match.json"  # one game of spec/fives_and_threes.rules
+MATCH_RECORD = ROOT / "examples" / "fives_and_threes_match.match.json"  # a match of examples/..._match.rules
+EN = (ROOT / "compiler" / "documents" / "languages" / "en.json").read_text(encoding="utf-8")
+DOMINOSPEC = Path(sys.executable).parent / "dominospec"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+HOSTILE = "</script><script>alert(1)</script> <!-- & 'x' </title> <b>"
+ORANGE = (0xE8, 0x77, 0x0E)  # the book's spinner frame
+
+
+@functools.cache
+def page_text(spec: Path, lang: str = "en") -> str:
+    return table_html(spec, lang)
+
+
+def replayed(spec: Path, record: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
+    """`dominospec replay SPEC RECORD --json` of a record."""
+    path = tmp_path / f"record-{time.monotonic_ns()}.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = subprocess.run([str(DOMINOSPEC), "replay", str(spec), str(path), "--json"], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    assert result["error"] is None
+    return result
+
+
+# --- the page as text ---------------------------------------------------------------------------------------------
+
+class Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.title = ""
+        self._in_title = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._in_title = tag == "title"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_title = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title += data
+
+
+def parsed(text: str) -> Tags:
+    tags = Tags()
+    tags.feed(text)
+    return tags
+
+
+def test_the_page_holds_its_engine_and_fetches_nothing() -> None:
+    from dominospec.targets.codegen import generate
+    from dominospec.targets.js import JS
+
+    text = page_text(FNT)
+    tags = parsed(text)
+    scripts = [attrs for tag, attrs in tags.tags if tag == "script"]
+    assert [s.get("type") for s in scripts] == ["application/json", "application/octet-stream", "module"]
+    assert not any("src" in s for s in scripts)
+    assert all(attrs.get("href", "data:").startswith("data:") for _, attrs in tags.tags)  # the icon: data:
+    assert "Content-Security-Policy" in text and "default-src 'none'" in text
+    # the module's text and the WebAssembly, as the JavaScript target builds them
+    spec = load_variant(FNT, "play")
+    assert generate(spec, FNT.name, JS) in text
+    assert JS.companions is not None
+    wasm = re.search(r'<script type="application/octet-stream" id="dominospec-wasm">([^<]*)</script>', text)
+    assert wasm is not None and base64.b64decode(wasm.group(1)) == JS.companions(spec, FNT.name)[".wasm"]
+    assert tags.title == "Fives and Threes: a table"
+    assert page_text(FNT) == table_html(FNT), "the same page for the same spec"
+
+
+def test_a_hostile_variant_name_is_text_wherever_it_lands(tmp_path: Path) -> None:
+    spec = tmp_path / "hostile.rules"
+    spec.write_text(FNT.read_text(encoding="utf-8").replace('variant: "Fives and Threes"', f'variant: "{HOSTILE}"'),
+                    encoding="utf-8")
+    text = table_html(spec)
+    tags = parsed(text)
+    assert [tag for tag, _ in tags.tags].count("script") == 3 and "b" not in [tag for tag, _ in tags.tags]
+    assert tags.title == f"{HOSTILE}: a table"
+    assert len(re.findall(r"</script", text, re.IGNORECASE)) == 3 and "<!--" not in text
+
+
+def test_write_table_writes_the_page(tmp_path: Path) -> None:
+    out = tmp_path / "table.html"
+    write_table(FNT, out)
+    assert out.read_text(encoding="utf-8") == page_text(FNT)
+
+
+def test_what_the_page_cannot_be_made_from_is_said(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="unknown language 'xx'"):
+        table_html(FNT, "xx")
+    with pytest.raises(UsageError, match="is a match format; play needs a variant's spec"):
+        table_html(ROOT / "examples" / "match_formats" / "free_play.rules")
+    big = tmp_path / "big.rules"
+    big.write_text(FNT.read_text(encoding="utf-8").replace("tiles: double six", "tiles: double fifteen"),
+                   encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        table_html(big)
+    assert "cannot play this variant in the browser" in raised.value.diagnostics[0].render()
+    bare = json.loads(EN)
+    del bare["table"]
+    pack = tmp_path / "bare.json"
+    pack.write_text(json.dumps({**bare, "language": "en-x"}), encoding="utf-8")
+    with pytest.raises(UsageError, match="has no words for the table page"):
+        table_html(FNT, "en-x", [pack])
+
+
+# --- the packs' table words ---------------------------------------------------------------------------------------
+
+def test_every_shipped_pack_words_the_table_and_each_page_is_in_its_language() -> None:
+    for code, pack in shipped_packs().items():
+        words = pack.table_words()
+        assert sorted(words["labels"]) == sorted(LABELS) and sorted(words["log"]) == sorted(LOG), code
+        text = page_text(FNT, code)
+        assert f'<html lang="{code}">' in text
+        assert parsed(text).title == words["labels"]["title"].replace("{name}", "Fives and Threes")
+    english = shipped_packs()["en"].table_words()["log"]
+    for code in ("fi", "tr", "uz"):  # translated, not copied
+        assert shipped_packs()[code].table_words()["log"]["hand"] != english["hand"]
+
+
+def _broken(path: str, value: object) -> str:
+    data = json.loads(EN)
+    *parents, key = path.split(".")
+    target = data
+    for part in parents:
+        target = target[part]
+    if value is None:
+        del target[key]
+    else:
+        target[key] = value
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("path, value, message", [
+    ("table.log/hand", None, "table.log: 'hand' is missing"),
+    ("table.log/hand", "Hand {hand} begins.", "table.log.hand: takes {hand}, {seat}, not {hand}"),
+    ("table.log/pass", "Seat {seat} passes with {tile}.", "table.log.pass: takes {seat}, not {seat}, {tile}"),
+    ("table.labels/undo", "", "table.labels.undo: expected a non-empty string"),
+    ("table.labels/shout", "Hey", "table.labels.shout: unknown key"),
+    ("table.log/points", "{points} {points@pip}.", "the word 'pip' is not in table.units"),
+    ("table.log/scores", "Scores: {scores} {scores@point}.", "{scores} is not a number a word agrees with"),
+    ("table.units/point", {"few": "points", "other": "points"}, "table.units.point.few: unknown plural form"),
+    ("table.units/tile", None, "table.units: 'tile' is missing"),
+    ("table.list", 3, "table.list: expected a string"),
+])
+def test_a_malformed_table_section_says_where_and_what(path: str, value: object, message: str) -> None:
+    where, _, key = path.partition("/")
+    text = _broken(f"{where}.{key}" if key else where, value)
+    with pytest.raises(InputError) as raised:
+        parse_pack(text, "pack.json")
+    rendered = raised.value.diagnostics[0].render()
+    assert message in rendered, rendered
+    assert re.match(r"pack\.json:\d+:\d+: error: ", rendered)
+
+
+# --- in the browser -----------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright import sync_api
+    except ImportError:
+        pytest.fail("the playwright package is not installed (pip install -e '.[test]'): the table page cannot be "
+                    "opened in a browser")
+    executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Chromium is not installed (Debian: apt-get install chromium, as .ci/run does): the table page "
+                    "cannot be opened in a browser")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Table:
+    """A table page open in the browser, with every request and console error it makes kept."""
+
+    def __init__(self, browser: Any, path: Path, seed: int) -> None:
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+        self.context.route(re.compile(r"^(?!file:|data:|blob:)"), self._refuse)
+        self.page = self.context.new_page()
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("dialog", lambda dialog: (self.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+        self.page.goto(f"{path.as_uri()}#seed={seed}")
+        self.page.wait_for_selector("#table[aria-busy=false]")
+
+    def _refuse(self, route: Any) -> None:
+        self.requests.append(route.request.url)
+        route.abort()
+
+    def js(self, expression: str) -> Any:
+        return self.page.evaluate(expression)
+
+    def state(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.js("window.dominospec.state()")
+        return state
+
+    def wait_for_the_person(self) -> bool:
+        """Wait until the person has a move to click, or the game is over; True for a move."""
+        self.page.wait_for_function("() => window.dominospec.state().over || document.querySelector("
+                                    "'button[data-tile]:not([disabled]), button[data-move]:not([disabled])')")
+        return not self.state()["over"]
+
+    def click_a_move(self, rng: random.Random) -> str:
+        """A legal move of the person's, by clicking: a tile, then an end; else pass or draw. What was clicked."""
+        tiles = self.page.locator("button[data-tile]:not([disabled])")
+        if tiles.count():
+            tile = tiles.nth(rng.randrange(tiles.count()))
+            name = str(tile.get_attribute("data-tile"))
+            tile.click()
+            ends = self.page.locator("button[data-on]")
+            assert ends.count() >= 1, f"no end to put {name} on"
+            end = ends.nth(rng.randrange(ends.count()))
+            on, port = end.get_attribute("data-on"), end.get_attribute("data-port")
+            end.click()
+            return f"{name} on {on or '-'} {port or '-'}"
+        moves = self.page.locator("button[data-move]:not([disabled])")
+        kind = str(moves.first.get_attribute("data-move"))
+        moves.first.click()
+        return kind
+
+    def play_to_the_end(self, rng: random.Random, limit: int = 2000) -> list[str]:
+        clicked: list[str] = []
+        while self.wait_for_the_person():
+            clicked.append(self.click_a_move(rng))
+            assert len(clicked) < limit, "the game does not end"
+        return clicked
+
+    def clean(self) -> None:
+        """Nothing fetched from anywhere but the page's own file, data: and blob: URLs; no error on the console."""
+        assert [url for url in self.requests if not url.startswith(("file:", "data:", "blob:"))] == []
+        assert self.errors == []
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def table(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Table]]:
+    opened: list[Table] = []
+
+    def open_page(spec: Path, seed: int = 1, lang: str = "en") -> Table:
+        path = tmp_path / f"{spec.stem}.{lang}.html"
+        path.write_text(page_text(spec, lang), encoding="utf-8")
+        made = Table(browser, path, seed)
+        opened.append(made)
+        return made
+
+    yield open_page
+    for made in opened:
+        made.close()
+
+
+def test_the_page_opens_on_the_smallest_table_with_the_person_at_seat_0(table: Callable[..., Table]) -> None:
+    t = table(FNT)
+    page = t.page
+    assert page.input_value("#players") == "2"
+    assert [page.input_value(f"#seat-{seat}") for seat in (0, 1)] == ["person", "greedy"]
+    assert page.locator("#seat-2").count() == 0
+    state = t.state()
+    assert state["over"] is False and len(state["scores"]) == 2
+    assert page.locator("button[data-tile]").count() == 7  # two players get 7 tiles
+    assert page.locator("button[data-move=draw]").count() == 0  # the undealt tiles are out of play
+    # at 4 the partnerships are fixed: the box is ticked and cannot be changed
+    page.select_option("#players", "4")
+    assert page.is_checked("#partnerships") and page.is_disabled("#partnerships")
+    assert page.input_value("#seat-3") == "greedy"
+    t.clean()
+    # what the checks would see: the page's own policy refuses a request out, saying so on the console, and a
+    # request that got past it would be counted (and stopped) on its way out
+    t.js("fetch('https://example.com/x').catch(() => null)")
+    page.wait_for_timeout(200)
+    assert any("Content Security Policy" in error for error in t.errors) and "https://example.com/x" not in t.requests
+    t.context.new_page().evaluate("fetch('https://example.com/y').catch(() => null)")
+    assert "https://example.com/y" in t.requests
+
+
+@pytest.mark.parametrize("spec, seed", [(FNT, 3), (MATCH, 5)], ids=["fives_and_threes", "match_variant"])
+def test_whole_games_played_by_clicking_replay_to_the_pages_scores(table: Callable[..., Table], spec: Path, seed: int,
+                                                                   tmp_path: Path) -> None:
+    t = table(spec, seed=seed)
+    page = t.page
+    page.select_option("#speed", "at once")
+    rng = random.Random(seed)
+    clicked = t.play_to_the_end(rng)
+    state, record = t.state(), t.js("window.dominospec.record()")
+    assert state["over"] is True and state["winners"]
+    result = replayed(spec, record, tmp_path)
+    assert (result["scores"], result["winners"]) == (state["scores"], state["winners"])
+    assert state["over"] == any(event["event"] == "win" for event in result["events"])
+    person = sum(1 for hand in record["hands"] for move in hand["moves"] if move["seat"] == 0)
+    assert person == len(clicked) and any(" on " in c for c in clicked)
+    assert page.locator("#status").inner_text().startswith("Game over. Won by:")
+    assert page.locator("#summary").is_visible() and page.locator("#log li").count() > 2 * person
+    # the record downloads as it is
+    with page.expect_download() as download:
+        page.click("button[data-action=download]")
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8")) == record
+    # a second game at four, two partnerships, played on to its end as well
+    page.select_option("#players", "4")
+    page.click("button[data-action=new-game]")
+    t.play_to_the_end(rng)
+    state, record = t.state(), t.js("window.dominospec.record()")
+    assert record["players"] == 4 and record["partnerships"] is True and len(state["scores"]) == 2
+    result = replayed(spec, record, tmp_path)
+    assert (result["scores"], result["winners"], state["over"]) == (state["scores"], state["winners"], True)
+    t.clean()
+
+
+def test_where_scores_are_announced_the_bots_claim_their_points(table: Callable[..., Table], tmp_path: Path) -> None:
+    """The engine's bots claim a placement's true points; the person claims what the claim box says (0 here)."""
+    spec = ROOT / "examples" / "family" / "muggins_announced.rules"
+    t = table(spec, seed=2)
+    t.page.select_option("#speed", "at once")
+    assert t.page.locator("#claim").input_value() == "0"
+    t.play_to_the_end(random.Random(2))
+    state, record = t.state(), t.js("window.dominospec.record()")
+    result = replayed(spec, record, tmp_path)
+    assert (result["scores"], result["winners"], state["over"]) == (state["scores"], state["winners"], True)
+    plays = [event for event in result["events"] if event["event"] == "play" and event["points"]]
+    assert all(event["claim"] == event["points"] for event in plays if event["seat"] != 0)
+    assert any(event["seat"] != 0 for event in plays)
+    t.clean()
+
+
+def test_undo_takes_back_the_persons_move_and_the_bots_replies(table: Callable[..., Table]) -> None:
+    t = table(FNT, seed=11)
+    page = t.page
+    page.select_option("#speed", "at once")
+    rng = random.Random(2)
+    assert t.wait_for_the_person()
+    assert page.is_disabled("button[data-action=undo]")
+    before = t.js("window.dominospec.record()")
+    hand = page.locator("button[data-tile]").evaluate_all("buttons => buttons.map(b => b.dataset.tile)")
+    t.click_a_move(rng)
+    assert t.wait_for_the_person()
+    after = t.js("window.dominospec.record()")
+    if len(after["hands"]) != len(before["hands"]):
+        pytest.fail("the hand ended on the first move: choose another seed")
+    assert len(after["hands"][-1]["moves"]) >= len(before["hands"][-1]["moves"]) + 2  # the bot replied
+    page.click("button[data-action=undo]")
+    assert t.js("window.dominospec.record()") == before
+    assert page.locator("button[data-tile]").evaluate_all("buttons => buttons.map(b => b.dataset.tile)") == hand
+    assert page.is_disabled("button[data-action=undo]")
+    t.clean()
+
+
+def test_the_keyboard_plays_a_move(table: Callable[..., Table]) -> None:
+    t = table(FNT, seed=4)
+    page = t.page
+    page.select_option("#speed", "at once")
+    assert t.wait_for_the_person()
+    before = len(t.js("window.dominospec.record()")["hands"][-1]["moves"])
+    first = page.locator("button[data-tile]:not([disabled])").first
+    tile = first.get_attribute("data-tile")
+    first.focus()
+    page.keyboard.press("Enter")
+    assert page.get_attribute(f'button[data-tile="{tile}"]', "aria-pressed") == "true"
+    assert t.js("document.activeElement.hasAttribute('data-on')")
+    page.keyboard.press("Escape")
+    assert page.locator("button[data-on]").count() == 0
+    assert t.js("document.activeElement.dataset.tile") == tile
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    t.wait_for_the_person()
+    moves = t.js("window.dominospec.record()")["hands"][-1]["moves"]
+    assert len(moves) > before and moves[before]["seat"] == 0 and moves[before]["play"] == tile
+    t.clean()
+
+
+def test_the_viewer_steps_a_shipped_record_to_its_final_scores(table: Callable[..., Table], tmp_path: Path) -> None:
+    t = table(FNT)
+    page = t.page
+    record = json.loads(FNT_RECORD.read_text(encoding="utf-8"))
+    final = replayed(FNT, record, tmp_path)
+    page.set_input_files("input[data-action=open]", str(FNT_RECORD))
+    page.wait_for_selector("#viewer:not([hidden])")
+    assert page.is_disabled("button[data-step=back]")
+    moves = sum(len(hand["moves"]) for hand in record["hands"])
+    positions = t.js("window.dominospec.viewer().positions")
+    assert positions == moves + len(record["hands"])  # each hand dealt, then after each of its moves
+    steps = 0
+    while not page.is_disabled("button[data-step=forward]"):
+        page.click("button[data-step=forward]")
+        steps += 1
+    assert steps == positions - 1
+    shown = [int(str(score)) for score in
+             page.locator("#viewer-scores li[data-side]").evaluate_all("items => items.map(i => i.dataset.score)")]
+    assert shown == final["scores"] and t.js("window.dominospec.viewer().winners") == final["winners"]
+    page.click("button[data-step=back]")
+    assert t.js("window.dominospec.viewer().over") is False
+    page.keyboard.press("End")
+    assert t.js("window.dominospec.viewer().scores") == final["scores"]
+    page.click("button[data-action=close-record]")
+    assert page.is_hidden("#viewer") and t.state()["over"] is False
+    t.clean()
+
+
+def test_the_viewer_steps_a_match_record_game_by_game(table: Callable[..., Table], tmp_path: Path) -> None:
+    t = table(MATCH)
+    page = t.page
+    final = replayed(MATCH, json.loads(MATCH_RECORD.read_text(encoding="utf-8")), tmp_path)
+    page.set_input_files("input[data-action=open]", str(MATCH_RECORD))
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.click("button[data-step=end]")
+    assert t.js("window.dominospec.viewer().scores") == final["scores"]  # the last game's
+    assert page.locator("#status").inner_text().startswith("Game 3, hand ")
+    # a record of another variant is refused, saying why
+    page.click("button[data-action=close-record]")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"players": 9, "hands": []}), encoding="utf-8")
+    page.set_input_files("input[data-action=open]", str(other))
+    assert page.locator("#message").inner_text().startswith("This file is not a record of Fives and Threes club match:")
+    assert page.is_hidden("#viewer")
+    t.clean()
+
+
+def test_a_screenshot_shows_tiles_and_a_spinner(table: Callable[..., Table], tmp_path: Path) -> None:
+    t = table(HORSE_RACE, seed=7)
+    page = t.page
+    page.select_option("#speed", "at once")
+    rng = random.Random(7)
+    while not page.locator("#layout svg rect.spinner").count():
+        assert t.wait_for_the_person(), "the game ended without a spinner on the table"
+        t.click_a_move(rng)
+    assert page.locator("#layout svg g.tile").count() >= 2
+    spinner = page.locator("#layout svg rect.spinner").first.get_attribute("data-tile")
+    assert spinner is not None and spinner[1] == spinner[3]  # a double
+    assert page.locator(f'#layout svg g.tile[data-tile="{spinner}"]').count() == 1
+    shot = tmp_path / "table.png"
+    page.screenshot(path=str(shot), full_page=True)
+    width, height, rows = read_png(shot.read_bytes())
+    orange = sum(1 for line in rows for x in range(width)
+                 if all(abs(line[3 * x + i] - ORANGE[i]) < 30 for i in range(3)))
+    assert width >= 1000 and orange > 50, f"{shot}: {orange} orange pixels"
+    t.clean()
+
+
+def test_the_log_is_in_the_packs_language(table: Callable[..., Table]) -> None:
+    t = table(FNT, lang="fi")
+    page = t.page
+    assert page.locator("#log li").first.inner_text().startswith("Kierros 1: paikka ")
+    assert page.locator("button[data-action=new-game]").inner_text() == "Uusi peli"
+    assert page.locator("#status").inner_text() in ("Sinun vuorosi: valitse laatta ja sitten pää.",
+                                                    "Vuorossa on paikka 1.")
+    t.clean()
+
+
+def test_a_hostile_name_shows_as_text_in_the_browser(table: Callable[..., Table], tmp_path: Path) -> None:
+    spec = tmp_path / "hostile.rules"
+    spec.write_text(FNT.read_text(encoding="utf-8").replace('variant: "Fives and Threes"', f'variant: "{HOSTILE}"'),
+                    encoding="utf-8")
+    t = table(spec)
+    page = t.page
+    assert page.title() == f"{HOSTILE}: a table"
+    assert page.locator("#title").inner_text() == f"{HOSTILE}: a table"
+    assert page.locator("script").count() == 3
+    t.clean()
