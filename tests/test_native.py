@@ -583,7 +583,7 @@ def test_replay_target_c_refuses_the_board_and_match_formats() -> None:
     assert formats.stderr == ("dominospec: error: examples/match_formats/free_play.rules is a match format; replay "
                               "needs a variant's spec\n")
     unknown = run_cli("replay", "--target", "rust", FT, RECORD)
-    assert unknown.returncode == 2 and "invalid choice: 'rust' (choose from 'python', 'c')" in unknown.stderr
+    assert unknown.returncode == 2 and "invalid choice: 'rust' (choose from 'python', 'c', 'js')" in unknown.stderr
 
 
 def test_the_python_replay_never_imports_the_native_driver() -> None:
