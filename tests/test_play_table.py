@@ -460,7 +460,10 @@ def test_the_viewer_steps_a_match_record_game_by_game(table: Callable[..., Table
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"players": 9, "hands": []}), encoding="utf-8")
     page.set_input_files("input[data-action=open]", str(other))
-    assert page.locator("#message").inner_text().startswith("This file is not a record of Fives and Threes club match:")
+    from playwright.sync_api import expect  # the table fixture has said what to install where it is missing
+
+    # the page reads the file asynchronously: wait for the message rather than read it at once
+    expect(page.locator("#message")).to_have_text(re.compile("^This file is not a record of Fives and Threes club match:"))
     assert page.is_hidden("#viewer")
     t.clean()
 
