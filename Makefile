@@ -8,7 +8,7 @@ INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --qu
 # The user's rule documents, beside the checkout.
 SEEDS := ../shared/seeds
 
-.PHONY: demo lint test test-fast docs bench book-page clean
+.PHONY: demo lint test test-fast docs bench book-page table-page clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -83,6 +83,16 @@ book-page: $(STAMP)
 	chromium --headless --disable-gpu --no-sandbox --hide-scrollbars --force-device-scale-factor=1 \
 	  --user-data-dir=build/book-page/profile --window-size=820,1160 --screenshot=$(BOOK_PAGE) \
 	  "file://$(CURDIR)/build/book-page/book.html"
+
+# The picture of the table page in the README: the club match's page, as headless Chromium draws it once
+# the bots have made their first moves (the deals and bots of #seed=3).
+TABLE_PAGE := examples/fives_and_threes_match.table.png
+table-page: $(STAMP)
+	mkdir -p build/table-page
+	$(BIN)/dominospec play examples/fives_and_threes_match.rules -o build/table-page/table.html
+	chromium --headless --disable-gpu --no-sandbox --hide-scrollbars --force-device-scale-factor=1 \
+	  --user-data-dir=build/table-page/profile --window-size=1280,1000 --virtual-time-budget=5000 \
+	  --screenshot=$(TABLE_PAGE) "file://$(CURDIR)/build/table-page/table.html#seed=3"
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -154,10 +154,6 @@ def cmd_compile(args: argparse.Namespace) -> int:
                    "rename one of the two files")
             return
         made_by[name] = path
-        refused_by_target = target.refusal(spec)
-        if refused_by_target is not None:
-            refuse(path, *refused_by_target)
-            return
         source = generate(spec, path.name, target)
         header = source.partition("\n")[0]
         files: dict[Path, str | bytes] = {written: source}

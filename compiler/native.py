@@ -29,18 +29,17 @@ from typing import Any, ClassVar, Literal, NamedTuple
 
 from .engine_api import Move, Tile, VariantEngine, as_variant, engine_of
 from .language import ir
-from .language.diagnostics import Diagnostic, InputError, UsageError
+from .language.diagnostics import Diagnostic, UsageError
 from .language.grammar import cache_folder
 from .language.loader import load_variant
 from .play import bots as bot_names
 from .play.replay import BadRecord, ReplayResult, Start, read_game, read_hand, read_move, replay, start
 from .targets import native_game
-from .targets.c.context import REPLAY_MAX_CLAIM, REPLAY_MAX_SCORE
+from .targets.c.context import ABI_VERSION, REPLAY_MAX_CLAIM, REPLAY_MAX_SCORE
 from .targets.native_game import HALVES, PORTS, Game, IllegalMove
 from .targets.python.context import match_line_names
 from .targets.records import Records, hand_fields, unit_fields
 
-ABI_VERSION = 6
 EVENTS_BUILD = "#define DS_EVENTS 1\n"  # put before an engine's source: the build a Game plays in
 # The warnings cost the build nothing and are kept beside the library (compiler_said), so that the
 # strictest check of the generated C reads what the one build of each engine said.
@@ -256,7 +255,7 @@ def _build(command: list[str], source: str, library: Path) -> None:
 def _open(library: Path) -> ctypes.CDLL:
     dll = ctypes.CDLL(str(library))
     i32, i64, p32, p64 = ctypes.c_int32, ctypes.c_int64, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int64)
-    p8, vp = ctypes.POINTER(ctypes.c_int8), ctypes.c_void_p
+    p8, vp = ctypes.POINTER(ctypes.c_uint8), ctypes.c_void_p
     signatures: dict[str, tuple[Any, list[Any]]] = {
         "ds_abi_version": (i32, []),
         "ds_stat_count": (i32, []),
@@ -277,6 +276,8 @@ def _open(library: Path) -> ctypes.CDLL:
         "ds_layout_ints": (i32, []),
         "ds_table_new": (i32, [vp, i32, i32, ctypes.c_uint64]),
         "ds_table_start_scores": (i32, [vp, p64]),
+        "ds_table_finish_game": (i32, [vp]),
+        "ds_table_next_game": (i32, [vp, i32]),
         "ds_table_deal": (i64, [vp, i32, p8, i32, vp, i64]),
         "ds_table_legal": (i32, [vp, p32]),
         "ds_table_apply": (i64, [vp, p32, i64, vp, i64]),
@@ -773,16 +774,12 @@ def _tiles(max_pip: int) -> list[Tile]:
 
 def load(spec: str | os.PathLike[str], command: str = "the native engine") -> NativeEngine:
     """The native engine of a variant's spec, loaded and checked as every command does (InputError for
-    a spec at fault or one the C target cannot compile, UsageError for a match format); built on first
-    use. NativeUnavailable without a C compiler, or when the compiler refuses the engine (its message
-    holds the compiler's)."""
+    a spec at fault, UsageError for a match format); built on first use. NativeUnavailable without a C
+    compiler, or when the compiler refuses the engine (its message holds the compiler's)."""
     from .targets import TARGETS
     from .targets.codegen import generate
     path = Path(spec)
     variant = load_variant(path, command)
-    refused = TARGETS["c"].refusal(variant)
-    if refused is not None:
-        raise InputError([Diagnostic(refused[0], None, refused[1], file=str(path))])
     source = generate(variant, path.name, TARGETS["c"])
     return NativeEngine(variant, path, build_library(source), source)
 

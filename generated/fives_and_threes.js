@@ -18,12 +18,13 @@ const VARIANT = Object.freeze({
     "3": 5,
     "4": 5
   },
-  "announced": false
+  "announced": false,
+  "match": null
 });
 
 /* The numbering of the engine's play interface (moves, ports, bots, figures), as its Python driver has it. */
 const ABI = Object.freeze({
-  "version": 6,
+  "version": 8,
   "ports": [
     "low",
     "high",
@@ -68,29 +69,33 @@ const ABI = Object.freeze({
     "pile",
     "drawn",
     "pool",
-    "winners_count"
+    "winners_count",
+    "games",
+    "games_scored",
+    "first_opener",
+    "match_over",
+    "match_winners_count",
+    "line",
+    "game_points",
+    "outright",
+    "game_winners_count"
   ],
   "stateLists": [
     "winners",
     "scores",
     "peg_back",
-    "hand_sizes"
+    "hand_sizes",
+    "match_points",
+    "games_won",
+    "match_winners",
+    "game_winners"
   ],
   "eventRoom": 4096
 });
 
-const TABLE_REFUSED = -1;
-const MOVE_INTS = 5; // a move as ints: kind, tile (a muggins call: the calling seat), on, port, by (-1: none)
-const MUGGINS = ABI.moveKinds.indexOf("muggins");
-const TILES = []; // the set in the engine's order, as text: [0|0], [0|1], ... [N|N]
-for (let low = 0; low <= VARIANT.maxPip; low++) {
-  for (let high = low; high <= VARIANT.maxPip; high++) TILES.push(`[${low}|${high}]`);
-}
-const TILE_INDEX = new Map(TILES.map((text, index) => [text, index]));
-const TILE_TEXT = /^\s*\[\s*([0-9]{1,4})\s*\|\s*([0-9]{1,4})\s*\]\s*$/;
-const decoder = new TextDecoder();
+const SPEC = VARIANT; // what the loader names
 
-/** A move, deal, table, record or save the rules (or this interface) do not allow now; the game is unchanged. */
+/** A move, deal, table, record, save or score the rules (or this interface) do not allow now; nothing is changed. */
 export class IllegalMove extends Error {
   constructor(message) {
     super(message);
@@ -98,24 +103,19 @@ export class IllegalMove extends Error {
   }
 }
 
-/** The variant this module plays. */
-export const variant = VARIANT;
-
-// --- the WebAssembly module: one instance a page (or process), with buffers of its own for every game's calls
-
 let engine = null; // the instance's exports and buffers, once loaded
 let loading = null;
 
-/** Load the engine's WebAssembly module: by default the .wasm file of this module's name beside it (read from disk in
+/** Load the module's WebAssembly: by default the .wasm file of this module's name beside it (read from disk in
     Node, fetched in a browser); or from source: its bytes, a URL, a fetch Response or a compiled WebAssembly.Module
     (a bundler that renames this module is given the .wasm's URL so). */
 export function load(source) {
-  if (engine) return Promise.resolve(VARIANT);
+  if (engine) return Promise.resolve(SPEC);
   if (!loading) {
     loading = instantiate(source).then(
       (instance) => {
         start(instance);
-        return VARIANT;
+        return SPEC;
       },
       (error) => {
         loading = null; // a failed load may be tried again
@@ -126,13 +126,13 @@ export function load(source) {
   return loading;
 }
 
-/** Load the engine at once from its bytes (or a compiled WebAssembly.Module), where no promise can be awaited. */
+/** Load the module at once from its bytes (or a compiled WebAssembly.Module), where no promise can be awaited. */
 export function loadSync(bytes) {
   if (!engine) {
     const module = bytes instanceof WebAssembly.Module ? bytes : new WebAssembly.Module(bytes);
     start(new WebAssembly.Instance(module, {}));
   }
-  return VARIANT;
+  return SPEC;
 }
 
 async function instantiate(source) {
@@ -149,7 +149,7 @@ async function instantiate(source) {
   }
   const buffer = bytes instanceof ArrayBuffer || ArrayBuffer.isView(bytes);
   if (!buffer && typeof Response === "function" && bytes instanceof Response) { // Node loads fetch only if asked
-    if (!bytes.ok) throw new Error(`cannot load the ${VARIANT.name} engine from ${bytes.url}: HTTP ${bytes.status}`);
+    if (!bytes.ok) throw new Error(`cannot load the ${SPEC.name} engine from ${bytes.url}: HTTP ${bytes.status}`);
     bytes = await bytes.arrayBuffer();
   }
   return (await WebAssembly.instantiate(bytes, {})).instance;
@@ -167,9 +167,51 @@ function start(instance) {
   if (typeof x._initialize === "function") x._initialize(); // a reactor: its C constructors, once
   const version = x.ds_abi_version();
   if (version !== ABI.version) {
-    throw new Error(`the ${VARIANT.name} WebAssembly module speaks version ${version} of the engine interface, not ` +
+    throw new Error(`the ${SPEC.name} WebAssembly module speaks version ${version} of the engine interface, not ` +
       `${ABI.version}: use the .js and .wasm that one compile wrote together`);
   }
+  engine = setUp(x);
+}
+
+function need() {
+  if (!engine) throw new Error(`the ${SPEC.name} engine is not loaded: await load() (or call loadSync(bytes)) first`);
+}
+
+// Views of the module's memory are made after every call: a call that grows the memory detaches the old ones.
+function bytesAt(at, length) {
+  return new Uint8Array(engine.x.memory.buffer, at, length);
+}
+
+function brief(value) {
+  let text;
+  try {
+    text = typeof value === "bigint" ? `${value}n` : JSON.stringify(value);
+  } catch {
+    text = undefined;
+  }
+  text = text === undefined ? String(value) : text;
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+const TABLE_REFUSED = -1;
+const MOVE_INTS = 5; // a move as ints: kind, tile (a muggins call: the calling seat), on, port, by (-1: none)
+const MUGGINS = ABI.moveKinds.indexOf("muggins");
+const TILES = []; // the set in the engine's order, as text: [0|0], [0|1], ... [N|N]
+for (let low = 0; low <= VARIANT.maxPip; low++) {
+  for (let high = low; high <= VARIANT.maxPip; high++) TILES.push(`[${low}|${high}]`);
+}
+const TILE_INDEX = new Map(TILES.map((text, index) => [text, index]));
+const TILE_TEXT = /^\s*\[\s*([0-9]{1,4})\s*\|\s*([0-9]{1,4})\s*\]\s*$/;
+const decoder = new TextDecoder();
+const CONTINUED = Symbol("continued"); // the options of a match's next game: the bytes it starts from
+let inMatch = null; // what a Match asks of its games (Game's own calls, given out in its static block)
+
+/** The variant this module plays. */
+export const variant = VARIANT;
+
+// --- the WebAssembly module's buffers: one set a page (or process), for every game's calls
+
+function setUp(x) { // the loader's call, once the module is loaded: the buffers every game's calls use
   if (!x.ds_table_events()) throw new Error(`the ${VARIANT.name} WebAssembly module was built without its events`);
   const e = {
     x, tableSize: x.ds_table_size(), stateCount: x.ds_state_count(), room: ABI.eventRoom, loaded: null,
@@ -185,16 +227,7 @@ function start(instance) {
   e.tiles = alloc(TILES.length);
   e.events = alloc(e.room);
   e.alloc = alloc;
-  engine = e;
-}
-
-function need() {
-  if (!engine) throw new Error(`the ${VARIANT.name} engine is not loaded: await load() (or call loadSync(bytes)) first`);
-}
-
-// Views of the module's memory are made after every call: a call that grows the memory detaches the old ones.
-function bytesAt(at, length) {
-  return new Uint8Array(engine.x.memory.buffer, at, length);
+  return e;
 }
 
 function enter(table) { // the game's bytes into the module's table, unless they are there already
@@ -210,17 +243,6 @@ function leave() { // the module's table as the game's new bytes (never written 
 }
 
 // --- words and values
-
-function brief(value) {
-  let text;
-  try {
-    text = typeof value === "bigint" ? `${value}n` : JSON.stringify(value);
-  } catch {
-    text = undefined;
-  }
-  text = text === undefined ? String(value) : text;
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
 
 function tileIndex(text) {
   const found = typeof text === "string" ? TILE_TEXT.exec(text) : null;
@@ -287,6 +309,15 @@ function botCode(name) {
     "and ismcts:N (N iterations a move)");
 }
 
+function saved(text, kind) { // a save's object: its text read, or the object itself
+  if (typeof text !== "string") return text;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new IllegalMove(`not a saved ${kind}: ${error.message}`);
+  }
+}
+
 function within(where, error) { // an IllegalMove said again with the place in a record it stands
   return error instanceof IllegalMove ? new IllegalMove(`${where}: ${error.message}`) : error;
 }
@@ -306,9 +337,16 @@ export class Game {
   #history = []; // before each move of the hand under way: the bytes and the lengths of the lists
   #steps = []; // what drew on the game's random numbers, in order, for a save: deals, moves and bots asked
 
-  constructor({ players, partnerships, seed, scores, opener, deal = true } = {}) {
+  constructor({ players, partnerships, seed, scores, opener, deal = true, [CONTINUED]: continued } = {}) {
     need();
     const x = engine.x;
+    if (continued) { // a match's next game: the table the match rules left, no hand dealt
+      this.#table = continued.table;
+      this.#seed = continued.seed;
+      this.#read();
+      this.#starting = this.scores;
+      return;
+    }
     if (!Number.isInteger(players) || !VARIANT.playerCounts.includes(players)) {
       throw new IllegalMove(`${VARIANT.name} is played by ${VARIANT.playersText} players, not ${brief(players)}`);
     }
@@ -374,6 +412,7 @@ export class Game {
   get pegs() { return this.#lists.peg_back.slice(0, this.sides).map((back, side) => [back, this.#lists.scores[side]]); }
   get winners() { return this.#lists.winners.slice(0, this.#state.winners_count); }
   get handSizes() { return this.#lists.hand_sizes.slice(0, this.players); }
+  get #scored() { return this.#state.games_scored === this.#state.games; }
 
   /** The event log: hands, placements, draws, passes, hand ends, awards, wins (a copy). */
   get events() { return copy(this.#log); }
@@ -389,7 +428,7 @@ export class Game {
   #tiles(seat) {
     enter(this.#table);
     const count = engine.x.ds_table_tiles(engine.table, seat, engine.tiles);
-    return Array.from(new Int8Array(engine.x.memory.buffer, engine.tiles, count), (tile) => TILES[tile]);
+    return Array.from(new Uint8Array(engine.x.memory.buffer, engine.tiles, count), (tile) => TILES[tile]);
   }
 
   #seat(seat) {
@@ -446,7 +485,7 @@ export class Game {
       if (dealt.length + rest.length > TILES.length) {
         throw new IllegalMove(`a deal and its pile hold at most the ${TILES.length} tiles of the set`);
       }
-      new Int8Array(engine.x.memory.buffer, engine.tiles, TILES.length).set([...dealt, ...rest]);
+      new Uint8Array(engine.x.memory.buffer, engine.tiles, TILES.length).set([...dealt, ...rest]);
       tiles = engine.tiles;
     } else if (pile !== undefined && pile !== null) {
       throw new IllegalMove("a pile is given together with the hands it is left from");
@@ -559,6 +598,7 @@ export class Game {
   /** Take back the last move of the hand under way (a deal is not taken back); IllegalMove where the hand has no
       move yet. */
   undo() {
+    if (this.#scored) throw new IllegalMove("the game is scored in its match: its moves are not taken back");
     const last = this.#history.pop();
     if (!last) throw new IllegalMove("there is nothing to undo: the hand under way has no move yet");
     this.#table = last.table;
@@ -567,8 +607,25 @@ export class Game {
     this.#read();
   }
 
-  /** The move the named bot (random, greedy, expert or ismcts:N) would make for the current seat. The bots draw
-      on the game's random numbers. */
+  /** The displayed points a placement would score now: its true points, which its claim should name (the
+      placement made in the engine and its bytes put back). IllegalMove for a move that is no legal placement. */
+  pointsFor(move) {
+    const ints = this.#ints(move);
+    if (!has(move, "play")) throw new IllegalMove(`only a placement scores points, not ${brief(move)}`);
+    if (this.over || this.handOver || move.seat !== this.current) {
+      throw new IllegalMove(`${brief(move)} is not a legal move now`);
+    }
+    new Int32Array(engine.x.memory.buffer, engine.ints, MOVE_INTS).set(ints);
+    const before = this.#table;
+    const events = this.#call(engine.x.ds_table_apply, engine.ints, -1n);
+    this.#table = before; // the engine's table is loaded again before the next call
+    if (events === null) throw new IllegalMove(`${brief(move)} is not a legal move now`);
+    return events.find((e) => e.event === "play").points;
+  }
+
+  /** The move the named bot (random, greedy, expert or ismcts:N) would make for the current seat; where scores are
+      announced, a placement carries the claim of its true points, as the engines' bots claim. The bots draw on
+      the game's random numbers. */
   botMove(name = "greedy") {
     const code = botCode(name);
     enter(this.#table);
@@ -577,7 +634,12 @@ export class Game {
     this.#table = leave();
     this.#steps.push(["bot", name]);
     if (result !== 0) throw new Error(`the bot ${name} found no memory for its search`);
-    return this.#move(new Int32Array(engine.x.memory.buffer, engine.ints, MOVE_INTS));
+    const move = this.#move(new Int32Array(engine.x.memory.buffer, engine.ints, MOVE_INTS));
+    if (VARIANT.announced && move.play !== undefined) {
+      const points = this.pointsFor(move);
+      if (points) move.claim = points;
+    }
+    return move;
   }
 
   // --- what a seat sees, the record and the save
@@ -653,8 +715,7 @@ export class Game {
     need();
     if (!isObject(record)) throw new IllegalMove(`a record is a JSON object, not ${brief(record)}`);
     if (has(record, "games")) {
-      throw new IllegalMove("'games' holds a match of games, which this engine does not keep score of: it plays " +
-        "one game, a record with 'hands' (replay a match with dominospec replay)");
+      throw new IllegalMove("'games' holds a match of games: read it with Match.fromRecord");
     }
     if (!Number.isInteger(record.players)) throw new IllegalMove("'players' must be a number");
     if (record.partnerships !== undefined && record.partnerships !== null &&
@@ -668,8 +729,15 @@ export class Game {
     if (!Array.isArray(record.hands)) throw new IllegalMove("'hands' must be a list");
     const game = new Game({ players: record.players, partnerships: record.partnerships, scores: record.scores, seed,
       deal: false });
-    record.hands.forEach((hand, h) => {
-      const where = `hand ${h + 1}`;
+    game.#replay(record.hands, "");
+    return game;
+  }
+
+  /* A record's hands dealt and moved on this game, each refusal said with its place (after prefix). */
+  #replay(hands, prefix) {
+    const game = this;
+    hands.forEach((hand, h) => {
+      const where = `${prefix}hand ${h + 1}`;
       if (game.over) throw new IllegalMove(`${where}: the game was already won`);
       if (!isObject(hand)) throw new IllegalMove(`${where}: a hand is an object with 'opener', 'deal' and 'moves'`);
       if (!Number.isInteger(hand.opener)) throw new IllegalMove(`${where}: 'opener' must be a seat number`);
@@ -691,17 +759,75 @@ export class Game {
           throw within(at, error);
         }
       });
-      if (h < record.hands.length - 1 && !game.handOver) {
+      if (h < hands.length - 1 && !game.handOver) {
         throw new IllegalMove(`${where}: the record stops before the hand is decided, yet another hand follows`);
       }
     });
-    return game;
+  }
+
+  // --- a game of a match: what a Match asks of its games
+
+  static {
+    inMatch = {
+      finish: (game) => game.#finish(),
+      next: (game, opener) => game.#next(opener),
+      steps: (game, steps, record) => game.#play(steps, record),
+      replay: (game, hands, prefix) => game.#replay(hands, prefix),
+      savedSteps: (game) => game.#savedSteps(),
+    };
+  }
+
+  /* The finished game scored in match points by the engine: its result, as the Python engine's MatchScore gives
+     it. */
+  #finish() {
+    if (!this.over) throw new IllegalMove("the current game is not over");
+    if (this.#scored) throw new IllegalMove("this game has already been scored");
+    enter(this.#table);
+    if (engine.x.ds_table_finish_game(engine.table) === TABLE_REFUSED) {
+      throw new IllegalMove("the engine refuses to score this game");
+    }
+    this.#table = leave();
+    this.#read();
+    const s = this.#state, sides = (name) => this.#lists[name].slice(0, this.sides);
+    return {
+      game: s.games, scores: this.scores, winners: this.#lists.game_winners.slice(0, s.game_winners_count),
+      line: s.line >= 0 ? VARIANT.match.lines[s.line] : null, points: s.game_points, outright: Boolean(s.outright),
+      match_points: sides("match_points"), games_won: sides("games_won"), match_over: Boolean(s.match_over),
+      match_winners: this.#lists.match_winners.slice(0, s.match_winners_count),
+    };
+  }
+
+  /* The match's next game, from this scored game's table: opened as the match rules say (or by opener where they
+     leave it open), no hand dealt. */
+  #next(opener) {
+    const chosen = opener === undefined || opener === null ? -1 : this.#seat(opener);
+    if (!this.#scored) throw new IllegalMove("score the current game with finishGame() first");
+    if (this.#state.match_over) throw new IllegalMove("the match is over");
+    const table = (asked) => {
+      enter(this.#table);
+      const refused = engine.x.ds_table_next_game(engine.table, asked) === TABLE_REFUSED;
+      return refused ? null : leave();
+    };
+    const free = table(-1); // the opener the match rules give, where they give one
+    enter(free);
+    engine.x.ds_table_state(engine.table, engine.figures);
+    const given = Number(new BigInt64Array(engine.x.memory.buffer, engine.figures, engine.stateCount)[
+      ABI.stateFigures.indexOf("first_opener")]);
+    if (chosen >= 0 && given >= 0 && given !== chosen) {
+      throw new IllegalMove(`the match rules have seat ${given} open the next game, not seat ${chosen}`);
+    }
+    const next = chosen >= 0 ? table(chosen) : free;
+    return new Game({ [CONTINUED]: { table: next, seed: this.#seed } });
   }
 
   /** The game as a save (JSON.stringify(game) writes it): its record, its seed and the steps that drew on the
       seed's numbers (deals shuffled or given, runs of moves, bots asked), so that Game.fromJSON plays it again to
       the very position, random numbers and all. */
   toJSON() {
+    return { variant: VARIANT.name, seed: String(this.#seed), steps: this.#savedSteps(), record: this.record() };
+  }
+
+  #savedSteps() {
     const steps = [];
     for (const step of this.#steps) {
       if (step === 1 && typeof steps[steps.length - 1] === "number") {
@@ -710,21 +836,14 @@ export class Game {
         steps.push(step === 1 ? 1 : step.filter((part) => part !== null).join(" "));
       }
     }
-    return { variant: VARIANT.name, seed: String(this.#seed), steps, record: this.record() };
+    return steps;
   }
 
   /** The game a save holds (its text, or the object toJSON gives): played again step by step, and held to the
       record it keeps; IllegalMove for anything else. */
   static fromJSON(text) {
     need();
-    let save = text;
-    if (typeof text === "string") {
-      try {
-        save = JSON.parse(text);
-      } catch (error) {
-        throw new IllegalMove(`not a saved game: ${error.message}`);
-      }
-    }
+    const save = saved(text, "game");
     if (!isObject(save) || !Array.isArray(save.steps) || !isObject(save.record) || typeof save.seed !== "string" ||
         !/^[0-9]{1,20}$/.test(save.seed) || !Array.isArray(save.record.hands)) {
       throw new IllegalMove("not a saved game: a save is {variant, seed, steps, record}, as toJSON() writes it");
@@ -735,6 +854,15 @@ export class Game {
     const { record, steps } = save;
     const game = new Game({ players: record.players, partnerships: record.partnerships, scores: record.scores,
       seed: BigInt(save.seed), deal: false });
+    game.#play(steps, record);
+    if (!same(game.record(), record)) {
+      throw new IllegalMove("not a saved game: its steps, played from its seed, do not give its record");
+    }
+    return game;
+  }
+
+  /* A save's steps played on this game, dealing and moving as its record (of this game) has it. */
+  #play(steps, record) {
     let hand = -1, move = 0;
     steps.forEach((step, s) => {
       const where = `not a saved game: step ${s + 1} (${brief(step)})`;
@@ -742,7 +870,7 @@ export class Game {
         if (Number.isSafeInteger(step) && step > 0) {
           const moves = record.hands[hand] ? record.hands[hand].moves : undefined;
           if (!Array.isArray(moves) || move + step > moves.length) throw new IllegalMove("the record lacks its moves");
-          for (let i = 0; i < step; i++) game.apply(moves[move++]);
+          for (let i = 0; i < step; i++) this.apply(moves[move++]);
           return;
         }
         const [kind, argument, ...more] = typeof step === "string" ? step.split(" ") : [];
@@ -753,12 +881,12 @@ export class Game {
           const written = record.hands[hand];
           if (!isObject(written)) throw new IllegalMove("the record lacks the hand");
           if (kind === "given") {
-            game.startHand({ opener, hands: written.deal, pile: written.boneyard });
+            this.startHand({ opener, hands: written.deal, pile: written.boneyard });
           } else {
-            game.startHand({ opener });
+            this.startHand({ opener });
           }
         } else if (kind === "bot" && argument !== undefined && !more.length) {
-          game.botMove(argument);
+          this.botMove(argument);
         } else {
           throw new IllegalMove("a step is a number of moves, \"deal\", \"given\" (each with an opener or none) " +
             "or \"bot NAME\"");
@@ -767,10 +895,146 @@ export class Game {
         throw within(where, error);
       }
     });
-    if (!same(game.record(), record)) {
-      throw new IllegalMove("not a saved game: its steps, played from its seed, do not give its record");
+  }
+}
+
+// --- a match
+
+/** A match of games, where the variant has match rules: each game to its target, games won scored in match points
+    (the engine scores them). Play match.game as any Game; when it is over call finishGame(), then nextGame(). */
+export class Match {
+  #games = [];
+  #results = [];
+  #seed;
+
+  constructor({ players, partnerships, seed, opener, deal = true } = {}) {
+    need();
+    if (!VARIANT.match) throw new IllegalMove(`${VARIANT.name} has no match rules: play one Game`);
+    const game = new Game({ players, partnerships, seed, opener, deal });
+    this.#seed = game.seed;
+    this.#games.push(game);
+  }
+
+  /** The game being played (or the last one, once the match is over). */
+  get game() { return this.#games[this.#games.length - 1]; }
+  get games() { return this.#games.slice(); }
+  get players() { return this.game.players; }
+  get partnerships() { return this.game.partnerships; }
+  get sides() { return this.game.sides; }
+  get seed() { return this.#seed; }
+  /** Each game scored so far: its scores and winners, the line its best loser is below, the match points it gave,
+      and the match's score after it. */
+  get results() { return copy(this.#results); }
+  get #last() { return this.#results[this.#results.length - 1]; }
+  get matchPoints() { return this.#last ? this.#last.match_points.slice() : new Array(this.sides).fill(0); }
+  get gamesWon() { return this.#last ? this.#last.games_won.slice() : new Array(this.sides).fill(0); }
+  get over() { return Boolean(this.#last && this.#last.match_over); }
+  get winners() { return this.#last ? this.#last.match_winners.slice() : []; }
+
+  /** The events of every game, each game's between {event: "game", game} and, once scored, {event: "game_end",
+      ...its result}, as `dominospec replay --json` gives a match's. */
+  get events() {
+    return this.#games.flatMap((game, g) => [{ event: "game", game: g + 1 }, ...game.events,
+      ...(g < this.#results.length ? [{ event: "game_end", ...copy(this.#results[g]) }] : [])]);
+  }
+
+  /** Score the finished current game in match points; its result. */
+  finishGame() {
+    if (this.#results.length === this.#games.length) throw new IllegalMove("this game has already been scored");
+    const result = inMatch.finish(this.game);
+    this.#results.push(result);
+    return copy(result);
+  }
+
+  /** Start the match's next game, its first hand opened as the match rules say (or by opener where they leave it
+      open); with deal false its first hand waits for startHand(). */
+  nextGame({ opener, deal = true } = {}) {
+    if (this.over) throw new IllegalMove("the match is over");
+    if (this.#results.length !== this.#games.length) {
+      throw new IllegalMove("score the current game with finishGame() first");
     }
+    const game = inMatch.next(this.game, opener);
+    if (deal) game.startHand();
+    this.#games.push(game);
     return game;
+  }
+
+  /** The match so far in the replay record format: its games, each with its hands. */
+  record() {
+    return { players: this.players, partnerships: this.partnerships,
+      games: this.#games.map((game) => ({ hands: game.record().hands })) };
+  }
+
+  /** A match played again from its record ({players, partnerships, games: [{hands}, ...]}), each finished game
+      scored; IllegalMove, naming the game, hand and move, for a record that does not play by the rules. */
+  static fromRecord(record, { seed } = {}) {
+    need();
+    if (!isObject(record)) throw new IllegalMove(`a record is a JSON object, not ${brief(record)}`);
+    if (!Array.isArray(record.games) || !record.games.length) {
+      throw new IllegalMove("'games' must be a list of the match's games, each {hands: [...]}");
+    }
+    const match = new Match({ players: record.players, partnerships: record.partnerships ?? undefined, seed,
+      deal: false });
+    record.games.forEach((game, g) => {
+      const where = `game ${g + 1}`;
+      if (!isObject(game) || !Array.isArray(game.hands)) throw new IllegalMove(`${where}: 'hands' must be a list`);
+      if (g > 0) {
+        if (!match.game.over) throw new IllegalMove(`game ${g} is not won, yet another game follows`);
+        if (match.over) throw new IllegalMove(`${where}: the match was already won`);
+        const first = game.hands[0];
+        try {
+          match.nextGame({ opener: isObject(first) && Number.isInteger(first.opener) ? first.opener : null,
+            deal: false });
+        } catch (error) {
+          throw within(where, error);
+        }
+      }
+      inMatch.replay(match.game, game.hands, `${where}, `);
+      if (match.game.over) match.finishGame();
+    });
+    return match;
+  }
+
+  /** The match as a save: its seed, each game's steps (as Game's toJSON writes them), the games scored and the
+      record. */
+  toJSON() {
+    return { variant: VARIANT.name, seed: String(this.#seed), games: this.#games.map(inMatch.savedSteps),
+      scored: this.#results.length, record: this.record() };
+  }
+
+  /** The match a save holds, played again game by game and held to its record; IllegalMove for anything else. */
+  static fromJSON(text) {
+    need();
+    const save = saved(text, "match");
+    if (!isObject(save) || !Array.isArray(save.games) || !save.games.length || !save.games.every(Array.isArray) ||
+        !isObject(save.record) || !Array.isArray(save.record.games) || typeof save.seed !== "string" ||
+        !/^[0-9]{1,20}$/.test(save.seed) || !Number.isInteger(save.scored) ||
+        save.record.games.length !== save.games.length || !save.record.games.every(isObject)) {
+      throw new IllegalMove("not a saved match: a save is {variant, seed, games, scored, record}, as toJSON() " +
+        "writes it");
+    }
+    if (save.variant !== VARIANT.name) {
+      throw new IllegalMove(`this save is for ${brief(save.variant)}, not ${JSON.stringify(VARIANT.name)}`);
+    }
+    const { record } = save;
+    const match = new Match({ players: record.players, partnerships: record.partnerships, seed: BigInt(save.seed),
+      deal: false });
+    save.games.forEach((steps, g) => {
+      try {
+        if (g > 0) {
+          match.finishGame();
+          match.nextGame({ deal: false });
+        }
+        inMatch.steps(match.game, steps, record.games[g]);
+      } catch (error) {
+        throw within(`not a saved match: game ${g + 1}`, error);
+      }
+    });
+    if (save.scored === save.games.length) match.finishGame();
+    if (!same(match.record(), record) || match.#results.length !== save.scored) {
+      throw new IllegalMove("not a saved match: its steps, played from its seed, do not give its record");
+    }
+    return match;
   }
 }
 
@@ -780,14 +1044,22 @@ export class Game {
     plain JSON: {save, current, over, handOver, winners, scores}, save being the game's save (toJSON()), from which
     each move builds the game again. One move, `move`, takes a move as legalMoves() writes it; its seat must be the
     player's (a call of muggins may be made out of turn, where scores are announced). The turn follows the engine's
-    current seat; a hand that ends deals the next at once; the game ends with {winners}. setupData: {seed,
-    partnerships, scores}; the seed is drawn from boardgame.io's random numbers where none is given. playerView is
-    the engine's view(seat) of the player (spectators see no hand), with the figures above. */
+    current seat; a hand that ends deals the next at once; the game ends with {winners}. Where the variant has match
+    rules it is a whole match: save is the match's, a game that ends is scored and the next dealt at once, G has
+    matchPoints, and it ends with the match's winners. setupData: {seed, partnerships, scores (a single game's)};
+    the seed is drawn from boardgame.io's random numbers where none is given. playerView is the engine's view(seat)
+    of the player in the game under way (spectators see no hand), with the figures above. */
 export function boardgameGame({ name = VARIANT.name.toLowerCase().replace(/[^a-z0-9]+/g, "-") } = {}) {
-  const figures = (game) => ({
-    save: game.toJSON(), current: game.current, over: game.over, handOver: game.handOver, winners: game.winners,
-    scores: game.scores,
-  });
+  // Where the variant has match rules a boardgame.io game is a whole match: its games are played one after another.
+  const reopen = (save) => (VARIANT.match ? Match.fromJSON(save) : Game.fromJSON(save));
+  const gameOf = (played) => (played instanceof Match ? played.game : played);
+  const figures = (played) => {
+    const game = gameOf(played);
+    return {
+      save: played.toJSON(), current: game.current, over: played.over, handOver: game.handOver,
+      winners: played.winners, scores: game.scores, ...(played instanceof Match ? { matchPoints: played.matchPoints } : {}),
+    };
+  };
   const seatOf = (playerID) => (playerID === null || playerID === undefined ? null : Number(playerID));
   const definition = {
     name,
@@ -801,15 +1073,16 @@ export function boardgameGame({ name = VARIANT.name.toLowerCase().replace(/[^a-z
     },
     setup({ ctx, random }, setupData = {}) {
       const seed = setupData.seed ?? Math.floor(random.Number() * Number.MAX_SAFE_INTEGER);
-      return figures(new Game({ players: ctx.numPlayers, seed, partnerships: setupData.partnerships,
-        scores: setupData.scores }));
+      const table = { players: ctx.numPlayers, seed, partnerships: setupData.partnerships };
+      return figures(VARIANT.match ? new Match(table) : new Game({ ...table, scores: setupData.scores }));
     },
     moves: {
       move: {
         move({ G, playerID }, move) {
           const seat = seatOf(playerID);
           if (G.over || !isObject(move) || move.seat !== seat) return "INVALID_MOVE";
-          const game = Game.fromJSON(G.save);
+          const played = reopen(G.save);
+          const game = gameOf(played);
           try {
             game.apply(move);
           } catch (error) {
@@ -817,9 +1090,13 @@ export function boardgameGame({ name = VARIANT.name.toLowerCase().replace(/[^a-z
             throw error;
           }
           if (game.handOver && !game.over) game.startHand();
-          return figures(game);
+          if (played instanceof Match && game.over) { // the engine scores the game; the match plays on
+            played.finishGame();
+            if (!played.over) played.nextGame();
+          }
+          return figures(played);
         },
-        client: false, // the move replays the game: the master alone makes it
+        client: false, // the move replays the game (the match): the master alone makes it
       },
     },
     turn: {
@@ -832,7 +1109,7 @@ export function boardgameGame({ name = VARIANT.name.toLowerCase().replace(/[^a-z
     endIf: ({ G }) => (G.over ? { winners: G.winners.slice() } : undefined),
     playerView({ G, playerID }) {
       const seat = seatOf(playerID);
-      const game = Game.fromJSON(G.save);
+      const game = gameOf(reopen(G.save));
       const { save, ...shown } = G;
       let view;
       if (seat !== null && seat >= 0 && seat < game.players) {
@@ -847,7 +1124,7 @@ export function boardgameGame({ name = VARIANT.name.toLowerCase().replace(/[^a-z
       enumerate: (G, ctx, playerID) => {
         if (G.over) return [];
         const seat = seatOf(playerID ?? ctx.currentPlayer);
-        const moves = G.save ? Game.fromJSON(G.save).legalMoves() : G.view.legalMoves; // the master's G, or a view
+        const moves = G.save ? gameOf(reopen(G.save)).legalMoves() : G.view.legalMoves; // the master's G, or a view
         return moves.filter((m) => m.seat === seat)
           .map((m) => ({ move: "move", args: [m] }));
       },

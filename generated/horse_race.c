@@ -9,6 +9,10 @@
 #include <string.h>
 #include <time.h>
 
+/* A tile in a list of tiles (a hand, the pile, a deal): its index in the set, a byte, as the largest set the
+   language has, double 18, holds 190 tiles. */
+typedef uint8_t TileByte;
+
 /* Events are written only in the build that plays a game a move at a time (-DDS_EVENTS): in the build the
    simulations run, every test of them folds away. */
 #ifdef DS_EVENTS
@@ -128,8 +132,10 @@ static clock_t wasm_clock(void) {
 #define BLOCKED_BY_COMBINED_PIPS 1
 #define DOUBLES_FIRST 0
 #define TIE_MEANS_NO_WINNER 0
+#define ABI_VERSION 8  /* of the interface the engine exports */
 #define HAS_MATCH_PLAY 0
 #define GAME_TARGET 0
+#define MATCH_EXACT_TARGET 0  /* no game ends past its target */
 #define MATCH_WIN_POINTS 0
 #define MATCH_LINE_COUNT 0  /* the board's lines, deepest first */
 #define MATCH_FIRST_TO 0  /* first to N match points, else best of N games */
@@ -177,13 +183,13 @@ static clock_t wasm_clock(void) {
 static const int8_t TILE_LOW[NTILES] = { 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6 };
 static const int8_t TILE_HIGH[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6 };
 /* every tile, in the set's order: a shuffle's start */
-static const int8_t SET_ORDER[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27 };
+static const TileByte SET_ORDER[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27 };
 /* the pips each tile shows, as a mask */
 static const uint32_t TILE_MASK[NTILES] = { 1u, 3u, 5u, 9u, 17u, 33u, 65u, 2u, 6u, 10u, 18u, 34u, 66u, 4u, 12u, 20u, 36u, 68u, 8u, 24u, 40u, 72u, 16u, 48u, 80u, 32u, 96u, 64u };
 /* raw points by end total */
 static const int64_t RAW_POINTS[MAX_TOTAL + 1] = { 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 0, 0, 15, 0, 0, 0, 0, 20, 0, 0, 0, 0, 25, 0, 0, 0, 0, 30, 0, 0, 0, 0, 35, 0, 0, 0, 0, 40, 0, 0, 0, 0, 45, 0, 0, 0, 0, 50, 0, 0, 0, 0, 55, 0, 0, 0, 0, 60, 0, 0, 0, 0, 65, 0, 0, 0, 0, 70, 0, 0, 0, 0, 75, 0, 0, 0, 0, 80, 0, 0, 0, 0, 85, 0, 0, 0, 0, 90, 0, 0, 0, 0, 95, 0, 0, 0, 0, 100, 0, 0, 0, 0, 105, 0, 0, 0, 0, 110, 0, 0, 0, 0, 115, 0, 0, 0, 0, 120, 0, 0, 0, 0, 125, 0, 0, 0, 0, 130, 0, 0, 0, 0, 135, 0, 0, 0, 0, 140, 0, 0, 0, 0, 145, 0, 0, 0, 0, 150, 0, 0, 0, 0, 155, 0, 0, 0, 0, 160, 0, 0, 0, 0, 165, 0, 0, 0 };
 /* the double of each number */
-static const int8_t DOUBLE_TILE[MAX_PIP + 1] = { 0, 7, 13, 18, 22, 25, 27 };
+static const TileByte DOUBLE_TILE[MAX_PIP + 1] = { 0, 7, 13, 18, 22, 25, 27 };
 static const int8_t PLAYERS_ALLOWED[MAX_PLAYERS + 1] = { 0, 0, 1, 1, 1 };
 /* tiles dealt each */
 static const int8_t DEAL_SIZE[MAX_PLAYERS + 1] = { 0, 0, 7, 6, 5 };
@@ -194,7 +200,7 @@ static const int8_t WILD[NTILES] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 /* the tiles a seat offered the lead may lead */
 static const int8_t LEAD_ALLOWED[NTILES] = { 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 1 };
 /* the first of these a hand holds leads, by its holder */
-static const int8_t LEAD_ORDER[LEAD_ORDER_LENGTH] = { 0, 7, 13, 18, 22, 25, 27 };
+static const TileByte LEAD_ORDER[LEAD_ORDER_LENGTH] = { 0, 7, 13, 18, 22, 25, 27 };
 /* the lowest score not below each line */
 static const int32_t MATCH_LINE_CUTOFF[MATCH_LINE_COUNT + 1] = { 0 };
 static const int32_t MATCH_LINE_POINTS[MATCH_LINE_COUNT + 1] = { 0 };
@@ -638,11 +644,11 @@ static int rng_below(Rng *r, int n) {
 }
 
 /* tiles[0..n-1] in a random order (Fisher and Yates, from the last). */
-static void rng_shuffle(Rng *r, int8_t *tiles, int n) {
+static void rng_shuffle(Rng *r, TileByte *tiles, int n) {
     int k;
     for (k = n - 1; k >= 1; --k) {
         int j = rng_below(r, k + 1);
-        int8_t swap = tiles[k];
+        TileByte swap = tiles[k];
         tiles[k] = tiles[j];
         tiles[j] = swap;
     }
@@ -752,7 +758,7 @@ typedef struct {
     uint64_t wilds[MAX_PLAYERS][MASK_WORDS], doubles[MAX_PLAYERS][MASK_WORDS];
     uint64_t named[MAX_PLAYERS][MASK_WORDS];               /* wild tiles that name the half that touches */
     int16_t holder[NTILES], slot_of[NTILES];               /* each tile's seat (-1: in no hand) and slot */
-    int8_t pile[NTILES];                /* drawn from pile_next on */
+    TileByte pile[NTILES];                /* drawn from pile_next on */
     int pile_next, pile_len;
     Layout layout;
     int opener, current, hand_over, over, hand_number;
@@ -984,7 +990,7 @@ static int names_half(int tile) {
 
 /* tiles[0..n-1] join seat's hand, at its end; the hand's counts are updated once, not per tile. The masks of
    kinds of tile take a bit whatever the tile is: a branch on the tile, at random, costs more. */
-static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
+static void hand_join(Game *g, int seat, const TileByte *tiles, int n) {
     unsigned first = (unsigned)g->nslots[seat], i;
     int pips = 0;
     for (i = 0; i < (unsigned)n; ++i) {
@@ -1012,12 +1018,12 @@ static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
 }
 
 static void hand_add(Game *g, int seat, int tile) {
-    int8_t joined = (int8_t)tile;
+    TileByte joined = (TileByte)tile;
     hand_join(g, seat, &joined, 1);
 }
 
 /* The seat's hand in its order, into tiles; its length. */
-static int hand_tiles(const Game *g, int seat, int8_t *tiles) {
+static int hand_tiles(const Game *g, int seat, TileByte *tiles) {
     int w, n = 0;
     for (w = 0; w < MASK_WORDS; ++w) {
         uint64_t m;
@@ -1225,7 +1231,7 @@ static void own_moves(Game *g) {
     }
     movable(g, only);
     if (!l->ntiles) {
-        int8_t hand[NTILES];
+        TileByte hand[NTILES];
         int n = 0;
         for (w = 0; w < MASK_WORDS; ++w) {
             uint64_t m;
@@ -1480,7 +1486,7 @@ static void end_hand(Game *g, int blocked) {
     g->legal_ok = LEGAL_UNKNOWN;
     g->hand_end = blocked ? HAND_BLOCKED : HAND_WENT_OUT;
     for (seat = 0; seat < g->players; ++seat) {
-        int8_t hand[NTILES];
+        TileByte hand[NTILES];
         int i, n = DOUBLES_FIRST ? hand_tiles(g, seat, hand) : 0;  /* the doubles held count only there */
         remaining[seat] = pips_of(g, seat);
         double_pips[seat] = holds_double[seat] = 0;
@@ -1659,7 +1665,7 @@ static void next_turn(Game *g, int advance) {
             return;
         }
         for (seat = 0; seat < g->players; ++seat) {
-            int8_t hand[NTILES];
+            TileByte hand[NTILES];
             int n = hand_tiles(g, seat, hand);
             for (i = 0; i < n; ++i) {
                 if (LEAD_ALLOWED[hand[i]]) {
@@ -2003,24 +2009,24 @@ static int begin_hand(Game *g, int given) {
 /* A hand dealt as given (counts[seat] tiles of dealt[seat] each, then npile tiles of pile in drawing order; npile
    -1: the tiles no hand holds, in the set's order) and begun, opened by opener (-1: as the rules decide), checked
    as the Python engine's start_hand checks them: 0, or -2 where it refuses them, the game unchanged. */
-static int deal_given(Game *g, int opener, int8_t dealt[][NTILES], const int *counts, const int8_t *pile, int npile) {
-    int8_t seen[NTILES], rest[NTILES];
+static int deal_given(Game *g, int opener, TileByte dealt[][NTILES], const int *counts, const TileByte *pile, int npile) {
+    TileByte seen[NTILES], rest[NTILES];
     int nrest = 0, seat, i, total = 0, refused = 0;
     memset(seen, 0, sizeof seen);
     for (seat = 0; seat < g->players; ++seat) {
         refused |= counts[seat] != DEAL_SIZE[g->players];
         for (i = 0; i < counts[seat] && !refused; ++i) {
-            refused |= dealt[seat][i] < 0 || dealt[seat][i] >= NTILES || seen[dealt[seat][i]]++ != 0;
+            refused |= dealt[seat][i] >= NTILES || seen[dealt[seat][i]]++ != 0;
         }
         total += counts[seat];
     }
     for (i = 0; i < npile && !refused; ++i) {
-        refused |= pile[i] < 0 || pile[i] >= NTILES || seen[pile[i]]++ != 0;
+        refused |= pile[i] >= NTILES || seen[pile[i]]++ != 0;
         rest[nrest++] = pile[i];
     }
     for (i = 0; i < NTILES && npile < 0; ++i) {  /* no pile given: the tiles no hand holds, in the set's order */
         if (!seen[i]) {
-            rest[nrest++] = (int8_t)i;
+            rest[nrest++] = (TileByte)i;
         }
     }
     if (refused || total + nrest != NTILES || g->over || !g->hand_over) {
@@ -2067,7 +2073,7 @@ static int legal_index(Game *g, const int64_t *move) {
 
 /* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. */
 static int deal_shuffled(Game *g) {
-    int8_t tiles[NTILES];
+    TileByte tiles[NTILES];
     int size = DEAL_SIZE[g->players], attempt, seat;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;
@@ -2172,8 +2178,8 @@ static int may_hold(const Knowledge *k, int seat, int tile) {
 }
 
 /* The tiles observer cannot see, in the set's order (so that what it does with them depends on nothing hidden). */
-static int unseen_tiles(const Game *g, int observer, int8_t *tiles) {
-    int8_t in_pile[NTILES];
+static int unseen_tiles(const Game *g, int observer, TileByte *tiles) {
+    TileByte in_pile[NTILES];
     int i, n = 0;
     memset(in_pile, 0, sizeof in_pile);
     for (i = g->pile_next; i < g->pile_len; ++i) {
@@ -2181,7 +2187,7 @@ static int unseen_tiles(const Game *g, int observer, int8_t *tiles) {
     }
     for (i = 0; i < NTILES; ++i) {
         if (in_pile[i] || (g->holder[i] >= 0 && g->holder[i] != observer)) {
-            tiles[n++] = (int8_t)i;
+            tiles[n++] = (TileByte)i;
         }
     }
     return n;
@@ -2190,7 +2196,7 @@ static int unseen_tiles(const Game *g, int observer, int8_t *tiles) {
 /* Deal the tiles observer cannot see afresh in t, at random as the limits allow: the other seats' hands (the
    seats with limits first) and then the pile; where twenty tries find no such deal, the limits are set aside. */
 static void determinize(Game *t, const Knowledge *k, int observer, Rng *rng) {
-    int8_t unseen[NTILES], tiles[NTILES], left[NTILES], hands[MAX_PLAYERS][NTILES], own[NTILES];
+    TileByte unseen[NTILES], tiles[NTILES], left[NTILES], hands[MAX_PLAYERS][NTILES], own[NTILES];
     int order[MAX_PLAYERS], sizes[MAX_PLAYERS];
     int n = unseen_tiles(t, observer, unseen), nown = hand_tiles(t, observer, own), norder = 0, attempt, i, s;
     for (s = 0; s < t->players; ++s) {
@@ -2219,13 +2225,13 @@ static void determinize(Game *t, const Knowledge *k, int observer, Rng *rng) {
                     }
                 }
                 if (!allowed) {
-                    left[nleft++] = (int8_t)tile;
+                    left[nleft++] = (TileByte)tile;
                     continue;
                 }
                 for (l = 0; l < limits; ++l) {
                     held[l] += (k->limit[seat][l].numbers & shown) != 0;
                 }
-                hands[seat][taken++] = (int8_t)tile;
+                hands[seat][taken++] = (TileByte)tile;
             }
             ok = taken == sizes[seat];
             memcpy(tiles, left, (size_t)nleft);
@@ -2265,8 +2271,8 @@ static int64_t placed_points(const Game *g, const Layout *layout, Move m, int64_
 }
 
 /* seat's hand in t replaced by tiles[0..n-1]. */
-static void hand_replace(Game *t, int seat, const int8_t *tiles, int n) {
-    int8_t kept[MAX_PLAYERS][NTILES];
+static void hand_replace(Game *t, int seat, const TileByte *tiles, int n) {
+    TileByte kept[MAX_PLAYERS][NTILES];
     int counts[MAX_PLAYERS], s;
     for (s = 0; s < t->players; ++s) {
         counts[s] = s == seat ? 0 : hand_tiles(t, s, kept[s]);
@@ -2291,7 +2297,7 @@ static void placements_on(Game *t, const Layout *layout, int seat) {
 static double expert_worth(const Game *g, const Knowledge *k, Move m) {
     Game t;  /* a copy to list moves in */
     Layout after, reply;
-    int8_t likely[NTILES], unseen[NTILES];
+    TileByte likely[NTILES], unseen[NTILES];
     double replies[NTILES], worth, chance, expected = 0, none_yet = 1;
     int64_t best[NTILES];
     int seat = g->current, side = g->side_of[seat], following, nlikely = 0, n, i, fitting = 0, nreplies = 0, follow = 0;
@@ -2302,7 +2308,7 @@ static double expert_worth(const Game *g, const Knowledge *k, Move m) {
     hand_remove(&t, seat, m.tile);
     placements_on(&t, &after, seat);
     {
-        int8_t counted[NTILES];
+        TileByte counted[NTILES];
         memset(counted, 0, sizeof counted);
         for (i = 0; i < t.nlegal; ++i) {
             if (t.legal[i].kind == MOVE_PLAY && !counted[t.legal[i].tile]) {
@@ -2637,6 +2643,70 @@ INLINE_CALLS static int play_hand(Game *g, const int32_t *bots) {
     return 0;
 }
 
+/* A match's score: match points and games won, a side each, and the last game scored. */
+typedef struct {
+    int sides;
+    int points[MAX_PLAYERS], won[MAX_PLAYERS];
+    int games, over, nwinners, winners[MAX_PLAYERS];  /* games scored; the match won, by winners */
+    int line, game_points, outright, ngame_winners, game_winners[MAX_PLAYERS];  /* the last game: line -1: none */
+} MatchScore;
+
+static void match_start(MatchScore *m, int sides) {
+    memset(m, 0, sizeof *m);
+    m->sides = sides;
+    m->line = -1;
+}
+
+/* A finished game's scores, one a side, scored in match points: the first line, deepest first, that its best
+   loser is below, the points to each side that reached the game target, and the match won where that line wins it
+   outright or a side reached the match target. 1 when the match is won. */
+static int score_match_game(MatchScore *m, const int64_t *scores) {
+    int side, any_loser = 0, i, n = 0;
+    int64_t best_loser = -1;
+    for (side = 0; side < m->sides; ++side) {
+        if (scores[side] < GAME_TARGET && (!any_loser || scores[side] > best_loser)) {
+            best_loser = scores[side];
+            any_loser = 1;
+        }
+    }
+    if (!any_loser) {
+        best_loser = GAME_TARGET;
+    }
+    m->line = -1;
+    m->game_points = MATCH_WIN_POINTS;
+    m->outright = 0;
+    for (i = 0; i < MATCH_LINE_COUNT; ++i) {
+        if (best_loser < MATCH_LINE_CUTOFF[i]) {
+            m->game_points = MATCH_LINE_POINTS[i];
+            m->outright = MATCH_LINE_OUTRIGHT[i];
+            m->line = i;
+            break;
+        }
+    }
+    m->ngame_winners = 0;
+    for (side = 0; side < m->sides; ++side) {
+        if (scores[side] >= GAME_TARGET) {
+            m->points[side] += m->game_points;
+            m->won[side]++;
+            m->game_winners[m->ngame_winners++] = side;
+        }
+    }
+    m->games++;
+    if (m->outright) {
+        memcpy(m->winners, m->game_winners, sizeof m->winners);
+        n = m->ngame_winners;
+    } else {
+        for (side = 0; side < m->sides; ++side) {
+            if (MATCH_FIRST_TO ? m->points[side] >= MATCH_TARGET : 2 * m->won[side] > MATCH_TARGET) {
+                m->winners[n++] = side;
+            }
+        }
+    }
+    m->nwinners = n;
+    m->over = n > 0;
+    return m->over;
+}
+
 enum {
     STAT_UNITS, STAT_HANDS, STAT_GAMES, STAT_MATCHES, STAT_PLACEMENTS, STAT_PLACEMENTS_SQ, STAT_PASSES,
     STAT_PASSES_SQ, STAT_DRAWS, STAT_DRAWS_SQ, STAT_BLOCKED, STAT_WENT_OUT, STAT_CANCELLED, STAT_REMAINING_PIPS,
@@ -2797,51 +2867,6 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
     r[UNIT_MARGIN] += g->scores[alone] - best_other;
 }
 
-/* The game scored in match points: the first line, deepest first, that its best loser is below (*line, -1:
-   none), match_points and games_won updated. 1 when that wins the match, its winners in winners. */
-static int score_match_game(const Game *g, int *match_points, int *games_won, int *line, int *winners,
-                            int *nwinners) {
-    int side, any_loser = 0, points = MATCH_WIN_POINTS, outright = 0, i, n = 0;
-    int64_t best_loser = -1;
-    for (side = 0; side < g->sides; ++side) {
-        if (g->scores[side] < GAME_TARGET && (!any_loser || g->scores[side] > best_loser)) {
-            best_loser = g->scores[side];
-            any_loser = 1;
-        }
-    }
-    if (!any_loser) {
-        best_loser = GAME_TARGET;
-    }
-    *line = -1;
-    for (i = 0; i < MATCH_LINE_COUNT; ++i) {
-        if (best_loser < MATCH_LINE_CUTOFF[i]) {
-            points = MATCH_LINE_POINTS[i];
-            outright = MATCH_LINE_OUTRIGHT[i];
-            *line = i;
-            break;
-        }
-    }
-    for (side = 0; side < g->sides; ++side) {
-        if (g->scores[side] >= GAME_TARGET) {
-            match_points[side] += points;
-            games_won[side]++;
-            winners[n++] = side;
-        }
-    }
-    if (outright) {
-        *nwinners = n;
-        return 1;
-    }
-    n = 0;
-    for (side = 0; side < g->sides; ++side) {
-        if (MATCH_FIRST_TO ? match_points[side] >= MATCH_TARGET : 2 * games_won[side] > MATCH_TARGET) {
-            winners[n++] = side;
-        }
-    }
-    *nwinners = n;
-    return n > 0;
-}
-
 /* The loser of the game: the first side with the lowest score (a side number is also one of its seats). */
 static int game_loser(const Game *g) {
     int side, loser = 0;
@@ -2855,11 +2880,9 @@ static int game_loser(const Game *g) {
    limit), each game's figures taken into the record as it ends. */
 static int unit_match(Game *g, const int32_t *bots, Unit *u) {
     int64_t *r = u->record;
-    int games_won[MAX_PLAYERS], match_points[MAX_PLAYERS], won[MAX_PLAYERS], winners[MAX_PLAYERS];
-    int nwinners = 0, side, played, line;
-    for (side = 0; side < MAX_PLAYERS; ++side) {
-        match_points[side] = games_won[side] = 0;
-    }
+    MatchScore m;
+    int won[MAX_PLAYERS], side, played;
+    match_start(&m, g->sides);
     for (played = 0; played < SAFETY_GAMES; ++played) {
         int code, opener = -1, over;
         if (played) {
@@ -2875,25 +2898,25 @@ static int unit_match(Game *g, const int32_t *bots, Unit *u) {
             take_counts(g, r);
             break;
         }
-        over = score_match_game(g, match_points, games_won, &line, winners, &nwinners);
+        over = score_match_game(&m, g->scores);
         take_counts(g, r);
         sides_won(g, g->winners, g->nwinners, won);
         take_wins(g, r, won, u->first_opener, 1);
-        if (line >= 0) {
-            r[UNIT_LINE + line]++;
+        if (m.line >= 0) {
+            r[UNIT_LINE + m.line]++;
         }
         if (over) {
-            sides_won(g, winners, nwinners, won);
+            sides_won(g, m.winners, m.nwinners, won);
             r[UNIT_MATCHES] = 1;
             for (side = 0; side < g->sides; ++side) {
-                r[UNIT_MATCH_POINTS + side] = match_points[side];
+                r[UNIT_MATCH_POINTS + side] = m.points[side];
                 r[UNIT_MATCH_WINS + side] = won[side];
             }
             return 0;
         }
     }
     for (side = 0; side < g->sides; ++side) {  /* a match not won: SAFETY_GAMES games, or a game stopped */
-        r[UNIT_MATCH_POINTS + side] = match_points[side];
+        r[UNIT_MATCH_POINTS + side] = m.points[side];
     }
     return 0;
 }
@@ -3029,7 +3052,7 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
 }
 
 int32_t ds_abi_version(void) {
-    return 6;
+    return ABI_VERSION;
 }
 
 int32_t ds_stat_count(void) {
@@ -3136,7 +3159,7 @@ static int read_int(Reader *r, int64_t *value) {
 }
 
 /* n, then n tile indices, into tiles (at most NTILES): 0 when malformed. */
-static int read_tiles(Reader *r, int8_t *tiles, int *count) {
+static int read_tiles(Reader *r, TileByte *tiles, int *count) {
     int64_t n, tile;
     int i;
     if (!read_int(r, &n) || n < 0 || n > NTILES) {
@@ -3146,7 +3169,7 @@ static int read_tiles(Reader *r, int8_t *tiles, int *count) {
         if (!read_int(r, &tile) || tile < 0 || tile >= NTILES) {
             return 0;
         }
-        tiles[i] = (int8_t)tile;
+        tiles[i] = (TileByte)tile;
     }
     *count = (int)n;
     return 1;
@@ -3154,7 +3177,7 @@ static int read_tiles(Reader *r, int8_t *tiles, int *count) {
 
 /* A hand's deal and opener, checked as the Python engine's start_hand checks them; a status. */
 static int replay_deal(Reader *r, Game *g, int required_opener) {
-    int8_t dealt[MAX_PLAYERS][NTILES], pile[NTILES];
+    TileByte dealt[MAX_PLAYERS][NTILES], pile[NTILES];
     int64_t opener, has_pile;
     int counts[MAX_PLAYERS], npile = -1, seat;
     if (!read_int(r, &opener)) {
@@ -3252,9 +3275,9 @@ static int replay_hands(Reader *r, Game *g, int64_t *out, int64_t capacity, int6
 
 /* The record replayed: a status, with the location of a refusal and the state the replay reached. */
 static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at,
-                         int *match_points, int *winners, int *nwinners, int *is_match) {
+                         MatchScore *m, int *is_match) {
     int64_t players, partnerships, has_scores, games, score;
-    int side, games_won[MAX_PLAYERS], line, status, match_over = 0;
+    int side, status;
     if (!read_int(r, &players) || !read_int(r, &partnerships) || !read_int(r, &has_scores)
             || (has_scores != 0 && has_scores != 1)) {
         return REPLAY_MALFORMED;
@@ -3266,9 +3289,7 @@ static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int
         return REPLAY_REFUSED;
     }
     game_init(g, (int)players, (int)partnerships);
-    for (side = 0; side < MAX_PLAYERS; ++side) {
-        match_points[side] = games_won[side] = 0;
-    }
+    match_start(m, g->sides);
     if (has_scores) {
         int refused = 0;
         for (side = 0; side < g->sides; ++side) {
@@ -3291,7 +3312,7 @@ static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int
         int opener = -1;
         r->hand = r->move = 0;
         if (r->game > 1) {
-            if (!g->over || match_over) {
+            if (!g->over || m->over) {
                 return REPLAY_REFUSED;  /* a game follows one not won, or the match already won */
             }
             opener = MATCH_LOSER_OPENS ? game_loser(g) : -1;
@@ -3306,7 +3327,7 @@ static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int
             return status;
         }
         if (games && g->over) {
-            match_over = score_match_game(g, match_points, games_won, &line, winners, nwinners);
+            score_match_game(m, g->scores);
         }
     }
     r->game = r->hand = r->move = 0;
@@ -3317,7 +3338,8 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
     Game game;
     Game *g = &game;
     Reader r;
-    int match_points[MAX_PLAYERS], winners[MAX_PLAYERS], nwinners = 0, is_match = 0, side, status;
+    MatchScore m;
+    int is_match = 0, side, status;
     int64_t plays = 0, plays_at, at, needed;
     if (!out || capacity < 4) {
         return REPLAY_CAPACITY;
@@ -3328,7 +3350,8 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
     r.game = r.hand = r.move = 0;
     g->sides = 0;
     plays_at = 4 + 4 + 3 * MAX_PLAYERS;  /* past the longest header: the plays are moved down to it at the end */
-    status = replay_record(&r, g, out, capacity, &plays, plays_at, match_points, winners, &nwinners, &is_match);
+    match_start(&m, 0);
+    status = replay_record(&r, g, out, capacity, &plays, plays_at, &m, &is_match);
     if (g->sides == 0) {
         game_init(g, MIN_PLAYERS, 0);
         g->sides = 0;
@@ -3337,7 +3360,7 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
     out[2] = status ? r.hand : 0;
     out[3] = status ? r.move : 0;
     at = 4;
-    needed = 4 + 1 + g->sides + 1 + (is_match ? nwinners : g->nwinners) + 1 + (is_match ? g->sides : 0) + 1
+    needed = 4 + 1 + g->sides + 1 + (is_match ? m.nwinners : g->nwinners) + 1 + (is_match ? g->sides : 0) + 1
              + 3 * plays;
     if (needed > capacity || plays_at + 3 * plays > capacity) {
         out[0] = REPLAY_CAPACITY;
@@ -3348,13 +3371,13 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
         out[at++] = g->scores[side];
     }
     if (is_match) {
-        out[at++] = nwinners;
-        for (side = 0; side < nwinners; ++side) {
-            out[at++] = winners[side];
+        out[at++] = m.nwinners;
+        for (side = 0; side < m.nwinners; ++side) {
+            out[at++] = m.winners[side];
         }
         out[at++] = 1;
         for (side = 0; side < g->sides; ++side) {
-            out[at++] = match_points[side];
+            out[at++] = m.points[side];
         }
     } else {
         out[at++] = g->nwinners;
@@ -3375,15 +3398,22 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
 typedef struct {
     Game game;
     Knowledge seen;
+    MatchScore match;  /* where the variant has match rules: the match the game is one of */
+    int games;  /* the games of the match begun, this one included */
+    int first_opener;  /* the seat that opens the game's first hand, as the match rules say (-1: as the game's do) */
 } Table;
 
 enum { TABLE_REFUSED = -1 };  /* what the calls that write events return for a table, deal or move refused */
 /* ds_table_state's figures: STATE_SCORES and the lists after it hold MAX_PLAYERS entries each. */
 enum {
     STATE_PLAYERS, STATE_PARTNERSHIPS, STATE_SIDES, STATE_TARGET, STATE_OVER, STATE_HAND_OVER, STATE_CURRENT,
-    STATE_HAND_NUMBER, STATE_OPENER, STATE_PILE, STATE_DRAWN, STATE_POOL, STATE_WINNERS_COUNT, STATE_WINNERS,
+    STATE_HAND_NUMBER, STATE_OPENER, STATE_PILE, STATE_DRAWN, STATE_POOL, STATE_WINNERS_COUNT, STATE_GAMES,
+    STATE_GAMES_SCORED, STATE_FIRST_OPENER, STATE_MATCH_OVER, STATE_MATCH_WINNERS_COUNT, STATE_LINE,
+    STATE_GAME_POINTS, STATE_OUTRIGHT, STATE_GAME_WINNERS_COUNT, STATE_WINNERS,
     STATE_SCORES = STATE_WINNERS + MAX_PLAYERS, STATE_PEG_BACK = STATE_SCORES + MAX_PLAYERS,
-    STATE_HAND_SIZES = STATE_PEG_BACK + MAX_PLAYERS, STATE_COUNT = STATE_HAND_SIZES + MAX_PLAYERS
+    STATE_HAND_SIZES = STATE_PEG_BACK + MAX_PLAYERS, STATE_MATCH_POINTS = STATE_HAND_SIZES + MAX_PLAYERS,
+    STATE_GAMES_WON = STATE_MATCH_POINTS + MAX_PLAYERS, STATE_MATCH_WINNERS = STATE_GAMES_WON + MAX_PLAYERS,
+    STATE_GAME_WINNERS = STATE_MATCH_WINNERS + MAX_PLAYERS, STATE_COUNT = STATE_GAME_WINNERS + MAX_PLAYERS
 };
 enum { MOVE_INTS = 5 };  /* a move as ints: kind, tile (a muggins call: the calling seat), on, port, by (-1: none) */
 
@@ -3418,6 +3448,39 @@ int32_t ds_table_new(Table *t, int32_t players, int32_t partnerships, uint64_t s
     game_init(&t->game, players, partnerships);
     rng_seed(&t->game.rng, seed, 0);
     memset(t->seen.count, 0, sizeof t->seen.count);
+    match_start(&t->match, t->game.sides);
+    t->games = 1;
+    t->first_opener = -1;
+    return 0;
+}
+
+/* Where the variant has match rules: the finished game scored in match points (ds_table_state then reads its
+   line, points and winners, and the match's score); 0, or TABLE_REFUSED for a game not over or already scored. */
+int32_t ds_table_finish_game(Table *t) {
+    if (!HAS_MATCH_PLAY || !t->game.over || t->match.games == t->games) {
+        return TABLE_REFUSED;
+    }
+    score_match_game(&t->match, t->game.scores);
+    return 0;
+}
+
+/* The match's next game, its first hand not dealt yet, opened by opener where the match rules leave that open
+   (-1: as the game's rules decide); 0, or TABLE_REFUSED for a game not scored yet, a match won, or an opener the
+   match rules do not give (the loser of the previous game opens the next where they say so). */
+int32_t ds_table_next_game(Table *t, int32_t opener) {
+    Game *g = &t->game;
+    int loser;
+    if (!HAS_MATCH_PLAY || t->match.games != t->games || t->match.over || opener < -1 || opener >= g->players) {
+        return TABLE_REFUSED;
+    }
+    loser = MATCH_LOSER_OPENS ? game_loser(g) : opener;
+    if (opener >= 0 && opener != loser) {
+        return TABLE_REFUSED;
+    }
+    game_init(g, g->players, g->partnerships);
+    memset(t->seen.count, 0, sizeof t->seen.count);
+    t->games++;
+    t->first_opener = loser;
     return 0;
 }
 
@@ -3444,16 +3507,22 @@ int32_t ds_table_start_scores(Table *t, const int64_t *scores) {
    the pile in drawing order; npile -1: the pile is the tiles no hand holds, in the set's order), opened by opener
    (-1: as the rules decide). Its events go into out: their length (more than capacity: the caller puts its copy
    of the table back and calls again with more room), or TABLE_REFUSED, the table unchanged. */
-int64_t ds_table_deal(Table *t, int32_t opener, const int8_t *tiles, int32_t npile, char *out, int64_t capacity) {
+int64_t ds_table_deal(Table *t, int32_t opener, const TileByte *tiles, int32_t npile, char *out, int64_t capacity) {
     Game *g = &t->game;
     EventLog log = {out, capacity, 0};
     int status;
     if (g->over || !g->hand_over || opener < -1 || opener >= g->players || npile < -1 || npile > NTILES) {
         return TABLE_REFUSED;
     }
+    if (!g->hand_number && t->first_opener >= 0) {  /* a match's game opened as the match rules say */
+        if (opener >= 0 && opener != t->first_opener) {
+            return TABLE_REFUSED;
+        }
+        opener = t->first_opener;
+    }
     g->log = &log;
     if (tiles) {
-        int8_t dealt[MAX_PLAYERS][NTILES];
+        TileByte dealt[MAX_PLAYERS][NTILES];
         int counts[MAX_PLAYERS], size = DEAL_SIZE[g->players], seat, i;
         for (seat = 0; seat < g->players; ++seat) {
             counts[seat] = size;
@@ -3564,18 +3633,31 @@ void ds_table_state(const Table *t, int64_t *out) {
     out[STATE_DRAWN] = g->drawn;
     out[STATE_POOL] = g->pool;
     out[STATE_WINNERS_COUNT] = g->nwinners;
+    out[STATE_GAMES] = t->games;
+    out[STATE_GAMES_SCORED] = t->match.games;
+    out[STATE_FIRST_OPENER] = t->first_opener;
+    out[STATE_MATCH_OVER] = t->match.over;
+    out[STATE_MATCH_WINNERS_COUNT] = t->match.nwinners;
+    out[STATE_LINE] = t->match.line;
+    out[STATE_GAME_POINTS] = t->match.game_points;
+    out[STATE_OUTRIGHT] = t->match.outright;
+    out[STATE_GAME_WINNERS_COUNT] = t->match.ngame_winners;
     for (i = 0; i < MAX_PLAYERS; ++i) {
-        int here = i < g->players;
+        int here = i < g->players, side = i < g->sides;
         out[STATE_WINNERS + i] = i < g->nwinners ? g->winners[i] : -1;
-        out[STATE_SCORES + i] = i < g->sides ? g->scores[i] : 0;
-        out[STATE_PEG_BACK + i] = i < g->sides ? g->peg_back[i] : 0;
+        out[STATE_SCORES + i] = side ? g->scores[i] : 0;
+        out[STATE_PEG_BACK + i] = side ? g->peg_back[i] : 0;
         out[STATE_HAND_SIZES + i] = here ? g->hand_len[i] : 0;
+        out[STATE_MATCH_POINTS + i] = side ? t->match.points[i] : 0;
+        out[STATE_GAMES_WON + i] = side ? t->match.won[i] : 0;
+        out[STATE_MATCH_WINNERS + i] = i < t->match.nwinners ? t->match.winners[i] : -1;
+        out[STATE_GAME_WINNERS + i] = i < t->match.ngame_winners ? t->match.game_winners[i] : -1;
     }
 }
 
 /* A seat's tiles in its hand's order (a seat out of range holds none), or the pile's left to draw (seat -1),
    into out; their number. */
-int32_t ds_table_tiles(const Table *t, int32_t seat, int8_t *out) {
+int32_t ds_table_tiles(const Table *t, int32_t seat, TileByte *out) {
     const Game *g = &t->game;
     if (seat == -1) {
         int n = g->pile_len - g->pile_next;

@@ -1,6 +1,6 @@
 """The C target: every shipped variant compiles without a warning, user text is escaped wherever
-it lands in the source, the engine describes its statistics, what the target cannot compile it refuses, and
-every clause reaches a constant the C runtime reads (or is refused by name).
+it lands in the source, the engine describes its statistics, every match format compiles to an engine that
+scores matches as the Python engine does, and every clause reaches a constant the C runtime reads.
 
 The compiles are real (the system C compiler) and the libraries are loaded with ctypes; the shipped
 engines are the native target's own builds, shared by every test of the run."""
@@ -27,6 +27,7 @@ from dominospec.native import NativeEngine, build_library, compiler_command
 from dominospec.targets import TARGETS
 from dominospec.targets.c import context as c_context
 from dominospec.targets.codegen import generate
+from dominospec.targets.engines import load_engine
 from dominospec.targets.python import context as python_context
 from engine_cases import HOUSE_CASES, SHIPPED_CASES, Case, spec_of
 from support import ROOT, SHIPPED, native_engine
@@ -99,7 +100,7 @@ def test_the_engine_names_every_statistic_of_the_abi() -> None:
     assert set(names) >= fixed | per_side
     assert len(names) == len(set(names))
     assert dll.ds_stat_name(len(names)) is None and dll.ds_stat_name(-1) is None
-    assert dll.ds_abi_version() == 6
+    assert dll.ds_abi_version() == c_context.ABI_VERSION
 
 
 @pytest.mark.parametrize("players, partnerships, allowed", [(2, 0, 1), (4, 1, 1), (4, 0, 0), (3, 1, 0), (5, 0, 0),
@@ -108,19 +109,71 @@ def test_the_table_rules_are_those_of_the_spec(players: int, partnerships: int, 
     assert library_of(FNT).ds_table_allowed(players, partnerships) == allowed  # 2 to 4, fixed partnerships at 4
 
 
-def test_a_match_format_is_refused_with_its_file_named() -> None:
-    spec = ROOT / "examples" / "match_formats" / "official_tournament.rules"
-    refused = C.refusal(load(spec))
-    assert refused is not None and "match format" in refused[0]
-    with pytest.raises(ValueError, match="match format"):
-        generate(load(spec), spec.name, C)
+FORMATS = sorted((ROOT / "examples" / "match_formats").glob("*.rules"))
 
 
-def test_a_set_too_large_for_the_runtime_is_refused() -> None:
-    big = dataclasses.replace(load(FNT), max_pip=15)
-    refused = C.refusal(big)
-    assert refused is not None and "double 14" in refused[0]
-    assert C.refusal(dataclasses.replace(load(FNT), max_pip=14)) is None
+@functools.cache
+def format_library(path: Path) -> ctypes.CDLL:
+    """A match format's C engine, built with every warning an error, once a run."""
+    done, library = build(generate(load(path), path.name, C), Path(tempfile.mkdtemp(prefix="dominospec-format-")))
+    assert done.returncode == 0, done.stderr
+    dll = ctypes.CDLL(str(library))
+    dll.ds_match_add_game.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int64)]
+    dll.ds_match_state.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int64)]
+    return dll
+
+
+@st.composite
+def games_of_a_match(draw: st.DrawFn, target: int) -> tuple[int, list[list[int]]]:
+    """Sides, and the final scores of games: mostly one side (or two) on the target or past it, now and then a
+    game nobody won or a score below zero."""
+    sides = draw(st.integers(2, 5))
+    games = []
+    for _ in range(draw(st.integers(1, 12))):
+        scores = [draw(st.integers(0, target - 1)) for _ in range(sides)]
+        for winner in draw(st.lists(st.integers(0, sides - 1), min_size=0, max_size=2)):
+            scores[winner] = draw(st.integers(target, target + 30))
+        if draw(st.integers(0, 30)) == 0:
+            scores[0] = -1
+        games.append(scores)
+    return sides, games
+
+
+@pytest.mark.parametrize("path", FORMATS, ids=lambda path: path.name)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_match_formats_c_engine_scores_matches_as_the_python_engine(path: Path, data: st.DataObject) -> None:
+    spec = load(path)
+    assert isinstance(spec, ir.MatchFormat)
+    python = load_engine(spec, path)
+    dll = format_library(path)
+    sides, games = data.draw(games_of_a_match(spec.game_target))
+    names = python_context.match_line_names(spec)
+    score = python.MatchScore(sides)
+    match = ctypes.create_string_buffer(dll.ds_match_size())
+    figures = (ctypes.c_int64 * dll.ds_match_state_count())()
+    assert dll.ds_match_new(match, sides) == 0
+    for scores in games:
+        try:
+            expected = score.add_game(scores)
+        except python.IllegalMove:
+            expected = None
+        status = dll.ds_match_add_game(match, (ctypes.c_int64 * sides)(*scores))
+        assert (status == 0) == (expected is not None), (scores, status)
+        if expected is None:
+            continue
+        dll.ds_match_state(match, figures)
+        state = dict(zip(c_context.MATCH_STATE_FIGURES, figures, strict=False))
+        at, per = len(c_context.MATCH_STATE_FIGURES), c_context.MATCH_FORMAT_SIDES
+        lists = {name: list(figures[at + k * per:at + (k + 1) * per])
+                 for k, name in enumerate(c_context.MATCH_STATE_LISTS)}
+        winners = lists["game_winners"][:state["game_winners_count"]]
+        assert {"game": state["games"], "scores": scores, "winners": winners,
+                "line": names[state["line"]] if state["line"] >= 0 else None, "points": state["game_points"],
+                "outright": bool(state["outright"]), "match_points": lists["points"][:sides],
+                "games_won": lists["won"][:sides], "match_over": bool(state["over"]),
+                "match_winners": lists["winners"][:state["winners_count"]]} == expected
+    assert dll.ds_match_new(match, 1) == dll.ds_match_new(match, c_context.MATCH_FORMAT_SIDES + 1) == -1
 
 
 def replayed(ints: list[int], capacity: int) -> tuple[int, list[int]]:
@@ -165,7 +218,7 @@ def test_a_record_cut_short_is_malformed_and_a_whole_one_replays() -> None:
     assert status == 1 and out[:4] == [1, 1, 1, 1]
 
 
-# --- every clause reaches the C runtime, or the C target refuses it -----------------------------------------
+# --- every clause reaches the C runtime ---------------------------------------------------------------------
 
 C_TEMPLATE = (Path(c_context.__file__).parent / "templates" / "engine.c.j2").read_text(encoding="utf-8")
 C_RUNTIME = "\n".join(c_context.runtime_sections().values())
@@ -245,7 +298,6 @@ class ClauseReach(NamedTuple):
     decided: bool  # some value changes what the Python target decides ('cannot play' never does: the pile decides)
     reached: bool  # some such value changes a constant the C context prints
     changed: frozenset[str]  # every constant so changed
-    unnamed: bool  # the C target refuses a value that decides something without naming the clause
 
 
 @functools.cache
@@ -253,7 +305,7 @@ def clause_reach() -> tuple[ClauseReach, ...]:
     """Each variant clause varied over the donors: computed once, for every runtime a test checks."""
     out = []
     for clause in VARIANT_CLAUSES:
-        decided, reached, changed, unnamed = False, False, set[str](), False
+        decided, reached, changed = False, False, set[str]()
         for index, base, varied in variations(clause):
             if reached and index >= len(FULL_BASES):
                 break
@@ -263,20 +315,18 @@ def clause_reach() -> tuple[ClauseReach, ...]:
             except (ValueError, KeyError, TypeError, AttributeError, IndexError):
                 continue  # a combination no context takes
             decided |= decides
-            refused = C.refusal(varied)
-            if not decides or refused is not None:
-                unnamed |= decides and f"'{clause.key}:" not in refused[0]
+            if not decides:
                 continue
             now = {name for name, value in printed.items() if before.get(name) != value}
             changed |= now
             reached |= bool(now)
-        out.append(ClauseReach(clause.key, decided, reached, frozenset(changed), unnamed))
+        out.append(ClauseReach(clause.key, decided, reached, frozenset(changed)))
     return tuple(out)
 
 
 def clauses_the_c_target_ignores(runtime: str) -> list[str]:
     """The clauses whose values change what the Python target decides while the C target prints nothing new, or
-    prints a constant the runtime never reads, and that it does not refuse naming the clause: `key: why`."""
+    prints a constant the runtime never reads: `key: why`."""
     ignored = []
     for clause in clause_reach():
         unread = {name for name in clause.changed if not runtime_reads(name, runtime)}
@@ -284,12 +334,10 @@ def clauses_the_c_target_ignores(runtime: str) -> list[str]:
             ignored.append(f"{clause.key}: the runtime never reads {', '.join(sorted(unread))}")
         if clause.decided and not clause.reached:
             ignored.append(f"{clause.key}: no constant changes")
-        if clause.unnamed:
-            ignored.append(f"{clause.key}: refused, not by name")
     return ignored
 
 
-def test_every_clause_reaches_the_c_runtime_or_is_refused_by_name() -> None:
+def test_every_clause_reaches_the_c_runtime() -> None:
     """A clause whose decision no C constant carries (or whose constant the runtime never reads) would be played
     by the Python engines and silently not by the native one."""
     assert clauses_the_c_target_ignores(C_RUNTIME) == []

@@ -4,11 +4,13 @@ Node against the Python engines.
 For each variant one Node process (tests/data/js_games.mjs) plays JS_GAMES games at every table the variant allows,
 random and greedy bots mixed at the table, with moves now and then made and taken back and a save restored and
 played on in lockstep; each game's record must replay in the Python engine to the events, scores and winners the
-JavaScript game reported, and a view taken along the way must be the Python engine's view at the same point. The
-same process replays records the Python engine played (Game.fromRecord), which must give the Python replay's
-events. The engines are built once a run (the WebAssembly is kept in the user's cache folder by its source, so a
-run after the first builds none again). Node and the WebAssembly compiler (ziglang, `pip install
-'dominospec[web]'`) are required: without them the tests fail, saying what to install.
+JavaScript game reported, and a view taken along the way must be the Python engine's view at the same point. Where
+the variant has match rules, whole matches are played as well (Match), and replay in Python to the same events,
+winners and match points. The same process replays records the Python engine played (Game.fromRecord, and
+Match.fromRecord for its matches), which must give the Python replay's events. The engines are built once a run
+(the WebAssembly is kept in the user's cache folder by its source, so a run after the first builds none again).
+Node and the WebAssembly compiler (ziglang, `pip install 'dominospec[web]'`) are required: without them the tests
+fail, saying what to install.
 """
 
 from __future__ import annotations
@@ -30,15 +32,18 @@ import pytest
 from dominospec.engine_api import as_variant, engine_of
 from dominospec.language import ir
 from dominospec.language.diagnostics import UsageError
+from dominospec.language.loader import load
 from dominospec.play.replay import replay
 from dominospec.targets import TARGETS
 from dominospec.targets.codegen import generate
+from dominospec.targets.engines import load_engine
 from engine_cases import SHIPPED_CASES, Case, engine_for, every_table, spec_path
 from support import ROOT
 
 JS = TARGETS["js"]
 JS_GAMES = int(os.environ.get("DOMINOSPEC_JS_GAMES", "2"))  # games per table, and Python records replayed per table
 HANDS_AT_MOST = 6  # hands of one game: enough to reach most targets, and pool play has none
+GAMES_AT_MOST = 12  # games of one match: a match to a few match points is won long before
 GREEDY_SHARE = 0.3  # of the seats at a table where the Python engine plays a record
 DRIVER = ROOT / "tests" / "data" / "js_games.mjs"
 VARIANTS = [case for case in SHIPPED_CASES if isinstance(engine_for(case)[0], ir.Variant)]
@@ -73,7 +78,6 @@ def js_engine(case: Case, folder: Path) -> Path:
     built once a run."""
     variant, _ = engine_for(case)
     name = spec_path(case).name
-    assert JS.refusal(variant) is None, f"the JavaScript target refuses {case.id}"
     assert JS.companions is not None
     try:
         files = {JS.suffix: generate(variant, name, JS), **JS.companions(variant, name)}
@@ -111,11 +115,22 @@ def python_record(module: types.ModuleType, variant: ir.Variant, players: int, p
     return record
 
 
+def python_match(module: types.ModuleType, players: int, partnerships: bool, seed: int) -> dict[str, Any]:
+    """A whole match the Python engine plays, random and greedy bots mixed."""
+    rng = random.Random(seed)
+    bots = [module.GreedyBot() if rng.random() < 0.5 else module.RandomBot(rng.getrandbits(32))
+            for _ in range(players)]
+    match = module.Match(players, partnerships, seed=seed)
+    module.play_match(match, bots, max_games=GAMES_AT_MOST)
+    record: dict[str, Any] = match.record()
+    return record
+
+
 def run_node(case: Case, folder: Path, records: list[dict[str, Any]]) -> dict[str, Any]:
     variant, _ = engine_for(case)
     engine = js_engine(case, folder)
     given = {"tables": every_table(variant), "seeds": list(range(JS_GAMES)), "handsAtMost": HANDS_AT_MOST,
-             "undoShare": 0.1, "records": records}
+             "undoShare": 0.1, "gamesAtMost": GAMES_AT_MOST, "records": records}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as file:
         json.dump(given, file)
     try:
@@ -165,6 +180,9 @@ def test_js_engine_plays_as_the_python_engine(case: Case, folder: Path) -> None:
     tables = every_table(variant)
     records = [python_record(module, variant, players, partnerships, seed)
                for players, partnerships in tables for seed in range(JS_GAMES)]
+    if variant.match is not None:
+        records += [python_match(module, players, partnerships, seed)
+                    for players, partnerships in tables for seed in range(JS_GAMES)]
     out = run_node(case, folder, records)
     assert out["errors"] == []
     assert out["imports"] == [], "the WebAssembly imports nothing from its host"
@@ -180,10 +198,21 @@ def test_js_engine_plays_as_the_python_engine(case: Case, folder: Path) -> None:
             taken = game["view"]
             seen = view_of(module, game["record"], taken["hand"], taken["moves"], taken["seat"])
             assert snake(taken["view"]) == seen, where
+    assert len(out["matches"]) == (len(tables) * JS_GAMES if variant.match is not None else 0)
+    for match in out["matches"]:
+        where = f"match {match['players']}p{' partnerships' if match['partnerships'] else ''} seed {match['seed']}"
+        replayed = replay(engine, match["record"])
+        assert replayed.error is None, where
+        assert plain(replayed.events) == match["events"], where
+        assert (replayed.scores, replayed.winners, replayed.match_points) == (
+            match["scores"], match["winners"], match["matchPoints"]), where
+        assert match["over"] and match["winners"], f"{where}: the match is played to its end"
     for record, js in zip(records, out["records"], strict=True):
         expected = replay(engine, record)
         assert expected.error is None
         assert js["events"] == plain(expected.events)
+        if "games" in record:
+            assert js["matchPoints"] == expected.match_points
         assert (js["scores"], js["winners"]) == (list(expected.scores), list(expected.winners))
         if js["refusal"] is not None:
             assert js["refusal"].startswith("hand "), js["refusal"]
@@ -220,12 +249,69 @@ def test_compile_writes_the_module_its_types_and_its_webassembly(tmp_path: Path)
     assert records[0]["players"] == 3 and records[0] == records[1] == records[2]
 
 
-def test_compile_refuses_a_match_format(tmp_path: Path) -> None:
-    spec = ROOT / "examples" / "match_formats" / "free_play.rules"
-    done = subprocess.run([sys.executable, "-m", "dominospec", "compile", "--target", "js", str(spec), "-o",
-                           str(tmp_path)], capture_output=True, text=True, check=False)
-    assert done.returncode == 1 and "a match format is not a variant" in done.stderr
-    assert list(tmp_path.iterdir()) == []
+FORMAT_DRIVER = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [modulePath, inputPath] = process.argv.slice(2);
+const { load, MatchScore, IllegalMove } = await import(pathToFileURL(modulePath).href);
+await load();
+const out = JSON.parse(readFileSync(inputPath, "utf8")).map(([sides, games]) => {
+  const score = new MatchScore(sides);
+  return games.map((scores) => {
+    try {
+      return score.addGame(scores);
+    } catch (error) {
+      if (!(error instanceof IllegalMove)) throw error;
+      return error.message;
+    }
+  });
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples" / "match_formats").glob("*.rules")),
+                         ids=lambda path: path.name)
+def test_a_match_format_compiles_to_a_module_that_scores_as_the_python_engine(path: Path, tmp_path: Path) -> None:
+    """`compile --target js` of a match format writes its module, types and WebAssembly; its MatchScore gives the
+    Python engine's results for random matches, and its words where it refuses a game."""
+    done = subprocess.run([sys.executable, "-m", "dominospec", "compile", "--target", "js", str(path), "-o",
+                           str(tmp_path)], capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stderr
+    module = tmp_path / f"{path.stem}.js"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{path.stem}{s}" for s in (".d.ts", ".js", ".wasm"))
+    spec = load(path)
+    assert isinstance(spec, ir.MatchFormat)
+    python = load_engine(spec, path)
+    rng = random.Random(path.name)
+    target = spec.game_target
+    matches = []
+    for _ in range(40):
+        sides = rng.randint(2, 5)
+        games = []
+        for _ in range(rng.randint(1, 12)):
+            scores = [rng.randrange(target) for _ in range(sides)]
+            for winner in rng.sample(range(sides), rng.choice([0, 1, 1, 1, 1, 2])):
+                scores[winner] = target + rng.randrange(20)
+            games.append(scores)
+        matches.append([sides, games])
+    expected = []
+    for sides, games in matches:
+        score, results = python.MatchScore(sides), []
+        for scores in games:
+            try:
+                results.append(score.add_game(scores))
+            except python.IllegalMove as err:
+                results.append(str(err))
+        expected.append(results)
+    (tmp_path / "driver.mjs").write_text(FORMAT_DRIVER, encoding="utf-8")
+    (tmp_path / "matches.json").write_text(json.dumps(matches), encoding="utf-8")
+    ran = subprocess.run([node(), str(tmp_path / "driver.mjs"), str(module), str(tmp_path / "matches.json")],
+                         capture_output=True, text=True, check=False, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout) == plain(expected)
+    assert any(isinstance(r, str) for m in expected for r in m) and any(r["match_over"] for m in expected for r in m
+                                                                          if isinstance(r, dict))
 
 
 def without_ziglang(tmp_path: Path) -> dict[str, str]:

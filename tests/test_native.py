@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 from dominospec import native
 from dominospec.engine_api import as_variant, engine_of
 from dominospec.language import ir
-from dominospec.language.diagnostics import InputError
+from dominospec.language.loader import load_variant
 from dominospec.native import IllegalMove, NativeEngine, Stats
 from dominospec.play.replay import replay
+from dominospec.targets.engines import load_engine
 from engine_cases import Case, engine_for, every_table
 from support import ROOT, native_engine, run_cli
 
@@ -523,18 +524,26 @@ def test_without_a_compiler_the_native_engine_says_so_and_the_rest_works(tmp_pat
     assert replayed.returncode == 0 and "final scores:" in replayed.stdout
 
 
-def test_a_spec_the_c_target_cannot_compile_is_refused_saying_why(tmp_path: Path) -> None:
-    """Every shipped variant compiles (tests/test_native_conformance.py); a set past double 14 does not."""
-    spec = tmp_path / "double_fifteen.rules"
-    spec.write_text(HORSE.read_text(encoding="utf-8").replace("tiles: double six", "tiles: double fifteen"),
+def test_the_largest_set_plays_natively_as_in_python(tmp_path: Path) -> None:
+    """Every set the language has compiles for the C target: a double-eighteen game's record, played by the
+    Python engine, replays through the native engine to the Python replay's scores and winners."""
+    spec = tmp_path / "double_eighteen.rules"
+    spec.write_text(HORSE.read_text(encoding="utf-8").replace("tiles: double six", "tiles: double eighteen"),
                     encoding="utf-8")
     assert run_cli("check", str(spec)).returncode == 0
-    with pytest.raises(InputError) as raised:
-        native.load(spec)
-    assert raised.value.render() == (f"{spec}: error: the C target plays sets up to double 14: its tiles are small "
-                                     "ints and its pips a mask\n  hint: use the Python target for this spec")
-    done = run_cli("replay", "--target", "c", str(spec), RECORD)
-    assert (done.returncode, done.stdout) == (1, "") and done.stderr == raised.value.render() + "\n"
+    assert len(native.load(spec).tiles) == 190
+    python = load_engine(load_variant(spec, "test"), spec)
+    game = python.Game(2, seed=3)
+    bots = [python.RandomBot(1), python.GreedyBot()]
+    python.play_game(game, bots)
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(game.record()), encoding="utf-8")
+    done = [run_cli("replay", "--target", target, str(spec), str(record), "--json") for target in ("python", "c")]
+    assert done[0].returncode == done[1].returncode == 0, done[1].stderr
+    python_out, native_out = json.loads(done[0].stdout), json.loads(done[1].stdout)
+    assert {**python_out, "events": []} == native_out  # the native replay gives no events
+    played = [event["tile"] for event in python_out["events"] if event["event"] == "play"]
+    assert any(int(half) > 6 for tile in played for half in tile.strip("[]").split("|"))
 
 
 # --- the command line -------------------------------------------------------------------------------------

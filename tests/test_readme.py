@@ -7,8 +7,10 @@ docs/games.md lists every game of the family."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -71,7 +73,7 @@ def test_every_command_of_the_tour_runs_and_prints_what_the_readme_shows(tmp_pat
         (tmp_path / folder).symlink_to(ROOT / folder)
     commands = tour()
     assert {command.split()[1] for command, _ in commands} == {
-        "check", "fmt", "compile", "replay", "verify", "example", "book", "simulate", "compare"}
+        "check", "fmt", "compile", "replay", "verify", "example", "book", "simulate", "compare", "play"}
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "PYTHONUTF8": "1"}
     for command, shown in commands:
         assert command.startswith("dominospec ")
@@ -80,6 +82,31 @@ def test_every_command_of_the_tour_runs_and_prints_what_the_readme_shows(tmp_pat
         assert done.returncode == 0, f"{command}: {done.stderr}"
         if shown:
             assert done.stdout == shown, command
+
+
+def test_the_javascript_example_plays_a_game_of_the_first_spec_in_node(tmp_path: Path) -> None:
+    """The tour's JavaScript, run as written beside the engine `compile --target js` writes for club.rules; the
+    record it prints replays to the winners it printed."""
+    example = re.search(r"^```js\n(.*?)^```$", section(README, "## A short tour"), re.M | re.S)
+    assert example
+    (tmp_path / "club.rules").write_text(first_spec(), encoding="utf-8")
+    compiled = subprocess.run([sys.executable, "-m", "dominospec", "compile", "--target", "js", "club.rules", "-o",
+                               "engines"], cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
+    assert compiled.returncode == 0, compiled.stderr
+    (tmp_path / "example.mjs").write_text(example.group(1).replace("console.log(game.winners, game.record());",
+                                                                   "console.log(JSON.stringify([game.winners, "
+                                                                   "game.record()]));"), encoding="utf-8")
+    node = shutil.which("node")
+    assert node is not None, "node is not on PATH: install Node.js 18 or later"
+    done = subprocess.run([node, "example.mjs"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    winners, record = json.loads(done.stdout)
+    (tmp_path / "record.json").write_text(json.dumps(record), encoding="utf-8")
+    replayed = subprocess.run([sys.executable, "-m", "dominospec", "replay", "club.rules", "record.json", "--json"],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout)["winners"] == winners != []
 
 
 def test_the_tables_hold_every_clause_under_its_heading_in_canonical_order() -> None:

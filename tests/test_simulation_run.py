@@ -18,7 +18,7 @@ import pytest
 
 import dominospec
 from dominospec.engine_api import as_variant, engine_of
-from dominospec.language.diagnostics import InputError, UsageError
+from dominospec.language.diagnostics import UsageError
 from dominospec.language.loader import load_variant
 from dominospec.native import load as load_native
 from dominospec.simulation import figures, python_units, run
@@ -366,14 +366,11 @@ def test_a_bot_class_that_breaks_the_rules_is_named_alike_from_any_worker(how, r
         dominospec.simulate(FIVES_AND_THREES, hands=1000, bots=[Passer, "random", "random", "random"], **how)
 
 
-def test_without_a_target_a_spec_the_c_target_refuses_plays_on_python(tmp_path):
-    refused = tmp_path / "double_fifteen.rules"  # the C target plays sets up to double 14
-    refused.write_text(FIVES_AND_THREES.read_text().replace("tiles: double six", "tiles: double fifteen"))
-    assert dominospec.simulate(refused, hands=5, workers=1).target == "python"
-    assert dominospec.simulate(FIVES_AND_THREES, hands=5, workers=1).target == "c"
-    assert dominospec.compare(FIVES_AND_THREES, refused, hands=5, workers=1).a.target == "python"
-    with pytest.raises(InputError, match="the C target plays sets up to double 14"):
-        dominospec.simulate(refused, hands=5, workers=1, target="c")
+def test_without_a_target_every_set_plays_on_the_native_engine(tmp_path):
+    big = tmp_path / "double_fifteen.rules"  # the C target plays every set the language has
+    big.write_text(FIVES_AND_THREES.read_text().replace("tiles: double six", "tiles: double fifteen"))
+    assert dominospec.simulate(big, hands=5, workers=1).target == "c"
+    assert dominospec.compare(FIVES_AND_THREES, big, hands=5, workers=1).a.target == "c"
 
 
 # --- arguments a run cannot take -------------------------------------------------------------------

@@ -13,7 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..documents.language_pack import Pack
+from ..documents.wording import Wording
 from ..engine_api import EngineLayout, Tile, VariantEngine
+from ..language import ir
 from ..play.board import GROUP, ROW
 
 UNIT = 40  # the side of a half domino; every coordinate is a whole number of pixels
@@ -305,6 +307,17 @@ def _hole_x(hole: int) -> int:
         return -PITCH
     index = (hole - 1) % ROW
     return index * PITCH + (index // GROUP) * GROUP_GAP
+
+
+def board_lines(rules: ir.MatchRules, target: int) -> list[tuple[str, int]]:
+    """The match lines a cribbage board draws: each line's name and the first hole clear of it."""
+    return [(line.name, line.below.cutoff(target)) for line in rules.lines]
+
+
+def board_words(wording: Wording, target: int) -> BoardWords:
+    """A pack's words for a cribbage board of games to target."""
+    return BoardWords(wording.board["title"].replace("{target}", str(target)), wording.board["front"],
+                      wording.board["back"], wording.board["game hole"])
 
 
 def board_picture(pegs: Sequence[tuple[int, int]], game_target: int, lines: Sequence[tuple[str, int]],

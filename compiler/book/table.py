@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..documents.language_pack import Pack, language_packs, pack_for
 from ..language import ir
-from ..language.diagnostics import Diagnostic, InputError
 from ..language.loader import load_variant
 from ..language.writing import write_file
 from . import pictures
@@ -45,7 +44,7 @@ _SCRIPT_END = re.compile(r"<(/script|!--)", re.IGNORECASE)
 def table_html(spec_path: Path, lang: str = "en", lang_packs: Sequence[Path] = ()) -> str:
     """The page for the variant of spec_path, in the words of the pack of lang. UsageError for an unknown
     language, a pack without table words, a match format or no WebAssembly compiler; SpecError for a spec at
-    fault; InputError for a variant the JavaScript target cannot compile."""
+    fault."""
     pack = pack_for(language_packs(list(lang_packs)), lang)
     words = pack.table_words()
     spec = load_variant(spec_path, COMMAND)
@@ -68,11 +67,6 @@ def _engine(spec: ir.Variant, spec_path: Path) -> tuple[str, bytes]:
     from ..targets.codegen import generate  # jinja2 and the C target: only the page's command pays for them
     from ..targets.js import JS
 
-    refused = JS.refusal(spec)
-    if refused is not None:
-        raise InputError([Diagnostic(f"cannot play this variant in the browser: {refused[0]}", None,
-                                     "the table plays the JavaScript target's engine; play this variant with the "
-                                     "Python engine (docs/playing.md)", file=str(spec_path))])
     assert JS.companions is not None, "the JavaScript target builds its WebAssembly beside the module"
     wasm = JS.companions(spec, spec_path.name)[".wasm"]
     assert isinstance(wasm, bytes)
@@ -88,7 +82,7 @@ def _page_data(spec: ir.Variant, spec_path: Path, pack: Pack, words: dict[str, A
     return {
         "variant": spec.name,
         "file": re.sub(r"[^A-Za-z0-9_.-]+", "_", spec_path.stem) or "game",  # the download's name
-        "match": spec.match is not None,
+        "match": None if spec.match is None else _boards(spec, pack),
         "drawPile": spec.undealt is ir.Undealt.DRAW_PILE,  # else the tiles left undealt are out of play
         "targetless": spec.target.kind is ir.TargetKind.NONE,  # pool play: the game never ends by score
         "lang": pack.code,
@@ -102,6 +96,19 @@ def _page_data(spec: ir.Variant, spec_path: Path, pack: Pack, words: dict[str, A
                     "ink": pictures.INK, "faces": {str(n): [list(p) for p in face]
                                                     for n, face in pictures.PIP_FACES.items()}},
     }
+
+
+def _boards(spec: ir.Variant, pack: Pack) -> dict[str, Any]:
+    """The cribbage board for a match, as the book draws it, one for each number of sides a table may have (the
+    page moves its pegs to the holes of the scores); none where the pack has no words for pictures."""
+    assert spec.match is not None
+    if pack.book is None:
+        return {"boards": {}}
+    target = spec.target.points
+    lines, words = pictures.board_lines(spec.match, target), pictures.board_words(pack.book, target)
+    sides = range(2, max(spec.player_counts) + 1)
+    return {"boards": {str(n): pictures.board_picture([(0, 0)] * n, target, lines, "ABCDEFGH"[:n], words)
+                       for n in sides}}
 
 
 def _filled(template: str, **values: str) -> str:

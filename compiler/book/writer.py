@@ -21,7 +21,7 @@ from ..language import ir
 from ..language.diagnostics import InputError
 from ..simulation.python_units import SimulatedEngine
 from .layouts import worked_layouts
-from .pictures import BoardWords, Legend, board_picture, layout_picture
+from .pictures import Legend, board_lines, board_picture, board_words, layout_picture
 from .placements import placement_table
 from .scenarios import double_end_value, scenario_claims
 
@@ -226,7 +226,6 @@ def _board(engine: Engine, spec: ir.Variant | ir.MatchFormat, wording: Wording,
     rules = spec.rules if isinstance(spec, ir.MatchFormat) else spec.match
     assert rules is not None and match_rules(engine) is not None
     target = spec.game_target if isinstance(spec, ir.MatchFormat) else spec.target.points
-    lines = [(line.name, line.below.cutoff(target)) for line in rules.lines]
     variant = as_variant(engine)
     if variant is not None:
         pegs = _played_pegs(variant)
@@ -234,10 +233,9 @@ def _board(engine: Engine, spec: ir.Variant | ir.MatchFormat, wording: Wording,
         winner, loser = next(((int(str(v["winner"])), int(str(v["loser"]))) for key, v in cases
                               if key == "match line"), (target, 0))
         pegs = [(winner, winner), (loser, loser)]
-    words = BoardWords(wording.board["title"].replace("{target}", str(target)), wording.board["front"],
-                       wording.board["back"], wording.board["game hole"])
-    svg = board_picture(pegs, target, lines, ("A", "B"), words)
+    svg = board_picture(pegs, target, board_lines(rules, target), ("A", "B"), board_words(wording, target))
     return Picture("board", svg, wording.texts["board"])
+
 
 
 def _played_pegs(engine: VariantEngine) -> list[tuple[int, int]]:

@@ -414,11 +414,9 @@ def _open(spec: str | os.PathLike[str], settings: _Settings, command: str) -> _S
 
 
 def _native_runs(spec: _Spec, command: str, required: bool) -> bool:
-    """Whether the native engine plays the spec here; required: it must (its refusal is raised)."""
+    """Whether the native engine plays the spec here (a C compiler builds it); required: it must (the missing
+    compiler is raised)."""
     from .. import native
-    from ..targets import TARGETS as COMPILE_TARGETS
-    if not required and COMPILE_TARGETS["c"].refusal(spec.variant) is not None:
-        return False
     key = (str(spec.path), spec.source)
     if key in _NATIVE:
         return True

@@ -25,8 +25,10 @@ TABLE_REFUSED = -1
 EVENT_ROOM = 4096  # bytes of events a call has room for at first: doubled (and the call made again) when short
 # ds_table_state's figures, in its order; the four lists after the first hold one entry a seat or side.
 STATE_FIGURES = ("players", "partnerships", "sides", "target", "over", "hand_over", "current", "hand_number",
-                 "opener", "pile", "drawn", "pool", "winners_count")
-STATE_LISTS = ("winners", "scores", "peg_back", "hand_sizes")
+                 "opener", "pile", "drawn", "pool", "winners_count", "games", "games_scored", "first_opener",
+                 "match_over", "match_winners_count", "line", "game_points", "outright", "game_winners_count")
+STATE_LISTS = ("winners", "scores", "peg_back", "hand_sizes", "match_points", "games_won", "match_winners",
+               "game_winners")
 
 
 class IllegalMove(ValueError):
@@ -145,7 +147,7 @@ class Game:
         return self._tiles(-1)
 
     def _tiles(self, seat: int) -> list[Tile]:
-        out = (ctypes.c_int8 * len(self._engine.tiles))()
+        out = (ctypes.c_uint8 * len(self._engine.tiles))()
         count = self._dll.ds_table_tiles(self._table, seat, out)
         return [self._engine.tiles[i] for i in out[:count]]
 
@@ -195,7 +197,7 @@ class Game:
             dealt = [self._tile_index(t) for h in hands for t in h]
             rest = [] if pile is None else [self._tile_index(t) for t in pile]
             npile = -1 if pile is None else len(rest)
-            tiles = (ctypes.c_int8 * len(self._engine.tiles))(*dealt, *rest)
+            tiles = (ctypes.c_uint8 * len(self._engine.tiles))(*dealt, *rest)
         elif pile is not None:
             raise IllegalMove("a pile is given together with the hands it is left from")
         try:

@@ -17,17 +17,14 @@ class Target:
     package: str  # the import package whose templates/ folder holds this target's templates
     variant_template: str  # renders a variant's engine from variant_context(variant)
     variant_context: Callable[[ir.Variant], object]
-    match_format_template: str | None  # renders a match format's module from match_format_context(format);
-    # None: the target compiles variants alone
-    match_format_context: Callable[[ir.MatchFormat], object] | None
+    match_format_template: str  # renders a match format's module from match_format_context(format)
+    match_format_context: Callable[[ir.MatchFormat], object]
     header: Callable[[str], str]  # the spec's file name -> the first line of every file, naming it safely
     suffix: str  # of the files written, with its dot
     module_name: Callable[[Path], str]  # the spec's path -> its module's name, without the suffix; InputError
     # where the file name gives none that is safe to import
 
-    # A spec the target cannot compile -> (why, a hint); None where it can. Checked before generating.
-    refusal: Callable[[ir.Variant | ir.MatchFormat], tuple[str, str] | None] = lambda spec: None
-    # The files written beside each module, made from a spec the target does not refuse and its file name: by
+    # The files written beside each module, made from a spec and its file name: by
     # suffix (".wasm", ".d.ts"), text or bytes. A target whose files a compiler builds raises UsageError where
     # there is none to run. None: the module alone.
     companions: Callable[[ir.Variant | ir.MatchFormat, str], dict[str, str | bytes]] | None = None

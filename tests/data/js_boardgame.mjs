@@ -1,7 +1,8 @@
 // Plays whole games of one variant's boardgame.io game definition (the engine module's boardgameGame()) in
 // boardgame.io's own headless Client, for tests/test_js_boardgame.py: each move chosen from ai.enumerate by a seeded
 // choice, made as the current seat. Along the way it checks that the turn is the engine's current seat, that a move
-// out of turn is refused, and that a player's view is the engine's view(seat) (a spectator's holds no hand).
+// out of turn is refused, and that a player's view is the engine's view(seat) (a spectator's holds no hand). Where the
+// variant has match rules a boardgame.io game is a whole match, its games one after another.
 // usage: node js_boardgame.mjs ENGINE.js INPUT.json; INPUT: {games: [{players, seed}]}; prints one JSON object.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -45,7 +46,7 @@ for (const { players, seed } of input.games) {
     }
     if (ctx.currentPlayer !== String(G.current)) errors.push(`${where}: the turn is ${ctx.currentPlayer}, not ${G.current}`);
     if (G.handOver) errors.push(`${where}: a hand ended and the next was not dealt`);
-    const engine = js.Game.fromJSON(G.save);
+    const engine = js.variant.match ? js.Match.fromJSON(G.save).game : js.Game.fromJSON(G.save);
     hands = Math.max(hands, engine.handNumber);
     const choices = definition.ai.enumerate(G, ctx, ctx.currentPlayer);
     const seat = G.current;
@@ -89,7 +90,8 @@ for (const { players, seed } of input.games) {
   }
   const { G, ctx } = client.store.getState();
   games.push({ players, seed, moves, views, hands, gameover: ctx.gameover ?? null, winners: G.winners, scores: G.scores,
-    record: G.save.record, json: JSON.stringify(G) === JSON.stringify(JSON.parse(JSON.stringify(G))) });
+    matchPoints: G.matchPoints ?? null, record: G.save.record,
+    json: JSON.stringify(G) === JSON.stringify(JSON.parse(JSON.stringify(G))) });
   client.stop();
 }
 process.stdout.write(JSON.stringify({ errors, games }));

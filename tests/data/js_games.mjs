@@ -1,9 +1,10 @@
 // Plays games of one variant's JavaScript engine for tests/test_js_target.py, and replays the records it is given.
 // usage: node js_games.mjs ENGINE.js INPUT.json; prints one JSON object.
-// INPUT: {tables: [[players, partnerships]], seeds: [...], handsAtMost, undoShare, records: [record]}.
+// INPUT: {tables: [[players, partnerships]], seeds: [...], handsAtMost, undoShare, gamesAtMost, records: [record]}.
 // Games are played by random and greedy bots mixed at the table (claims true, missing or wrong where scores are
 // announced); now and then a move is made and taken back, which must leave the game as it was; once a game its
 // save is restored and played on in lockstep with it; a view of one seat is kept at one point of each game.
+// Where the variant has match rules, whole matches are played too, their saves restored on the way and at the end.
 import { pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
 
@@ -12,7 +13,7 @@ const input = JSON.parse(readFileSync(inputPath, "utf8"));
 const bytes = readFileSync(enginePath.replace(/\.js$/, ".wasm"));
 const imports = WebAssembly.Module.imports(new WebAssembly.Module(bytes)).map((i) => `${i.module}.${i.name}`);
 const js = await import(pathToFileURL(enginePath).href);
-const { Game, IllegalMove, variant } = js;
+const { Game, Match, IllegalMove, variant } = js;
 await js.load(); // the .wasm beside the module, read as the module reads it in Node
 const errors = [];
 
@@ -25,6 +26,11 @@ function mulberry32(seed) { // the driver's own choices, the same on every run
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+function withoutClaim(move) { // a bot's move as the legal moves list it: a claim is the mover's word, not the move
+  const { claim, ...bare } = move;
+  return claim === undefined ? move : bare;
 }
 
 function state(game) {
@@ -83,7 +89,10 @@ function play(players, partnerships, seed) {
     }
     const move = both((g) => g.botMove(bots[game.current]));
     const legal = game.legalMoves();
-    if (!legal.some((m) => JSON.stringify(m) === JSON.stringify(move))) {
+    if (move.claim !== undefined && move.claim !== game.pointsFor(move)) {
+      errors.push(`${where}: the bot claims ${move.claim} for ${JSON.stringify(move)}, not its true points`);
+    }
+    if (!legal.some((m) => JSON.stringify(m) === JSON.stringify(withoutClaim(move)))) {
       errors.push(`${where}: the bot's move ${JSON.stringify(move)} is not among the legal moves`);
     }
     if (rng() < input.undoShare) { // another legal move, made and taken back
@@ -101,6 +110,55 @@ function play(players, partnerships, seed) {
   if (twin !== null && state(twin) !== state(game)) errors.push(`${where}: the restored save ended elsewhere`);
   return { players, partnerships, seed, record: game.record(), events: game.events, scores: game.scores,
     winners: game.winners, over: game.over, view };
+}
+
+function matchState(match) {
+  return JSON.stringify([match.events, match.results, match.matchPoints, match.gamesWon, match.over, match.winners,
+    match.record(), match.games.map(state)]);
+}
+
+function playMatch(players, partnerships, seed) { // a whole match, bots mixed, moves taken back, saves restored
+  const rng = mulberry32(seed * 104729 + players * 17 + (partnerships ? 1 : 0));
+  const where = `match ${players}p${partnerships ? " partnerships" : ""} seed ${seed}`;
+  const bots = Array.from({ length: players }, () => (rng() < 0.5 ? "greedy" : "random"));
+  const match = new Match({ players, partnerships, seed });
+  const saveAt = Math.floor(rng() * 200);
+  let moves = 0;
+  const restored = () => {
+    const text = JSON.stringify(match);
+    const twin = Match.fromJSON(text);
+    if (JSON.stringify(twin) !== text || matchState(twin) !== matchState(match)) {
+      errors.push(`${where}: a save restored after ${moves} moves is not the match saved`);
+    }
+  };
+  while (!match.over && match.games.length <= input.gamesAtMost) {
+    const game = match.game;
+    if (game.over) {
+      match.finishGame();
+      expectIllegal(`${where}: a scored game's move taken back`, () => game.undo());
+      if (!match.over) match.nextGame();
+    } else if (game.handOver) {
+      game.startHand();
+    } else {
+      if (moves === saveAt) restored();
+      const move = game.botMove(bots[game.current]);
+      if (rng() < input.undoShare) {
+        const before = matchState(match);
+        game.apply(move);
+        game.undo();
+        if (matchState(match) !== before) errors.push(`${where}: undo did not give back the match`);
+      }
+      game.apply(move);
+      moves += 1;
+    }
+  }
+  restored();
+  if (match.over) {
+    expectIllegal(`${where}: a game after the match is won`, () => match.nextGame());
+    expectIllegal(`${where}: a game scored twice`, () => match.finishGame());
+  }
+  return { players, partnerships, seed, record: match.record(), events: match.events, scores: match.game.scores,
+    winners: match.winners, matchPoints: match.matchPoints, over: match.over };
 }
 
 function refusals() { // what a game refuses, the game unchanged
@@ -125,13 +183,22 @@ function refusals() { // what a game refuses, the game unchanged
   expectIllegal("a save of another variant", () => Game.fromJSON({ ...game.toJSON(), variant: "Nothing" }));
   expectIllegal("a save that is no JSON", () => Game.fromJSON("{"));
   expectIllegal("a record of a match", () => Game.fromRecord({ players, games: [] }));
+  if (variant.match) {
+    const match = new Match({ players, partnerships, seed: 1 });
+    expectIllegal("a game scored before it is over", () => match.finishGame());
+    expectIllegal("a next game before this one is scored", () => match.nextGame());
+    expectIllegal("a save of a match read as a game's", () => Game.fromJSON(JSON.stringify(match)));
+    expectIllegal("a match save that is no match", () => Match.fromJSON({ ...match.toJSON(), games: [] }));
+  } else {
+    expectIllegal("a match of a variant without match rules", () => new Match({ players, partnerships }));
+  }
   expectIllegal("nothing to undo", () => new Game({ players, partnerships, seed: 1 }).undo()); // a deal stays
   if (state(game) !== before) errors.push("a refused call changed the game");
   const fresh = new Game({ players, partnerships, seed: 1 });
   if (state(fresh) !== before) errors.push("a game of the same seed was dealt another way");
   for (const bot of ["expert", "ismcts:30"]) { // the thinking bots move legally
     const move = game.botMove(bot);
-    if (!game.legalMoves().some((m) => JSON.stringify(m) === JSON.stringify(move))) {
+    if (!game.legalMoves().some((m) => JSON.stringify(m) === JSON.stringify(withoutClaim(move)))) {
       errors.push(`${bot} chose ${JSON.stringify(move)}, which is not legal`);
     }
   }
@@ -139,6 +206,11 @@ function refusals() { // what a game refuses, the game unchanged
 }
 
 function replayed(record) {
+  if (record.games) {
+    const match = Match.fromRecord(record, { seed: 3 });
+    return { events: match.events, scores: match.game.scores, winners: match.winners, refusal: null,
+      matchPoints: match.matchPoints };
+  }
   const game = Game.fromRecord(record, { seed: 3 });
   const broken = JSON.parse(JSON.stringify(record));
   const hand = broken.hands.find((h) => h.moves.some((m) => m.play !== undefined));
@@ -155,6 +227,12 @@ const games = [];
 for (const [players, partnerships] of input.tables) {
   for (const seed of input.seeds) games.push(play(players, partnerships, seed));
 }
+const matches = [];
+if (variant.match) {
+  for (const [players, partnerships] of input.tables) {
+    for (const seed of input.seeds) matches.push(playMatch(players, partnerships, seed));
+  }
+}
 const messages = refusals();
 const records = input.records.map(replayed);
-process.stdout.write(JSON.stringify({ imports, variant, games, records, messages, errors }));
+process.stdout.write(JSON.stringify({ imports, variant, games, matches, records, messages, errors }));

@@ -45,7 +45,28 @@ console.log(variant.name, log.length, again.scores, winners, game.pegs.map(([bac
 import { boardgameGame, type BoardgameState, type BoardgamePlayerView } from "../../generated/fives_and_threes.js";
 const definition = boardgameGame({ name: "fives" });
 const G: BoardgameState = definition.setup({ ctx: { numPlayers: 2 }, random: { Number: Math.random } }, { seed: 3 });
-const next = definition.moves.move.move({ G, playerID: "0" }, G.save.record.hands[0]?.moves[0] ?? { seat: 0, pass: true });
+const firstHands = "hands" in G.save.record ? G.save.record.hands : G.save.record.games[0]?.hands ?? [];
+const next = definition.moves.move.move({ G, playerID: "0" }, firstHands[0]?.moves[0] ?? { seat: 0, pass: true });
 const shown: BoardgamePlayerView = definition.playerView({ G, playerID: null });
 const choices: Move[] = definition.ai.enumerate(G, { currentPlayer: "0" }).map((choice) => choice.args[0]);
 console.log(next === "INVALID_MOVE" ? null : next.winners, shown.view.hand, choices.length, definition.endIf({ G }));
+
+// A match, where the variant has match rules (this one has none: the constructor would throw IllegalMove).
+import { Match, type GameResult, type MatchRecord, type SavedMatch } from "../../generated/fives_and_threes.js";
+function playMatch(): [number[], MatchRecord, SavedMatch] {
+  const match = new Match({ players: 2, seed: 1 });
+  const results: GameResult[] = [];
+  while (!match.over) {
+    const current: Game = match.game;
+    while (!current.over) {
+      if (current.handOver) current.startHand();
+      else current.apply(current.botMove());
+    }
+    results.push(match.finishGame());
+    if (!match.over) match.nextGame({ deal: true });
+  }
+  const lines: (string | null)[] = results.map((result) => result.line);
+  console.log(lines, match.gamesWon, variant.match?.lines ?? [], Match.fromRecord(match.record()).winners);
+  return [match.matchPoints, match.record(), match.toJSON()];
+}
+console.log(variant.match === null ? "one game" : playMatch());

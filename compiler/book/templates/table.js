@@ -1,8 +1,9 @@
 /* The table page's own code (book/table.py writes it into the page's module script, after the variant's engine):
    the table's controls, the person's moves, the bots' turns, the layout drawn as the book's pictures draw it
    (book/pictures.py: the same measures and colours, the same geometry), the event log in the words of a language
-   pack's "table" section, the record, and a viewer that steps through a record. Of the engine it uses its exports
-   alone (Game, IllegalMove, load, loadSync); every rule is the engine's. */
+   pack's "table" section, the record, and a viewer that steps through a record; where the variant has match rules,
+   a whole match, its games scored by the engine and pegged on the book's cribbage board. Of the engine it uses its
+   exports alone (Game, Match, IllegalMove, load, loadSync); every rule is the engine's. */
 
 (async () => {
   const DATA = JSON.parse(document.getElementById("dominospec-data").textContent);
@@ -363,8 +364,7 @@
       html("label", { for: "players" }, label("players")), playersSelect,
       html("span", { class: "check" }, partnershipsBox, html("label", { for: "partnerships" }, label("partnerships"))),
       html("label", { for: "speed" }, label("speed")), speedSelect, newGameButton),
-    seatsFieldset,
-    DATA.match ? html("p", { class: "note" }, label("match note")) : []);
+    seatsFieldset);
 
   const allowed = new Map(); // "players partnerships" -> whether the engine plays that table
   function tableAllowed(players, partnerships) {
@@ -408,6 +408,7 @@
   // --- the game
 
   let game = null;
+  let match = null; // where the variant has match rules: the match the game is one of
   let seats = []; // per seat: "person" or a bot's name, as the game was started
   let viewSeat = 0; // whose hand the page shows
   let selected = null; // the tile the person chose, waiting for its end
@@ -425,7 +426,9 @@
     const players = Number(playersSelect.value);
     seats = Array.from({ length: players }, (_, seat) => seatKinds[seat]);
     try {
-      game = new Game({ players, partnerships: partnershipsBox.checked, seed: hashSeed() });
+      const table = { players, partnerships: partnershipsBox.checked, seed: hashSeed() };
+      match = DATA.match ? new Match(table) : null;
+      game = match ? match.game : new Game(table);
       message = "";
     } catch (error) {
       if (!(error instanceof IllegalMove)) throw error;
@@ -442,9 +445,10 @@
     return game.legalMoves().filter((move) => seats[move.seat] === "person" && (move.seat === game.current || move.muggins));
   }
 
-  /** How many moves undo takes back: the person's last move of the hand under way and every move after it. */
+  /** How many moves undo takes back: the person's last move of the hand under way and every move after it (none
+      once a match's game is over: it is scored). */
   function undoCount() {
-    if (!game || viewer) return 0;
+    if (!game || viewer || (match && game.over)) return 0;
     const hands = game.record().hands;
     const moves = hands.length ? hands[hands.length - 1].moves : [];
     for (let i = moves.length - 1; i >= 0; i--) if (seats[moves[i].seat] === "person") return moves.length - i;
@@ -472,6 +476,7 @@
   }
 
   function changed() {
+    if (match && game.over && match.results.length < match.games.length) match.finishGame(); // the engine scores it
     if (game && !game.over && !game.handOver && seats[game.current] === "person") viewSeat = game.current;
     render();
     schedule();
@@ -486,20 +491,10 @@
       timer = setTimeout(() => { game.startHand(); changed(); }, pace);
     } else if (seats[game.current] !== "person") {
       timer = setTimeout(() => {
-        const move = game.botMove(seats[game.current]);
-        game.apply(move, trueClaim(move));
+        game.apply(game.botMove(seats[game.current])); // where scores are announced it claims its true points
         changed();
       }, pace);
     }
-  }
-
-  /** Where scores are announced, a bot claims a placement's true points, as the engines' bots do: the points the
-      engine gives the placement, seen by making it and taking it back. */
-  function trueClaim(move) {
-    if (!variant.announced || move.play === undefined) return undefined;
-    const played = game.apply(move).find((e) => e.event === "play");
-    game.undo();
-    return played && played.points ? played.points : undefined;
   }
 
   // --- drawing the game
@@ -532,6 +527,13 @@
     }
   }
 
+  function nextGame() {
+    game = match.nextGame();
+    selected = null;
+    message = "";
+    changed();
+  }
+
   function renderGame() {
     const moves = personMoves();
     const acting = moves.length ? moves[0].seat : null;
@@ -540,7 +542,10 @@
     if (selected && !plays.some((move) => move.play === selected)) selected = null;
 
     let status;
-    if (game.over) status = label("game over", { sides: sidesText(game, game.winners) });
+    const result = match && game.over ? match.results[match.results.length - 1] : null;
+    if (match && match.over) status = label("match over", { sides: sidesText(game, match.winners) });
+    else if (result) status = label("game won", { game: result.game, sides: sidesText(game, result.winners), points: result.points });
+    else if (game.over) status = label("game over", { sides: sidesText(game, game.winners) });
     else if (game.handOver) status = label("hand summary", { hand: game.handNumber });
     else if (selected) status = label("choose end", { tile: selected });
     else if (acting === game.current && acting === viewSeat) status = label("your turn");
@@ -548,7 +553,7 @@
     statusLine.textContent = status;
     alertLine.textContent = message;
 
-    renderScores(scoresPart, game);
+    renderScores(scoresPart, game, match);
     seatsPart.replaceChildren(...Array.from({ length: game.players }, (_, seat) => html("li", {
       "data-seat": seat, class: seat === game.current && !game.handOver ? "current" : false,
     }, html("strong", {}, seats[seat] === "person" ? label("you", { seat }) : seatName(seat)),
@@ -585,6 +590,11 @@
     const undoButton = html("button", { type: "button", "data-action": "undo", disabled: !undoCount() }, label("undo"));
     undoButton.addEventListener("click", undo);
     const parts = [...buttons, undoButton];
+    if (match && game.over && !match.over) {
+      const next = html("button", { type: "button", "data-action": "next-game" }, label("next game"));
+      next.addEventListener("click", nextGame);
+      parts.push(next);
+    }
     if (variant.announced) {
       const value = claimInput ? claimInput.value : "0";
       claimInput = html("input", { type: "number", id: "claim", min: 0, step: 1, value, "data-control": "claim" });
@@ -603,14 +613,49 @@
     if (selected && first) first.focus();
   }
 
-  function renderScores(where, shown) {
+  function renderScores(where, shown, inMatch = null) {
+    const matchPoints = inMatch ? inMatch.matchPoints : null;
     where.replaceChildren(html("h2", { id: where === scoresPart ? "scores-title" : "viewer-scores-title" }, label("scores")),
       DATA.targetless ? [] : html("p", { class: "target" }, label("target", { target: shown.target })),
       html("ul", {}, shown.scores.map((score, side) => html("li", {
-        "data-side": side, "data-score": score, class: shown.winners.includes(side) ? "winner" : false,
+        "data-side": side, "data-score": score, "data-match-points": matchPoints ? matchPoints[side] : false,
+        class: shown.winners.includes(side) ? "winner" : false,
       }, html("span", { class: "name" }, sideName(shown, side)),
       shown.partnerships ? html("span", { class: "members" }, listed(sideSeats(shown, side).map(seatName))) : [],
-      html("span", { class: "score" }, String(score))))));
+      html("span", { class: "score" }, String(score)),
+      matchPoints ? html("span", { class: "match-points", title: label("match points") },
+        `${label("match points")}: ${matchPoints[side]}`) : []))),
+      inMatch ? board(shown) : []);
+  }
+
+  /** The book's cribbage board for the game's sides, each side's pegs moved to the holes of its scores (back: where
+      its last score started; front: its score). */
+  function board(shown) {
+    const picture = DATA.match.boards[String(shown.sides)];
+    if (!picture) return [];
+    const figure = html("figure", { class: "board" });
+    figure.innerHTML = picture; // the book's own SVG, drawn (and escaped) by book/pictures.py
+    shown.pegs.forEach(([back, front], side) => {
+      const track = figure.querySelector(`g.track[data-side="${side}"]`);
+      if (!track) return;
+      const title = track.querySelector("text");
+      if (title) title.textContent = `${sideName(shown, side)}: ${front}`;
+      for (const [kind, score] of [["back", back], ["front", front]]) {
+        const peg = track.querySelector(`circle.peg.${kind}`);
+        const hole = Math.max(0, Math.min(score, shown.target));
+        const at = hole >= shown.target ? track.querySelector("circle.game-hole")
+          : track.querySelector(`circle.hole[data-hole="${hole}"]`);
+        if (!peg) continue;
+        peg.setAttribute("data-hole", String(hole));
+        if (at) { // hole 0, the start, is where the book drew the pegs
+          peg.setAttribute("cx", at.getAttribute("cx"));
+          peg.setAttribute("cy", at.getAttribute("cy"));
+        }
+        const tip = peg.querySelector("title");
+        if (tip) tip.textContent = tip.textContent.replace(/[-0-9]+$/, String(score));
+      }
+    });
+    return figure;
   }
 
   function renderLayout(layout, targets, where = layoutPart) {
@@ -699,7 +744,7 @@
   const downloadButton = html("button", { type: "button", "data-action": "download" }, label("download"));
   downloadButton.addEventListener("click", () => {
     if (!game) return;
-    const blob = new Blob([JSON.stringify(game.record(), null, 1) + "\n"], { type: "application/json" });
+    const blob = new Blob([JSON.stringify((match ?? game).record(), null, 1) + "\n"], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const link = html("a", { href: url, download: `${DATA.file}.record.json` });
     document.body.append(link);
@@ -724,7 +769,11 @@
       games = record && Array.isArray(record.games)
         ? record.games.map((one) => ({ players: record.players, partnerships: record.partnerships, hands: one && one.hands }))
         : [record];
-      for (const one of games) Game.fromRecord(one, { seed: 0 }); // the engine's word on the whole record
+      if (record && Array.isArray(record.games) && variant.match) {
+        Match.fromRecord(record, { seed: 0 }); // the engine's word on the whole match
+      } else {
+        for (const one of games) Game.fromRecord(one, { seed: 0 }); // the engine's word on the whole record
+      }
     } catch (error) {
       message = label("not a record", { name: variant.name, message: error.message });
       render();
@@ -830,10 +879,15 @@
   // --- what a test, a script or a screen reader's user may ask of the page
 
   window.dominospec = Object.freeze({
-    /** The game so far, in the replay record format. */
-    record: () => (game ? game.record() : null),
-    /** The game's scores, whether it is over, and its winners (sides), as `dominospec replay --json` has them. */
-    state: () => (game ? { scores: game.scores, over: game.over, winners: game.winners } : null),
+    /** The game (or the match) so far, in the replay record format. */
+    record: () => (match ?? game)?.record() ?? null,
+    /** The game's scores, whether it (or the match) is over, and its winners (sides), as `dominospec replay --json`
+        has them: in a match, the scores of its last game, the match's winners and its match points. */
+    state: () => {
+      if (!game) return null;
+      if (!match) return { scores: game.scores, over: game.over, winners: game.winners };
+      return { scores: game.scores, over: match.over, winners: match.winners, match_points: match.matchPoints };
+    },
     /** The position the record viewer shows, with its scores; null while no record is open. */
     viewer: () => (viewer ? { at: viewer.at, positions: viewer.positions.length, scores: viewer.game.scores,
       over: viewer.game.over, winners: viewer.game.winners } : null),

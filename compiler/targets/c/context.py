@@ -19,9 +19,17 @@ from ..standalone import sections_of
 from .quoting import byte_values, comment_text
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
-RUNTIME_FILES = ("layout.c", "game.c", "search.c", "abi.c", "play.c")
+RUNTIME_FILES = ("layout.c", "game.c", "search.c", "match.c", "abi.c", "play.c")
 
 SAFETY_MOVES = 100_000  # moves in one hand: no correct hand comes near
+# The version of the interface every engine exports (ds_abi_version): its drivers (dominospec.native, the
+# JavaScript module) refuse an engine of another version.
+ABI_VERSION = 8
+MATCH_FORMAT_SIDES = 8  # the most sides a match format's engine scores a match between
+# ds_match_state's figures (a match format's engine), in its order; the lists after them hold MATCH_FORMAT_SIDES each.
+MATCH_STATE_FIGURES = ("sides", "games", "over", "winners_count", "line", "game_points", "outright",
+                       "game_winners_count")
+MATCH_STATE_LISTS = ("points", "won", "winners", "game_winners")
 SAFETY_HANDS = 1000  # hands in one game, as the Python engines' play_game stops
 SAFETY_GAMES = 1000  # games in one match, as the Python engines' play_match stops
 SAFETY_DEALS = 10_000  # void deals in a row
@@ -68,15 +76,23 @@ class Table:
 
 
 @dataclass(frozen=True)
-class CEngineContext:
+class CFormatContext:
+    """A match format's source: its name, its rules as constants and tables, the runtime's sections."""
+
     name_comment: str  # escaped for a block comment
     source_comment: str | None
     name_bytes: str  # the name's UTF-8 bytes, as a char array's initialiser
     constants: tuple[tuple[str, int | float, str], ...]  # name, value, what it means
     tables: tuple[Table, ...]
+    runtime: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class CEngineContext(CFormatContext):
+    """A variant's source: a match format's parts, and its placement formula and statistics."""
+
     formula: str  # the raw placement points: a C expression of the formula's names
     stat_names: tuple[str, ...]
-    runtime: Mapping[str, str]
 
 
 # The formula over int locals named as the formula names them; division and remainder are Python's,
@@ -142,8 +158,6 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     out, blocked = end.awards or (None, None)
     award = end.award
     penalty = end.penalty
-    match = p.match
-    lines = match.lines if match else ()
     wild = {(t.low, t.high) for t in v.wild_tiles}
     order = _tiles(leads.order)
     used = {n.name for n in names_used(v.placement_score)}
@@ -244,14 +258,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("BLOCKED_HAS_WINNER", int(end.blocked_has_winner), ""),
         ("BLOCKED_BY_COMBINED_PIPS", int(end.blocked_by_combined_pips), ""),
         ("DOUBLES_FIRST", int(end.doubles_first), ""), ("TIE_MEANS_NO_WINNER", int(end.tie_means_no_winner), ""),
-        # match play
-        ("HAS_MATCH_PLAY", int(match is not None), ""),
-        ("GAME_TARGET", match.game_target if match else 0, ""),
-        ("MATCH_WIN_POINTS", match.win_points if match else 0, ""),
-        ("MATCH_LINE_COUNT", len(lines), "the board's lines, deepest first"),
-        ("MATCH_FIRST_TO", int(match.first_to) if match else 0, "first to N match points, else best of N games"),
-        ("MATCH_TARGET", match.target if match else 0, ""),
-        ("MATCH_LOSER_OPENS", int(match.loser_opens) if match else 0, ""),
+        *_match_constants(p.match),
         # the thinking bots' settings (play/bots.py)
         *((f"EXPERT_{name.upper()}", weight, meaning) for name, (weight, meaning) in bots.EXPERT_WEIGHTS.items()),
         ("ISMCTS_EXPLORATION", bots.ISMCTS_EXPLORATION, "the search's UCB1 exploration constant"),
@@ -261,12 +268,12 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     tables = (
         Table("int8_t", "TILE_LOW[NTILES]", ", ".join(str(a) for a, _ in tiles), "the tiles' halves"),
         Table("int8_t", "TILE_HIGH[NTILES]", ", ".join(str(b) for _, b in tiles), ""),
-        Table("int8_t", "SET_ORDER[NTILES]", ", ".join(str(i) for i in range(len(tiles))),
+        Table("TileByte", "SET_ORDER[NTILES]", ", ".join(str(i) for i in range(len(tiles))),
               "every tile, in the set's order: a shuffle's start"),
         Table("uint32_t", "TILE_MASK[NTILES]", ", ".join(f"{(1 << a) | (1 << b)}u" for a, b in tiles),
               "the pips each tile shows, as a mask"),
         Table("int64_t", "RAW_POINTS[MAX_TOTAL + 1]", ", ".join(map(str, raw_points)), "raw points by end total"),
-        Table("int8_t", "DOUBLE_TILE[MAX_PIP + 1]", ", ".join(str(index[(n, n)]) for n in range(v.max_pip + 1)),
+        Table("TileByte", "DOUBLE_TILE[MAX_PIP + 1]", ", ".join(str(index[(n, n)]) for n in range(v.max_pip + 1)),
               "the double of each number"),
         Table("int8_t", "PLAYERS_ALLOWED[MAX_PLAYERS + 1]", ", ".join("1" if n in counts else "0" for n in players),
               ""),
@@ -277,14 +284,9 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         Table("int8_t", "WILD[NTILES]", _per_tile(tiles, wild), "placed on any open end, by either half"),
         Table("int8_t", "LEAD_ALLOWED[NTILES]", _per_tile(tiles, set(_tiles(leads.allowed))),
               "the tiles a seat offered the lead may lead"),
-        Table("int8_t", "LEAD_ORDER[LEAD_ORDER_LENGTH]", ", ".join(str(index[t]) for t in order),
+        Table("TileByte", "LEAD_ORDER[LEAD_ORDER_LENGTH]", ", ".join(str(index[t]) for t in order),
               "the first of these a hand holds leads, by its holder"),
-        Table("int32_t", "MATCH_LINE_CUTOFF[MATCH_LINE_COUNT + 1]",
-              ", ".join([*(str(line.cutoff) for line in lines), "0"]), "the lowest score not below each line"),
-        Table("int32_t", "MATCH_LINE_POINTS[MATCH_LINE_COUNT + 1]",
-              ", ".join([*(str(line.points) for line in lines), "0"]), ""),
-        Table("int8_t", "MATCH_LINE_OUTRIGHT[MATCH_LINE_COUNT + 1]",
-              ", ".join([*(str(int(line.outright)) for line in lines), "0"]), "the line wins the whole match"),
+        *_match_tables(p.match),
         Table("char *const", "UNIT_FIELD_NAMES[UNIT_FIELD_COUNT]", _names(units), "a unit's figures, by name"),
         Table("char *const", "HAND_FIELD_NAMES[HAND_FIELD_COUNT]", _names(hands), "a hand's row, by name"),
     )
@@ -292,5 +294,43 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         name_comment=comment_text(v.name), source_comment=None if v.source is None else comment_text(v.source),
         name_bytes=byte_values(v.name), tables=tables, formula=to_source(v.placement_score, C_NAMES, C_SYNTAX),
         stat_names=stat_names(max(4, v.max_players)), runtime=runtime_sections(),
+        constants=tuple((name, value, comment_text(meaning)) for name, value, meaning in constants),
+    )
+
+
+def _match_constants(match: python.MatchPlay | None) -> list[tuple[str, int | float, str]]:
+    """Match play's rules as constants (all 0 without match rules): a variant's, or a match format's."""
+    return [
+        ("ABI_VERSION", ABI_VERSION, "of the interface the engine exports"),
+        ("HAS_MATCH_PLAY", int(match is not None), ""),
+        ("GAME_TARGET", match.game_target if match else 0, ""),
+        ("MATCH_EXACT_TARGET", int(match.exact_target) if match else 0, "no game ends past its target"),
+        ("MATCH_WIN_POINTS", match.win_points if match else 0, ""),
+        ("MATCH_LINE_COUNT", len(match.lines) if match else 0, "the board's lines, deepest first"),
+        ("MATCH_FIRST_TO", int(match.first_to) if match else 0, "first to N match points, else best of N games"),
+        ("MATCH_TARGET", match.target if match else 0, ""),
+        ("MATCH_LOSER_OPENS", int(match.loser_opens) if match else 0, ""),
+    ]
+
+
+def _match_tables(match: python.MatchPlay | None) -> list[Table]:
+    lines = match.lines if match else ()
+    return [
+        Table("int32_t", "MATCH_LINE_CUTOFF[MATCH_LINE_COUNT + 1]",
+              ", ".join([*(str(line.cutoff) for line in lines), "0"]), "the lowest score not below each line"),
+        Table("int32_t", "MATCH_LINE_POINTS[MATCH_LINE_COUNT + 1]",
+              ", ".join([*(str(line.points) for line in lines), "0"]), ""),
+        Table("int8_t", "MATCH_LINE_OUTRIGHT[MATCH_LINE_COUNT + 1]",
+              ", ".join([*(str(int(line.outright)) for line in lines), "0"]), "the line wins the whole match"),
+    ]
+
+
+def match_format_context(f: ir.MatchFormat) -> CFormatContext:
+    """A match format's engine: its rules as constants over the match score every engine keeps."""
+    match = python.match_format_context(f).match
+    constants = [("MAX_PLAYERS", MATCH_FORMAT_SIDES, "the most sides a match is between"), *_match_constants(match)]
+    return CFormatContext(
+        name_comment=comment_text(f.name), source_comment=None if f.source is None else comment_text(f.source),
+        name_bytes=byte_values(f.name), tables=tuple(_match_tables(match)), runtime=runtime_sections(),
         constants=tuple((name, value, comment_text(meaning)) for name, value, meaning in constants),
     )

@@ -1,7 +1,7 @@
 """The JavaScript target: per variant an ES module without dependencies (<variant>.js), its TypeScript declarations
 (<variant>.d.ts), and the WebAssembly module it plays in (<variant>.wasm: the C target's engine, built for wasm32 by
 Zig's C compiler). The JavaScript drives the engine's play interface as dominospec.native.Game does from Python;
-every rule is the engine's."""
+every rule is the engine's. A match format gets the same three files: its match score, over its C engine."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 from ...language import ir
 from ...language.diagnostics import Diagnostic, InputError
 from ..c import header
-from ..c import refusal as c_refusal
 from ..python import identifier
 from ..target import Target, adapter
 
@@ -26,17 +25,6 @@ def module_name(spec_path: Path) -> str:
     return identifier(spec_path.stem)
 
 
-def refusal(spec: ir.Variant | ir.MatchFormat) -> tuple[str, str] | None:
-    """Why the JavaScript target cannot compile spec, with a hint; None where it can: the C target's reasons, for
-    the engine is the C target's."""
-    if isinstance(spec, ir.MatchFormat):
-        return ("a match format is not a variant: the JavaScript target compiles a variant's whole engine",
-                "compile a variant spec with --target js, or this match format with the Python target")
-    found = c_refusal(spec)
-    return None if found is None else (found[0].replace("the C target", "the JavaScript target (the C engine)"),
-                                       found[1])
-
-
 def companions(spec: ir.Variant | ir.MatchFormat, spec_name: str) -> dict[str, str | bytes]:
     """The module's types and the WebAssembly it plays in."""
     from .build import companions as build  # the C target and the compiler: only compiling this target pays
@@ -47,6 +35,7 @@ def companions(spec: ir.Variant | ir.MatchFormat, spec_name: str) -> dict[str, s
 JS = Target(
     name="js", package="dominospec.targets.js",
     variant_template="engine.js.j2", variant_context=adapter(f"{__name__}.context", "variant_context"),
-    match_format_template=None, match_format_context=None,
-    header=header, suffix=".js", module_name=module_name, refusal=refusal, companions=companions,
+    match_format_template="match_format.js.j2",
+    match_format_context=adapter(f"{__name__}.context", "match_format_context"),
+    header=header, suffix=".js", module_name=module_name, companions=companions,
 )

@@ -31,14 +31,17 @@ from .context import runtime_sections
 # The play interface (compiler/targets/c/runtime/play.c), malloc and free for the driver's buffers, the version
 # and the build's events, which the driver checks; and the simulations' loop with its figures' names, which the
 # benchmark runs.
-EXPORTS = ("ds_abi_version", "ds_table_events", "ds_table_allowed", "ds_table_size", "ds_max_moves",
+VARIANT_EXPORTS = ("ds_abi_version", "ds_table_events", "ds_table_allowed", "ds_table_size", "ds_max_moves",
            "ds_state_count", "ds_layout_ints", "ds_table_new", "ds_table_start_scores", "ds_table_deal",
+           "ds_table_finish_game", "ds_table_next_game",
            "ds_table_legal", "ds_table_apply", "ds_table_bot_move", "ds_table_state", "ds_table_tiles",
            "ds_table_layout", "ds_simulate", "ds_stat_count", "malloc", "free")
+# A match format's engine: its match score (compiler/targets/c/runtime/match.c).
+FORMAT_EXPORTS = ("ds_abi_version", "ds_match_size", "ds_match_state_count", "ds_match_new", "ds_match_add_game",
+                  "ds_match_state", "malloc", "free")
 # A reactor (a library: _initialize, no main) for wasm32 with WASI's libc linked in; the search bots' games live on
 # the stack, which the default 64 KiB does not hold.
-FLAGS = ("--target=wasm32-wasi", "-mexec-model=reactor", "-O2", "-std=c99", "-s", "-Wl,-z,stack-size=1048576",
-         *(f"-Wl,--export={name}" for name in EXPORTS))
+FLAGS = ("--target=wasm32-wasi", "-mexec-model=reactor", "-O2", "-std=c99", "-s", "-Wl,-z,stack-size=1048576")
 INSTALL = "pip install 'dominospec[web]'"
 # A clang that builds for wasm32-wasi has its C library: this program builds there.
 _PROBE = "#include <stdlib.h>\n#include <string.h>\n#include <math.h>\n#include <time.h>\n" \
@@ -46,17 +49,22 @@ _PROBE = "#include <stdlib.h>\n#include <string.h>\n#include <math.h>\n#include 
 
 
 def companions(spec: ir.Variant | ir.MatchFormat, spec_name: str) -> dict[str, str | bytes]:
-    """The module's types (.d.ts) and its WebAssembly (.wasm)."""
-    assert isinstance(spec, ir.Variant), "the target refuses a match format"
-    types = C.header(spec_name) + "\n" + runtime_sections()["types"] + "\n"
-    return {".d.ts": types, ".wasm": wasm(EVENTS_BUILD + generate(spec, spec_name, C))}
+    """The module's types (.d.ts) and its WebAssembly (.wasm): a variant's engine, in its build that writes events,
+    or a match format's."""
+    types = runtime_sections()
+    if isinstance(spec, ir.MatchFormat):
+        declared, built = types["format_types"], wasm(generate(spec, spec_name, C), FORMAT_EXPORTS)
+    else:
+        declared, built = types["types"], wasm(EVENTS_BUILD + generate(spec, spec_name, C), VARIANT_EXPORTS)
+    return {".d.ts": C.header(spec_name) + "\n" + types["shared_types"] + "\n\n" + declared + "\n", ".wasm": built}
 
 
-def wasm(source: str) -> bytes:
-    """The WebAssembly of a C engine's source (its build that writes events): from the cache when it was built
-    before, else built now."""
+def wasm(source: str, exports: tuple[str, ...]) -> bytes:
+    """The WebAssembly of a C engine's source, exporting exports: from the cache when it was built before, else
+    built now."""
     command, version = compiler()
-    key = hashlib.sha256("\0".join([source, version, *command[1:], *FLAGS]).encode("utf-8")).hexdigest()[:32]
+    flags = (*FLAGS, *(f"-Wl,--export={name}" for name in exports))
+    key = hashlib.sha256("\0".join([source, version, *command[1:], *flags]).encode("utf-8")).hexdigest()[:32]
     folder = _cache()
     kept = None if folder is None else folder / f"{key}.wasm"
     if kept is not None:
@@ -66,7 +74,7 @@ def wasm(source: str) -> bytes:
         c_file, built = Path(work) / "engine.c", Path(work) / "engine.wasm"
         c_file.write_text(source, encoding="utf-8")
         try:
-            done = subprocess.run([*command, *FLAGS, "-o", str(built), str(c_file)], capture_output=True, text=True,
+            done = subprocess.run([*command, *flags, "-o", str(built), str(c_file)], capture_output=True, text=True,
                                   errors="replace", check=False)
         except OSError as err:
             raise _unavailable(f"the WebAssembly compiler {' '.join(command)} cannot be run: {err}") from None

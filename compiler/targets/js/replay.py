@@ -2,7 +2,7 @@
 WebAssembly, as `compile --target js` writes them) in Node.js. The record's hands are dealt and its moves applied
 one at a time, as Game.fromRecord does, so that the events and scores up to a move the rules refuse are kept; the
 message for a refused record is the Python replay's (the same words, and the same place in the record, as the
-other targets give). A match ('games') is refused: the JavaScript engine plays one game and keeps no match score."""
+other targets give). A match ('games') is played game by game by the engine's Match, which scores each game."""
 
 from __future__ import annotations
 
@@ -14,19 +14,19 @@ from pathlib import Path
 from typing import Any
 
 from ...language import ir
-from ...language.diagnostics import Diagnostic, InputError, UsageError
+from ...language.diagnostics import Diagnostic, UsageError
 from ...play.replay import ReplayResult
 
-# The Node script: argv ENGINE.js RECORD.json; prints {events, scores, winners, target, refusal}.
+# The Node script: argv ENGINE.js RECORD.json; prints {events, scores, winners, target, match_points, refusal}.
 DRIVER = r"""
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const [enginePath, recordPath] = process.argv.slice(2);
-const { load, Game, IllegalMove } = await import(pathToFileURL(enginePath).href);
+const { load, Game, Match, IllegalMove } = await import(pathToFileURL(enginePath).href);
 await load();
 const record = JSON.parse(readFileSync(recordPath, "utf8"));
-let game = null, refusal = null;
+let game = null, match = null, refusal = null;
 
 function attempt(where, call) {
   try {
@@ -39,12 +39,11 @@ function attempt(where, call) {
   }
 }
 
-// The record's table (fromRecord checks it without its hands), then each hand dealt and each move applied.
-const table = Array.isArray(record.hands) ? { ...record, hands: [] } : record;
-if (attempt(null, () => { game = Game.fromRecord(table); })) {
-  const hands = record.hands;
-  hands.every((hand, h) => {
-    const where = `hand ${h + 1}`;
+// A game's hands, each dealt and each move applied, up to the first the rules refuse.
+function playHands(game, hands, prefix) {
+  if (!Array.isArray(hands)) return attempt(prefix, () => { throw new IllegalMove("'hands' must be a list"); });
+  return hands.every((hand, h) => {
+    const where = `${prefix}hand ${h + 1}`;
     if (game.over) return attempt(where, () => { throw new IllegalMove("the game was already won"); });
     const ok = attempt(where, () => {
       if (hand === null || typeof hand !== "object" || Array.isArray(hand)) throw new IllegalMove("not a hand");
@@ -64,13 +63,34 @@ if (attempt(null, () => { game = Game.fromRecord(table); })) {
     return true;
   });
 }
-const figures = game === null ? { events: [], scores: [], winners: [], target: 0 }
-  : { events: game.events, scores: game.scores, winners: game.winners, target: game.target };
-process.stdout.write(JSON.stringify({ ...figures, refusal }));
-"""
 
-MATCH_REFUSED = ("'games': the JavaScript engine plays one game and keeps no match score, so it cannot replay a "
-                 "match of games; replay this record with --target python (or --target c)")
+// The record's table (fromRecord checks it without its hands), then its hands, or a match's games one by one.
+if (Array.isArray(record.games)) {
+  if (attempt(null, () => { match = new Match({ players: record.players, partnerships: record.partnerships ?? undefined,
+                                                deal: false }); })) {
+    record.games.every((written, g) => {
+      const where = `game ${g + 1}`;
+      if (g > 0) {
+        const first = written && Array.isArray(written.hands) ? written.hands[0] : undefined;
+        const opener = first && Number.isInteger(first.opener) ? first.opener : undefined;
+        if (!attempt(where, () => match.nextGame({ opener, deal: false }))) return false;
+      }
+      const played = playHands(match.game, written ? written.hands : undefined, `${where}, `);
+      if (played && match.game.over) match.finishGame();
+      return played && (g === record.games.length - 1 || attempt(where, () => {
+        if (!match.game.over) throw new IllegalMove("the game is not won, yet another game follows");
+      }));
+    });
+    game = match.game;
+  }
+} else {
+  const table = Array.isArray(record.hands) ? { ...record, hands: [] } : record;
+  if (attempt(null, () => { game = Game.fromRecord(table); })) playHands(game, record.hands, "");
+}
+const figures = game === null ? { events: [], scores: [], winners: [], target: 0 }
+  : { events: (match ?? game).events, scores: game.scores, winners: (match ?? game).winners, target: game.target };
+process.stdout.write(JSON.stringify({ ...figures, match_points: match ? match.matchPoints : null, refusal }));
+"""
 
 
 def node() -> str:
@@ -91,21 +111,14 @@ class JsReplayer:
         from ...targets.codegen import generate
         self._node = node()
         js = TARGETS["js"]
-        refused = js.refusal(variant)
-        if refused is not None:
-            raise InputError([Diagnostic(refused[0], None, refused[1], file=str(spec_path))])
         assert js.companions is not None
         self._python = python  # the Python engine: its messages for records the rules refuse
         self._files = {js.suffix: generate(variant, spec_path.name, js), **js.companions(variant, spec_path.name)}
         self._module = js.module_name(spec_path)
-        self._has_match = variant.match is not None
 
     def replay(self, record: dict[str, Any]) -> ReplayResult:
         from ...play.replay import replay as python_replay
         result = ReplayResult()
-        if self._has_match and "games" in record:
-            result.error = MATCH_REFUSED
-            return result
         with tempfile.TemporaryDirectory(prefix="dominospec-js-") as work:
             folder = Path(work)
             for suffix, data in self._files.items():
@@ -124,6 +137,7 @@ class JsReplayer:
         out = json.loads(done.stdout)
         result.events, result.scores, result.winners = out["events"], out["scores"], out["winners"]
         result.target = out["target"]
+        result.match_points = out["match_points"]
         if out["refusal"] is not None:  # the Python replay's words for it (the JavaScript engine's where it has none)
             result.error = python_replay(self._python, record).error or out["refusal"]
         return result

@@ -488,9 +488,12 @@ def _lines(m: ir.MatchRules, game_target: int) -> list[ir.MatchLine]:
     return sorted(m.lines, key=lambda line: line.below.cutoff(game_target))
 
 
-def match_line_names(v: ir.Variant) -> tuple[str, ...]:
-    """The names of the variant's match lines in the engines' order (MATCH_LINES); none without match rules."""
-    return () if v.match is None else tuple(line.name for line in _lines(v.match, v.target.points))
+def match_line_names(spec: ir.Variant | ir.MatchFormat) -> tuple[str, ...]:
+    """The names of the match lines of a variant (none without match rules) or a match format, in the engines'
+    order (MATCH_LINES)."""
+    if isinstance(spec, ir.MatchFormat):
+        return tuple(line.name for line in _lines(spec.rules, spec.game_target))
+    return () if spec.match is None else tuple(line.name for line in _lines(spec.match, spec.target.points))
 
 
 def _match(m: ir.MatchRules, game_target: int, exact_target: bool) -> MatchPlay:

@@ -231,51 +231,6 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
     r[UNIT_MARGIN] += g->scores[alone] - best_other;
 }
 
-/* The game scored in match points: the first line, deepest first, that its best loser is below (*line, -1:
-   none), match_points and games_won updated. 1 when that wins the match, its winners in winners. */
-static int score_match_game(const Game *g, int *match_points, int *games_won, int *line, int *winners,
-                            int *nwinners) {
-    int side, any_loser = 0, points = MATCH_WIN_POINTS, outright = 0, i, n = 0;
-    int64_t best_loser = -1;
-    for (side = 0; side < g->sides; ++side) {
-        if (g->scores[side] < GAME_TARGET && (!any_loser || g->scores[side] > best_loser)) {
-            best_loser = g->scores[side];
-            any_loser = 1;
-        }
-    }
-    if (!any_loser) {
-        best_loser = GAME_TARGET;
-    }
-    *line = -1;
-    for (i = 0; i < MATCH_LINE_COUNT; ++i) {
-        if (best_loser < MATCH_LINE_CUTOFF[i]) {
-            points = MATCH_LINE_POINTS[i];
-            outright = MATCH_LINE_OUTRIGHT[i];
-            *line = i;
-            break;
-        }
-    }
-    for (side = 0; side < g->sides; ++side) {
-        if (g->scores[side] >= GAME_TARGET) {
-            match_points[side] += points;
-            games_won[side]++;
-            winners[n++] = side;
-        }
-    }
-    if (outright) {
-        *nwinners = n;
-        return 1;
-    }
-    n = 0;
-    for (side = 0; side < g->sides; ++side) {
-        if (MATCH_FIRST_TO ? match_points[side] >= MATCH_TARGET : 2 * games_won[side] > MATCH_TARGET) {
-            winners[n++] = side;
-        }
-    }
-    *nwinners = n;
-    return n > 0;
-}
-
 /* The loser of the game: the first side with the lowest score (a side number is also one of its seats). */
 static int game_loser(const Game *g) {
     int side, loser = 0;
@@ -289,11 +244,9 @@ static int game_loser(const Game *g) {
    limit), each game's figures taken into the record as it ends. */
 static int unit_match(Game *g, const int32_t *bots, Unit *u) {
     int64_t *r = u->record;
-    int games_won[MAX_PLAYERS], match_points[MAX_PLAYERS], won[MAX_PLAYERS], winners[MAX_PLAYERS];
-    int nwinners = 0, side, played, line;
-    for (side = 0; side < MAX_PLAYERS; ++side) {
-        match_points[side] = games_won[side] = 0;
-    }
+    MatchScore m;
+    int won[MAX_PLAYERS], side, played;
+    match_start(&m, g->sides);
     for (played = 0; played < SAFETY_GAMES; ++played) {
         int code, opener = -1, over;
         if (played) {
@@ -309,25 +262,25 @@ static int unit_match(Game *g, const int32_t *bots, Unit *u) {
             take_counts(g, r);
             break;
         }
-        over = score_match_game(g, match_points, games_won, &line, winners, &nwinners);
+        over = score_match_game(&m, g->scores);
         take_counts(g, r);
         sides_won(g, g->winners, g->nwinners, won);
         take_wins(g, r, won, u->first_opener, 1);
-        if (line >= 0) {
-            r[UNIT_LINE + line]++;
+        if (m.line >= 0) {
+            r[UNIT_LINE + m.line]++;
         }
         if (over) {
-            sides_won(g, winners, nwinners, won);
+            sides_won(g, m.winners, m.nwinners, won);
             r[UNIT_MATCHES] = 1;
             for (side = 0; side < g->sides; ++side) {
-                r[UNIT_MATCH_POINTS + side] = match_points[side];
+                r[UNIT_MATCH_POINTS + side] = m.points[side];
                 r[UNIT_MATCH_WINS + side] = won[side];
             }
             return 0;
         }
     }
     for (side = 0; side < g->sides; ++side) {  /* a match not won: SAFETY_GAMES games, or a game stopped */
-        r[UNIT_MATCH_POINTS + side] = match_points[side];
+        r[UNIT_MATCH_POINTS + side] = m.points[side];
     }
     return 0;
 }
@@ -463,7 +416,7 @@ static int64_t play_units(int64_t first, int64_t count, int32_t players, int32_t
 }
 
 int32_t ds_abi_version(void) {
-    return 6;
+    return ABI_VERSION;
 }
 
 int32_t ds_stat_count(void) {
@@ -571,7 +524,7 @@ static int read_int(Reader *r, int64_t *value) {
 }
 
 /* n, then n tile indices, into tiles (at most NTILES): 0 when malformed. */
-static int read_tiles(Reader *r, int8_t *tiles, int *count) {
+static int read_tiles(Reader *r, TileByte *tiles, int *count) {
     int64_t n, tile;
     int i;
     if (!read_int(r, &n) || n < 0 || n > NTILES) {
@@ -581,7 +534,7 @@ static int read_tiles(Reader *r, int8_t *tiles, int *count) {
         if (!read_int(r, &tile) || tile < 0 || tile >= NTILES) {
             return 0;
         }
-        tiles[i] = (int8_t)tile;
+        tiles[i] = (TileByte)tile;
     }
     *count = (int)n;
     return 1;
@@ -589,7 +542,7 @@ static int read_tiles(Reader *r, int8_t *tiles, int *count) {
 
 /* A hand's deal and opener, checked as the Python engine's start_hand checks them; a status. */
 static int replay_deal(Reader *r, Game *g, int required_opener) {
-    int8_t dealt[MAX_PLAYERS][NTILES], pile[NTILES];
+    TileByte dealt[MAX_PLAYERS][NTILES], pile[NTILES];
     int64_t opener, has_pile;
     int counts[MAX_PLAYERS], npile = -1, seat;
     if (!read_int(r, &opener)) {
@@ -687,9 +640,9 @@ static int replay_hands(Reader *r, Game *g, int64_t *out, int64_t capacity, int6
 
 /* The record replayed: a status, with the location of a refusal and the state the replay reached. */
 static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at,
-                         int *match_points, int *winners, int *nwinners, int *is_match) {
+                         MatchScore *m, int *is_match) {
     int64_t players, partnerships, has_scores, games, score;
-    int side, games_won[MAX_PLAYERS], line, status, match_over = 0;
+    int side, status;
     if (!read_int(r, &players) || !read_int(r, &partnerships) || !read_int(r, &has_scores)
             || (has_scores != 0 && has_scores != 1)) {
         return REPLAY_MALFORMED;
@@ -701,9 +654,7 @@ static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int
         return REPLAY_REFUSED;
     }
     game_init(g, (int)players, (int)partnerships);
-    for (side = 0; side < MAX_PLAYERS; ++side) {
-        match_points[side] = games_won[side] = 0;
-    }
+    match_start(m, g->sides);
     if (has_scores) {
         int refused = 0;
         for (side = 0; side < g->sides; ++side) {
@@ -726,7 +677,7 @@ static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int
         int opener = -1;
         r->hand = r->move = 0;
         if (r->game > 1) {
-            if (!g->over || match_over) {
+            if (!g->over || m->over) {
                 return REPLAY_REFUSED;  /* a game follows one not won, or the match already won */
             }
             opener = MATCH_LOSER_OPENS ? game_loser(g) : -1;
@@ -741,7 +692,7 @@ static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int
             return status;
         }
         if (games && g->over) {
-            match_over = score_match_game(g, match_points, games_won, &line, winners, nwinners);
+            score_match_game(m, g->scores);
         }
     }
     r->game = r->hand = r->move = 0;
@@ -752,7 +703,8 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
     Game game;
     Game *g = &game;
     Reader r;
-    int match_points[MAX_PLAYERS], winners[MAX_PLAYERS], nwinners = 0, is_match = 0, side, status;
+    MatchScore m;
+    int is_match = 0, side, status;
     int64_t plays = 0, plays_at, at, needed;
     if (!out || capacity < 4) {
         return REPLAY_CAPACITY;
@@ -763,7 +715,8 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
     r.game = r.hand = r.move = 0;
     g->sides = 0;
     plays_at = 4 + 4 + 3 * MAX_PLAYERS;  /* past the longest header: the plays are moved down to it at the end */
-    status = replay_record(&r, g, out, capacity, &plays, plays_at, match_points, winners, &nwinners, &is_match);
+    match_start(&m, 0);
+    status = replay_record(&r, g, out, capacity, &plays, plays_at, &m, &is_match);
     if (g->sides == 0) {
         game_init(g, MIN_PLAYERS, 0);
         g->sides = 0;
@@ -772,7 +725,7 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
     out[2] = status ? r.hand : 0;
     out[3] = status ? r.move : 0;
     at = 4;
-    needed = 4 + 1 + g->sides + 1 + (is_match ? nwinners : g->nwinners) + 1 + (is_match ? g->sides : 0) + 1
+    needed = 4 + 1 + g->sides + 1 + (is_match ? m.nwinners : g->nwinners) + 1 + (is_match ? g->sides : 0) + 1
              + 3 * plays;
     if (needed > capacity || plays_at + 3 * plays > capacity) {
         out[0] = REPLAY_CAPACITY;
@@ -783,13 +736,13 @@ int32_t ds_replay(const int64_t *record, int64_t length, int64_t *out, int64_t c
         out[at++] = g->scores[side];
     }
     if (is_match) {
-        out[at++] = nwinners;
-        for (side = 0; side < nwinners; ++side) {
-            out[at++] = winners[side];
+        out[at++] = m.nwinners;
+        for (side = 0; side < m.nwinners; ++side) {
+            out[at++] = m.winners[side];
         }
         out[at++] = 1;
         for (side = 0; side < g->sides; ++side) {
-            out[at++] = match_points[side];
+            out[at++] = m.points[side];
         }
     } else {
         out[at++] = g->nwinners;

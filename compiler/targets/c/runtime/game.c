@@ -61,11 +61,11 @@ static int rng_below(Rng *r, int n) {
 }
 
 /* tiles[0..n-1] in a random order (Fisher and Yates, from the last). */
-static void rng_shuffle(Rng *r, int8_t *tiles, int n) {
+static void rng_shuffle(Rng *r, TileByte *tiles, int n) {
     int k;
     for (k = n - 1; k >= 1; --k) {
         int j = rng_below(r, k + 1);
-        int8_t swap = tiles[k];
+        TileByte swap = tiles[k];
         tiles[k] = tiles[j];
         tiles[j] = swap;
     }
@@ -177,7 +177,7 @@ typedef struct {
     uint64_t wilds[MAX_PLAYERS][MASK_WORDS], doubles[MAX_PLAYERS][MASK_WORDS];
     uint64_t named[MAX_PLAYERS][MASK_WORDS];               /* wild tiles that name the half that touches */
     int16_t holder[NTILES], slot_of[NTILES];               /* each tile's seat (-1: in no hand) and slot */
-    int8_t pile[NTILES];                /* drawn from pile_next on */
+    TileByte pile[NTILES];                /* drawn from pile_next on */
     int pile_next, pile_len;
     Layout layout;
     int opener, current, hand_over, over, hand_number;
@@ -409,7 +409,7 @@ static int names_half(int tile) {
 
 /* tiles[0..n-1] join seat's hand, at its end; the hand's counts are updated once, not per tile. The masks of
    kinds of tile take a bit whatever the tile is: a branch on the tile, at random, costs more. */
-static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
+static void hand_join(Game *g, int seat, const TileByte *tiles, int n) {
     unsigned first = (unsigned)g->nslots[seat], i;
     int pips = 0;
     for (i = 0; i < (unsigned)n; ++i) {
@@ -437,12 +437,12 @@ static void hand_join(Game *g, int seat, const int8_t *tiles, int n) {
 }
 
 static void hand_add(Game *g, int seat, int tile) {
-    int8_t joined = (int8_t)tile;
+    TileByte joined = (TileByte)tile;
     hand_join(g, seat, &joined, 1);
 }
 
 /* The seat's hand in its order, into tiles; its length. */
-static int hand_tiles(const Game *g, int seat, int8_t *tiles) {
+static int hand_tiles(const Game *g, int seat, TileByte *tiles) {
     int w, n = 0;
     for (w = 0; w < MASK_WORDS; ++w) {
         uint64_t m;
@@ -650,7 +650,7 @@ static void own_moves(Game *g) {
     }
     movable(g, only);
     if (!l->ntiles) {
-        int8_t hand[NTILES];
+        TileByte hand[NTILES];
         int n = 0;
         for (w = 0; w < MASK_WORDS; ++w) {
             uint64_t m;
@@ -905,7 +905,7 @@ static void end_hand(Game *g, int blocked) {
     g->legal_ok = LEGAL_UNKNOWN;
     g->hand_end = blocked ? HAND_BLOCKED : HAND_WENT_OUT;
     for (seat = 0; seat < g->players; ++seat) {
-        int8_t hand[NTILES];
+        TileByte hand[NTILES];
         int i, n = DOUBLES_FIRST ? hand_tiles(g, seat, hand) : 0;  /* the doubles held count only there */
         remaining[seat] = pips_of(g, seat);
         double_pips[seat] = holds_double[seat] = 0;
@@ -1084,7 +1084,7 @@ static void next_turn(Game *g, int advance) {
             return;
         }
         for (seat = 0; seat < g->players; ++seat) {
-            int8_t hand[NTILES];
+            TileByte hand[NTILES];
             int n = hand_tiles(g, seat, hand);
             for (i = 0; i < n; ++i) {
                 if (LEAD_ALLOWED[hand[i]]) {
@@ -1428,24 +1428,24 @@ static int begin_hand(Game *g, int given) {
 /* A hand dealt as given (counts[seat] tiles of dealt[seat] each, then npile tiles of pile in drawing order; npile
    -1: the tiles no hand holds, in the set's order) and begun, opened by opener (-1: as the rules decide), checked
    as the Python engine's start_hand checks them: 0, or -2 where it refuses them, the game unchanged. */
-static int deal_given(Game *g, int opener, int8_t dealt[][NTILES], const int *counts, const int8_t *pile, int npile) {
-    int8_t seen[NTILES], rest[NTILES];
+static int deal_given(Game *g, int opener, TileByte dealt[][NTILES], const int *counts, const TileByte *pile, int npile) {
+    TileByte seen[NTILES], rest[NTILES];
     int nrest = 0, seat, i, total = 0, refused = 0;
     memset(seen, 0, sizeof seen);
     for (seat = 0; seat < g->players; ++seat) {
         refused |= counts[seat] != DEAL_SIZE[g->players];
         for (i = 0; i < counts[seat] && !refused; ++i) {
-            refused |= dealt[seat][i] < 0 || dealt[seat][i] >= NTILES || seen[dealt[seat][i]]++ != 0;
+            refused |= dealt[seat][i] >= NTILES || seen[dealt[seat][i]]++ != 0;
         }
         total += counts[seat];
     }
     for (i = 0; i < npile && !refused; ++i) {
-        refused |= pile[i] < 0 || pile[i] >= NTILES || seen[pile[i]]++ != 0;
+        refused |= pile[i] >= NTILES || seen[pile[i]]++ != 0;
         rest[nrest++] = pile[i];
     }
     for (i = 0; i < NTILES && npile < 0; ++i) {  /* no pile given: the tiles no hand holds, in the set's order */
         if (!seen[i]) {
-            rest[nrest++] = (int8_t)i;
+            rest[nrest++] = (TileByte)i;
         }
     }
     if (refused || total + nrest != NTILES || g->over || !g->hand_over) {
@@ -1492,7 +1492,7 @@ static int legal_index(Game *g, const int64_t *move) {
 
 /* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. */
 static int deal_shuffled(Game *g) {
-    int8_t tiles[NTILES];
+    TileByte tiles[NTILES];
     int size = DEAL_SIZE[g->players], attempt, seat;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;

@@ -10,15 +10,22 @@
 typedef struct {
     Game game;
     Knowledge seen;
+    MatchScore match;  /* where the variant has match rules: the match the game is one of */
+    int games;  /* the games of the match begun, this one included */
+    int first_opener;  /* the seat that opens the game's first hand, as the match rules say (-1: as the game's do) */
 } Table;
 
 enum { TABLE_REFUSED = -1 };  /* what the calls that write events return for a table, deal or move refused */
 /* ds_table_state's figures: STATE_SCORES and the lists after it hold MAX_PLAYERS entries each. */
 enum {
     STATE_PLAYERS, STATE_PARTNERSHIPS, STATE_SIDES, STATE_TARGET, STATE_OVER, STATE_HAND_OVER, STATE_CURRENT,
-    STATE_HAND_NUMBER, STATE_OPENER, STATE_PILE, STATE_DRAWN, STATE_POOL, STATE_WINNERS_COUNT, STATE_WINNERS,
+    STATE_HAND_NUMBER, STATE_OPENER, STATE_PILE, STATE_DRAWN, STATE_POOL, STATE_WINNERS_COUNT, STATE_GAMES,
+    STATE_GAMES_SCORED, STATE_FIRST_OPENER, STATE_MATCH_OVER, STATE_MATCH_WINNERS_COUNT, STATE_LINE,
+    STATE_GAME_POINTS, STATE_OUTRIGHT, STATE_GAME_WINNERS_COUNT, STATE_WINNERS,
     STATE_SCORES = STATE_WINNERS + MAX_PLAYERS, STATE_PEG_BACK = STATE_SCORES + MAX_PLAYERS,
-    STATE_HAND_SIZES = STATE_PEG_BACK + MAX_PLAYERS, STATE_COUNT = STATE_HAND_SIZES + MAX_PLAYERS
+    STATE_HAND_SIZES = STATE_PEG_BACK + MAX_PLAYERS, STATE_MATCH_POINTS = STATE_HAND_SIZES + MAX_PLAYERS,
+    STATE_GAMES_WON = STATE_MATCH_POINTS + MAX_PLAYERS, STATE_MATCH_WINNERS = STATE_GAMES_WON + MAX_PLAYERS,
+    STATE_GAME_WINNERS = STATE_MATCH_WINNERS + MAX_PLAYERS, STATE_COUNT = STATE_GAME_WINNERS + MAX_PLAYERS
 };
 enum { MOVE_INTS = 5 };  /* a move as ints: kind, tile (a muggins call: the calling seat), on, port, by (-1: none) */
 
@@ -53,6 +60,39 @@ int32_t ds_table_new(Table *t, int32_t players, int32_t partnerships, uint64_t s
     game_init(&t->game, players, partnerships);
     rng_seed(&t->game.rng, seed, 0);
     memset(t->seen.count, 0, sizeof t->seen.count);
+    match_start(&t->match, t->game.sides);
+    t->games = 1;
+    t->first_opener = -1;
+    return 0;
+}
+
+/* Where the variant has match rules: the finished game scored in match points (ds_table_state then reads its
+   line, points and winners, and the match's score); 0, or TABLE_REFUSED for a game not over or already scored. */
+int32_t ds_table_finish_game(Table *t) {
+    if (!HAS_MATCH_PLAY || !t->game.over || t->match.games == t->games) {
+        return TABLE_REFUSED;
+    }
+    score_match_game(&t->match, t->game.scores);
+    return 0;
+}
+
+/* The match's next game, its first hand not dealt yet, opened by opener where the match rules leave that open
+   (-1: as the game's rules decide); 0, or TABLE_REFUSED for a game not scored yet, a match won, or an opener the
+   match rules do not give (the loser of the previous game opens the next where they say so). */
+int32_t ds_table_next_game(Table *t, int32_t opener) {
+    Game *g = &t->game;
+    int loser;
+    if (!HAS_MATCH_PLAY || t->match.games != t->games || t->match.over || opener < -1 || opener >= g->players) {
+        return TABLE_REFUSED;
+    }
+    loser = MATCH_LOSER_OPENS ? game_loser(g) : opener;
+    if (opener >= 0 && opener != loser) {
+        return TABLE_REFUSED;
+    }
+    game_init(g, g->players, g->partnerships);
+    memset(t->seen.count, 0, sizeof t->seen.count);
+    t->games++;
+    t->first_opener = loser;
     return 0;
 }
 
@@ -79,16 +119,22 @@ int32_t ds_table_start_scores(Table *t, const int64_t *scores) {
    the pile in drawing order; npile -1: the pile is the tiles no hand holds, in the set's order), opened by opener
    (-1: as the rules decide). Its events go into out: their length (more than capacity: the caller puts its copy
    of the table back and calls again with more room), or TABLE_REFUSED, the table unchanged. */
-int64_t ds_table_deal(Table *t, int32_t opener, const int8_t *tiles, int32_t npile, char *out, int64_t capacity) {
+int64_t ds_table_deal(Table *t, int32_t opener, const TileByte *tiles, int32_t npile, char *out, int64_t capacity) {
     Game *g = &t->game;
     EventLog log = {out, capacity, 0};
     int status;
     if (g->over || !g->hand_over || opener < -1 || opener >= g->players || npile < -1 || npile > NTILES) {
         return TABLE_REFUSED;
     }
+    if (!g->hand_number && t->first_opener >= 0) {  /* a match's game opened as the match rules say */
+        if (opener >= 0 && opener != t->first_opener) {
+            return TABLE_REFUSED;
+        }
+        opener = t->first_opener;
+    }
     g->log = &log;
     if (tiles) {
-        int8_t dealt[MAX_PLAYERS][NTILES];
+        TileByte dealt[MAX_PLAYERS][NTILES];
         int counts[MAX_PLAYERS], size = DEAL_SIZE[g->players], seat, i;
         for (seat = 0; seat < g->players; ++seat) {
             counts[seat] = size;
@@ -199,18 +245,31 @@ void ds_table_state(const Table *t, int64_t *out) {
     out[STATE_DRAWN] = g->drawn;
     out[STATE_POOL] = g->pool;
     out[STATE_WINNERS_COUNT] = g->nwinners;
+    out[STATE_GAMES] = t->games;
+    out[STATE_GAMES_SCORED] = t->match.games;
+    out[STATE_FIRST_OPENER] = t->first_opener;
+    out[STATE_MATCH_OVER] = t->match.over;
+    out[STATE_MATCH_WINNERS_COUNT] = t->match.nwinners;
+    out[STATE_LINE] = t->match.line;
+    out[STATE_GAME_POINTS] = t->match.game_points;
+    out[STATE_OUTRIGHT] = t->match.outright;
+    out[STATE_GAME_WINNERS_COUNT] = t->match.ngame_winners;
     for (i = 0; i < MAX_PLAYERS; ++i) {
-        int here = i < g->players;
+        int here = i < g->players, side = i < g->sides;
         out[STATE_WINNERS + i] = i < g->nwinners ? g->winners[i] : -1;
-        out[STATE_SCORES + i] = i < g->sides ? g->scores[i] : 0;
-        out[STATE_PEG_BACK + i] = i < g->sides ? g->peg_back[i] : 0;
+        out[STATE_SCORES + i] = side ? g->scores[i] : 0;
+        out[STATE_PEG_BACK + i] = side ? g->peg_back[i] : 0;
         out[STATE_HAND_SIZES + i] = here ? g->hand_len[i] : 0;
+        out[STATE_MATCH_POINTS + i] = side ? t->match.points[i] : 0;
+        out[STATE_GAMES_WON + i] = side ? t->match.won[i] : 0;
+        out[STATE_MATCH_WINNERS + i] = i < t->match.nwinners ? t->match.winners[i] : -1;
+        out[STATE_GAME_WINNERS + i] = i < t->match.ngame_winners ? t->match.game_winners[i] : -1;
     }
 }
 
 /* A seat's tiles in its hand's order (a seat out of range holds none), or the pile's left to draw (seat -1),
    into out; their number. */
-int32_t ds_table_tiles(const Table *t, int32_t seat, int8_t *out) {
+int32_t ds_table_tiles(const Table *t, int32_t seat, TileByte *out) {
     const Game *g = &t->game;
     if (seat == -1) {
         int n = g->pile_len - g->pile_next;

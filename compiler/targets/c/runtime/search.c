@@ -89,8 +89,8 @@ static int may_hold(const Knowledge *k, int seat, int tile) {
 }
 
 /* The tiles observer cannot see, in the set's order (so that what it does with them depends on nothing hidden). */
-static int unseen_tiles(const Game *g, int observer, int8_t *tiles) {
-    int8_t in_pile[NTILES];
+static int unseen_tiles(const Game *g, int observer, TileByte *tiles) {
+    TileByte in_pile[NTILES];
     int i, n = 0;
     memset(in_pile, 0, sizeof in_pile);
     for (i = g->pile_next; i < g->pile_len; ++i) {
@@ -98,7 +98,7 @@ static int unseen_tiles(const Game *g, int observer, int8_t *tiles) {
     }
     for (i = 0; i < NTILES; ++i) {
         if (in_pile[i] || (g->holder[i] >= 0 && g->holder[i] != observer)) {
-            tiles[n++] = (int8_t)i;
+            tiles[n++] = (TileByte)i;
         }
     }
     return n;
@@ -107,7 +107,7 @@ static int unseen_tiles(const Game *g, int observer, int8_t *tiles) {
 /* Deal the tiles observer cannot see afresh in t, at random as the limits allow: the other seats' hands (the
    seats with limits first) and then the pile; where twenty tries find no such deal, the limits are set aside. */
 static void determinize(Game *t, const Knowledge *k, int observer, Rng *rng) {
-    int8_t unseen[NTILES], tiles[NTILES], left[NTILES], hands[MAX_PLAYERS][NTILES], own[NTILES];
+    TileByte unseen[NTILES], tiles[NTILES], left[NTILES], hands[MAX_PLAYERS][NTILES], own[NTILES];
     int order[MAX_PLAYERS], sizes[MAX_PLAYERS];
     int n = unseen_tiles(t, observer, unseen), nown = hand_tiles(t, observer, own), norder = 0, attempt, i, s;
     for (s = 0; s < t->players; ++s) {
@@ -136,13 +136,13 @@ static void determinize(Game *t, const Knowledge *k, int observer, Rng *rng) {
                     }
                 }
                 if (!allowed) {
-                    left[nleft++] = (int8_t)tile;
+                    left[nleft++] = (TileByte)tile;
                     continue;
                 }
                 for (l = 0; l < limits; ++l) {
                     held[l] += (k->limit[seat][l].numbers & shown) != 0;
                 }
-                hands[seat][taken++] = (int8_t)tile;
+                hands[seat][taken++] = (TileByte)tile;
             }
             ok = taken == sizes[seat];
             memcpy(tiles, left, (size_t)nleft);
@@ -182,8 +182,8 @@ static int64_t placed_points(const Game *g, const Layout *layout, Move m, int64_
 }
 
 /* seat's hand in t replaced by tiles[0..n-1]. */
-static void hand_replace(Game *t, int seat, const int8_t *tiles, int n) {
-    int8_t kept[MAX_PLAYERS][NTILES];
+static void hand_replace(Game *t, int seat, const TileByte *tiles, int n) {
+    TileByte kept[MAX_PLAYERS][NTILES];
     int counts[MAX_PLAYERS], s;
     for (s = 0; s < t->players; ++s) {
         counts[s] = s == seat ? 0 : hand_tiles(t, s, kept[s]);
@@ -208,7 +208,7 @@ static void placements_on(Game *t, const Layout *layout, int seat) {
 static double expert_worth(const Game *g, const Knowledge *k, Move m) {
     Game t;  /* a copy to list moves in */
     Layout after, reply;
-    int8_t likely[NTILES], unseen[NTILES];
+    TileByte likely[NTILES], unseen[NTILES];
     double replies[NTILES], worth, chance, expected = 0, none_yet = 1;
     int64_t best[NTILES];
     int seat = g->current, side = g->side_of[seat], following, nlikely = 0, n, i, fitting = 0, nreplies = 0, follow = 0;
@@ -219,7 +219,7 @@ static double expert_worth(const Game *g, const Knowledge *k, Move m) {
     hand_remove(&t, seat, m.tile);
     placements_on(&t, &after, seat);
     {
-        int8_t counted[NTILES];
+        TileByte counted[NTILES];
         memset(counted, 0, sizeof counted);
         for (i = 0; i < t.nlegal; ++i) {
             if (t.legal[i].kind == MOVE_PLAY && !counted[t.legal[i].tile]) {

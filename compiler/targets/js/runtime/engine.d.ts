@@ -1,5 +1,31 @@
-/* The types of a dominospec JavaScript engine (the module beside this file). The JavaScript target writes this
-   file beside every <variant>.js, under its header; read as text. */
+/* The types of a dominospec JavaScript module (the module beside this file): the types every module shares, then
+   a variant engine's, or a match format's. The JavaScript target writes them beside every <variant>.js and
+   <format>.js, under its header; read as text. */
+
+//###{standalone shared_types
+/** A move, deal, table, record, save or score the rules do not allow now; nothing is changed. */
+export class IllegalMove extends Error {}
+
+/** What load() reads the WebAssembly from. */
+export type WasmSource = BufferSource | URL | string | Response | Promise<Response> | WebAssembly.Module;
+
+/** One game scored in match points, as the Python engine's MatchScore gives it. */
+export interface GameResult {
+  game: number;
+  scores: number[];
+  /** The sides that reached the game target. */
+  winners: number[];
+  /** The deepest line the best loser is below, or null. */
+  line: string | null;
+  points: number;
+  /** Whether that line wins the whole match. */
+  outright: boolean;
+  match_points: number[];
+  games_won: number[];
+  match_over: boolean;
+  match_winners: number[];
+}
+//###}
 
 //###{standalone types
 /** A tile as text, either half first: "[3|4]". */
@@ -108,18 +134,15 @@ export interface Variant {
   partnershipsFixed: boolean;
   dealSizes: Record<number, number>;
   announced: boolean;
+  /** Where the variant has match rules: the names of its lines (deepest first) and the games' target. */
+  match: { lines: string[]; gameTarget: number } | null;
 }
 
 export const variant: Variant;
 
-/** A move, deal, table, record or save the rules do not allow now; the game is left unchanged. */
-export class IllegalMove extends Error {}
-
 /** Load the WebAssembly module: by default the .wasm file of this module's name beside it (read from disk in Node,
     fetched in a browser); or from its bytes, a URL, a fetch Response or a compiled module. Resolves to the variant. */
-export function load(
-  source?: BufferSource | URL | string | Response | Promise<Response> | WebAssembly.Module,
-): Promise<Variant>;
+export function load(source?: WasmSource): Promise<Variant>;
 
 /** Load the module at once from its bytes or a compiled module. */
 export function loadSync(bytes: BufferSource | WebAssembly.Module): Variant;
@@ -155,8 +178,11 @@ export class Game {
   apply(move: Move, claim?: number | bigint): GameEvent[];
   /** Take back the last move of the hand under way (a deal is not taken back). */
   undo(): void;
-  /** "random", "greedy", "expert" or "ismcts:N" (N iterations a move). */
+  /** "random", "greedy", "expert" or "ismcts:N" (N iterations a move); where scores are announced a placement
+      carries the claim of its true points. */
   botMove(name?: string): Move;
+  /** The displayed points a placement would score now: the true points its claim should name. */
+  pointsFor(move: Move): number;
   layout(): Layout;
   view(seat: number): View;
   record(): GameRecord;
@@ -165,14 +191,69 @@ export class Game {
   static fromJSON(save: string | SavedGame): Game;
 }
 
-/** G of the boardgame.io game: plain JSON, the game's save and its figures. */
+/** A match in the replay record format: its games, each with its hands. */
+export interface MatchRecord {
+  players: number;
+  partnerships?: boolean;
+  games: { hands: RecordedHand[] }[];
+}
+
+/** A match's save: its seed, each game's steps, how many games are scored, and its record. */
+export interface SavedMatch {
+  variant: string;
+  seed: string;
+  games: (number | string)[][];
+  scored: number;
+  record: MatchRecord;
+}
+
+export interface MatchOptions {
+  players: number;
+  partnerships?: boolean;
+  seed?: number | bigint;
+  /** The first game's first opener, where the rules would otherwise decide. */
+  opener?: number;
+  /** false: the first game's first hand is not dealt yet. */
+  deal?: boolean;
+}
+
+/** A match of games, where the variant has match rules (IllegalMove where it has none). Play match.game as any
+    Game; when it is over call finishGame(), then nextGame() until the match is over. */
+export class Match {
+  constructor(options: MatchOptions);
+  /** The game being played (the last one, once the match is over). */
+  readonly game: Game;
+  readonly games: Game[];
+  readonly players: number;
+  readonly partnerships: boolean;
+  readonly sides: number;
+  readonly seed: bigint;
+  readonly results: GameResult[];
+  readonly matchPoints: number[];
+  readonly gamesWon: number[];
+  readonly over: boolean;
+  readonly winners: number[];
+  /** Every game's events, each game's between {event: "game"} and {event: "game_end", ...its result}. */
+  readonly events: GameEvent[];
+  finishGame(): GameResult;
+  /** The next game, opened as the match rules say (or by opener where they leave it open). */
+  nextGame(options?: { opener?: number; deal?: boolean }): Game;
+  record(): MatchRecord;
+  toJSON(): SavedMatch;
+  static fromRecord(record: MatchRecord, options?: { seed?: number | bigint }): Match;
+  static fromJSON(save: string | SavedMatch): Match;
+}
+
+/** G of the boardgame.io game: plain JSON, the game's save (the match's, where the variant has match rules) and
+    its figures (the game under way's, the match's over, winners and matchPoints). */
 export interface BoardgameState {
-  save: SavedGame;
+  save: SavedGame | SavedMatch;
   current: number;
   over: boolean;
   handOver: boolean;
   winners: number[];
   scores: number[];
+  matchPoints?: number[];
 }
 
 /** What a player (or a spectator: seat null, no hand, no moves) sees of G. */
@@ -216,4 +297,38 @@ export interface BoardgameGame {
 /** The variant as a boardgame.io game (load the engine first): one move, `move`, taking a move as legalMoves()
     writes it; the turn following the engine's current seat; each hand dealt when the last ends. */
 export function boardgameGame(options?: { name?: string }): BoardgameGame;
+//###}
+
+//###{standalone format_types
+/** The match format this module scores. */
+export interface MatchFormat {
+  name: string;
+  gameTarget: number;
+  /** The names of its lines, deepest first. */
+  lines: string[];
+  /** The most sides a match is between. */
+  sidesAtMost: number;
+}
+
+export const format: MatchFormat;
+
+/** Load the WebAssembly module (as a variant's module loads its engine). Resolves to the format. */
+export function load(source?: WasmSource): Promise<MatchFormat>;
+
+/** Load the module at once from its bytes or a compiled module. */
+export function loadSync(bytes: BufferSource | WebAssembly.Module): MatchFormat;
+
+/** The running match score: feed it each game's final scores, in order. */
+export class MatchScore {
+  constructor(sides: number);
+  readonly sides: number;
+  readonly matchPoints: number[];
+  readonly gamesWon: number[];
+  readonly over: boolean;
+  readonly winners: number[];
+  readonly results: GameResult[];
+  /** Score one finished game (its scores, one a side); IllegalMove, the match unchanged, where the rules refuse
+      them. */
+  addGame(scores: number[]): GameResult;
+}
 //###}
