@@ -333,17 +333,19 @@ def test_compile_without_a_webassembly_compiler_says_what_to_install(tmp_path: P
 
 
 def test_a_clang_that_builds_for_wasm32_wasi_is_used_without_ziglang(tmp_path: Path) -> None:
-    """Where ziglang is missing, a clang on PATH that builds for wasm32-wasi builds the engine (here Zig's own
-    clang, behind a script of that name)."""
+    """Where ziglang is missing, a clang on PATH that builds for wasm32-wasi builds the WebAssembly (here Zig's own
+    clang, behind a script of that name). A match format's engine is built: the smallest C the target writes, so
+    that the build, which the cache cannot serve (another compiler), takes a second."""
     env = without_ziglang(tmp_path)
     clang = tmp_path / "bin" / "clang"
     clang.write_text(f"#!/bin/sh\nPYTHONPATH= exec {sys.executable} -m ziglang cc \"$@\"\n")
     clang.chmod(0o755)
     out = tmp_path / "out"
-    done = subprocess.run([sys.executable, "-m", "dominospec", "compile", "--target", "js", str(FNT), "-o", str(out)],
+    spec = ROOT / "examples" / "match_formats" / "free_play.rules"
+    done = subprocess.run([sys.executable, "-m", "dominospec", "compile", "--target", "js", str(spec), "-o", str(out)],
                           capture_output=True, text=True, check=False, env=env)
     assert done.returncode == 0, done.stderr
-    assert (out / "fives_and_threes.wasm").read_bytes()[:4] == b"\0asm"
+    assert (out / "free_play.wasm").read_bytes()[:4] == b"\0asm"
 
 
 def test_events_longer_than_the_room_given_are_asked_for_again(tmp_path: Path, folder: Path) -> None:
