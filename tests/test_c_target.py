@@ -85,6 +85,20 @@ def test_any_name_source_and_file_name_compile_and_the_name_reads_back(
         assert variant_name(library) == name.encode("utf-8")
 
 
+@settings(max_examples=12, deadline=None)
+@given(name=AWKWARD.filter(bool), source=st.none() | AWKWARD, file_name=AWKWARD.map(lambda s: s + ".rules"))
+def test_any_match_format_name_source_and_file_name_compile_and_the_name_reads_back(
+        name: str, source: str | None, file_name: str) -> None:
+    spec = dataclasses.replace(load(ROOT / "examples" / "match_formats" / "free_play.rules"), name=name, source=source)
+    text = generate(spec, file_name, C)
+    assert text.isascii()
+    with tempfile.TemporaryDirectory() as folder:
+        done, library = build(text, Path(folder))
+        assert done.returncode == 0, done.stderr
+        held = ctypes.c_char.in_dll(ctypes.CDLL(str(library)), "ds_format_name")
+        assert ctypes.string_at(ctypes.addressof(held)) == name.encode("utf-8")
+
+
 def library_of(spec: Path) -> ctypes.CDLL:
     """The native target's build of a spec's engine, from the run's cache."""
     return build_library(generate(load(spec), spec.name, C))
