@@ -973,6 +973,9 @@ export class Match {
     if (!Array.isArray(record.games) || !record.games.length) {
       throw new IllegalMove("'games' must be a list of the match's games, each {hands: [...]}");
     }
+    if (record.scores !== undefined && record.scores !== null) {
+      throw new IllegalMove("'scores' start a single game; a match of games starts from nothing");
+    }
     const match = new Match({ players: record.players, partnerships: record.partnerships ?? undefined, seed,
       deal: false });
     record.games.forEach((game, g) => {

@@ -26,7 +26,7 @@ const [enginePath, recordPath] = process.argv.slice(2);
 const { load, Game, Match, IllegalMove } = await import(pathToFileURL(enginePath).href);
 await load();
 const record = JSON.parse(readFileSync(recordPath, "utf8"));
-let game = null, match = null, refusal = null;
+let game = null, match = null, refusal = null, started = 0; // started: the match's games whose replay began
 
 function attempt(where, call) {
   try {
@@ -64,29 +64,41 @@ function playHands(game, hands, prefix) {
   });
 }
 
-// The record's table (fromRecord checks it without its hands), then its hands, or a match's games one by one.
+// The record's table (fromRecord checks it without its hands), then its hands, or a match's games one by one, each
+// begun once its record has the shape of a game (and, after the first, once the match lets it follow).
 if (Array.isArray(record.games)) {
-  if (attempt(null, () => { match = new Match({ players: record.players, partnerships: record.partnerships ?? undefined,
-                                                deal: false }); })) {
+  const table = () => {
+    if (record.scores !== undefined && record.scores !== null) {
+      throw new IllegalMove("'scores' start a single game; a match of games starts from nothing");
+    }
+    match = new Match({ players: record.players, partnerships: record.partnerships ?? undefined, deal: false });
+  };
+  if (attempt(null, table)) {
     record.games.every((written, g) => {
       const where = `game ${g + 1}`;
+      const shaped = written !== null && typeof written === "object" && Array.isArray(written.hands);
+      if (!shaped) return attempt(where, () => { throw new IllegalMove("a game is an object with a list of 'hands'"); });
       if (g > 0) {
-        const first = written && Array.isArray(written.hands) ? written.hands[0] : undefined;
+        const first = written.hands[0];
         const opener = first && Number.isInteger(first.opener) ? first.opener : undefined;
-        if (!attempt(where, () => match.nextGame({ opener, deal: false }))) return false;
+        const follows = () => {
+          if (!match.game.over) throw new IllegalMove(`game ${g} is not won, yet another game follows`);
+          match.nextGame({ opener, deal: false });
+        };
+        if (!attempt(where, follows)) return false;
       }
-      const played = playHands(match.game, written ? written.hands : undefined, `${where}, `);
+      started += 1;
+      const played = playHands(match.game, written.hands, `${where}, `);
       if (played && match.game.over) match.finishGame();
-      return played && (g === record.games.length - 1 || attempt(where, () => {
-        if (!match.game.over) throw new IllegalMove("the game is not won, yet another game follows");
-      }));
+      return played;
     });
-    game = match.game;
+    game = started ? match.game : null;
   }
 } else {
   const table = Array.isArray(record.hands) ? { ...record, hands: [] } : record;
   if (attempt(null, () => { game = Game.fromRecord(table); })) playHands(game, record.hands, "");
 }
+// A match's games are the ones begun (a first game refused before it began leaves none: no figures).
 const figures = game === null ? { events: [], scores: [], winners: [], target: 0 }
   : { events: (match ?? game).events, scores: game.scores, winners: (match ?? game).winners, target: game.target };
 process.stdout.write(JSON.stringify({ ...figures, match_points: match ? match.matchPoints : null, refusal }));
