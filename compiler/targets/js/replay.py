@@ -77,7 +77,8 @@ if (Array.isArray(record.games)) {
     record.games.every((written, g) => {
       const where = `game ${g + 1}`;
       const shaped = written !== null && typeof written === "object" && Array.isArray(written.hands);
-      if (!shaped) return attempt(where, () => { throw new IllegalMove("a game is an object with a list of 'hands'"); });
+      const shape = () => { throw new IllegalMove("a game is an object with a list of 'hands'"); };
+      if (!shaped) return attempt(where, shape);
       if (g > 0) {
         const first = written.hands[0];
         const opener = first && Number.isInteger(first.opener) ? first.opener : undefined;
