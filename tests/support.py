@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import os
 import random
 import shutil
@@ -177,3 +178,22 @@ def lines_run(call: Callable[[], object]) -> tuple[int, object]:
     finally:
         sys.settrace(None)
     return run, result
+
+
+# The shipped English pack, as text: the tests of packs change one thing of it at a time.
+EN_PACK = (ROOT / "compiler" / "documents" / "languages" / "en.json").read_text(encoding="utf-8")
+
+
+def pack_changed(change: str, value: object) -> str:
+    """The English pack's text with one entry (a dotted path) set to value, or removed where value is None."""
+    data = json.loads(EN_PACK)
+    *path, key = change.split(".")
+    target = data
+    for part in path:
+        target = target[part]
+    if value is None:
+        del target[key]
+    else:
+        target[key] = value
+    return json.dumps(data, indent=2, ensure_ascii=False)
+

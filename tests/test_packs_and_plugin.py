@@ -15,9 +15,7 @@ import pytest
 from dominospec.documents.document import split_lines
 from dominospec.documents.language_pack import detect, parse_pack, shipped_packs
 from dominospec.language.diagnostics import InputError
-from support import ROOT
-
-EN = (ROOT / "compiler" / "documents" / "languages" / "en.json").read_text(encoding="utf-8")
+from support import EN_PACK, ROOT, pack_changed
 
 
 def test_shipped_packs() -> None:
@@ -26,18 +24,6 @@ def test_shipped_packs() -> None:
     for code, pack in packs.items():
         assert pack.source == f"dominospec/languages/{code}.json"
 
-
-def _broken(change: str, value: object) -> str:
-    data = json.loads(EN)
-    *path, key = change.split(".")
-    target = data
-    for part in path:
-        target = target[part]
-    if value is None:
-        del target[key]
-    else:
-        target[key] = value
-    return json.dumps(data, indent=2, ensure_ascii=False)
 
 
 @pytest.mark.parametrize("change, value, message", [
@@ -57,7 +43,7 @@ def _broken(change: str, value: object) -> str:
     ("columns.match_score", ["Game"], "columns.match_score: 'Game' also names the game column"),
 ])
 def test_a_malformed_pack_says_where_and_what(change: str, value: object, message: str) -> None:
-    text = _broken(change, value)
+    text = pack_changed(change, value)
     with pytest.raises(InputError) as caught:
         parse_pack(text, "de.json")
     [problem] = caught.value.diagnostics
@@ -74,7 +60,7 @@ def test_a_malformed_pack_says_where_and_what(change: str, value: object, messag
 
 def test_plural_rules_with_modulo() -> None:
     """A pack for a language with three forms (here Polish-like rules) needs no code."""
-    data = json.loads(EN)
+    data = json.loads(EN_PACK)
     data["plural"] = [{"form": "one", "when": [{"in": [1]}]},
                       {"form": "few", "when": [{"mod": 10, "in": [2, 3, 4]}, {"mod": 100, "not_in": [12, 13, 14]}]}]
     data["units"]["points"] = {"one": "punkt", "few": "punkty", "other": "punktów"}
@@ -93,7 +79,7 @@ def test_detection_needs_a_known_label() -> None:
 
 
 def test_match_columns_are_optional() -> None:
-    data = json.loads(EN)
+    data = json.loads(EN_PACK)
     for role in ("game", "result", "match_score"):
         del data["columns"][role]
     pack = parse_pack(json.dumps(data), "old.json")

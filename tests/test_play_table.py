@@ -34,14 +34,13 @@ from dominospec.documents.language_pack import parse_pack, shipped_packs
 from dominospec.documents.table_words import LABELS, LOG
 from dominospec.language.diagnostics import InputError, UsageError
 from dominospec.language.loader import load_variant
-from support import ROOT, read_png
+from support import EN_PACK, ROOT, pack_changed, read_png
 
 FNT = ROOT / "spec" / "fives_and_threes.rules"
 MATCH = ROOT / "examples" / "fives_and_threes_match.rules"
 HORSE_RACE = ROOT / "spec" / "horse_race.rules"  # every double a spinner
 FNT_RECORD = ROOT / "examples" / "fives_and_threes.match.json"  # one game of spec/fives_and_threes.rules
 MATCH_RECORD = ROOT / "examples" / "fives_and_threes_match.match.json"  # a match of examples/..._match.rules
-EN = (ROOT / "compiler" / "documents" / "languages" / "en.json").read_text(encoding="utf-8")
 DOMINOSPEC = Path(sys.executable).parent / "dominospec"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -136,7 +135,7 @@ def test_what_the_page_cannot_be_made_from_is_said(tmp_path: Path) -> None:
         table_html(FNT, "xx")
     with pytest.raises(UsageError, match="is a match format; play needs a variant's spec"):
         table_html(ROOT / "examples" / "match_formats" / "free_play.rules")
-    bare = json.loads(EN)
+    bare = json.loads(EN_PACK)
     del bare["table"]
     pack = tmp_path / "bare.json"
     pack.write_text(json.dumps({**bare, "language": "en-x"}), encoding="utf-8")
@@ -158,34 +157,21 @@ def test_every_shipped_pack_words_the_table_and_each_page_is_in_its_language() -
         assert shipped_packs()[code].table_words()["log"]["hand"] != english["hand"]
 
 
-def _broken(path: str, value: object) -> str:
-    data = json.loads(EN)
-    *parents, key = path.split(".")
-    target = data
-    for part in parents:
-        target = target[part]
-    if value is None:
-        del target[key]
-    else:
-        target[key] = value
-    return json.dumps(data, indent=2, ensure_ascii=False)
-
 
 @pytest.mark.parametrize("path, value, message", [
-    ("table.log/hand", None, "table.log: 'hand' is missing"),
-    ("table.log/hand", "Hand {hand} begins.", "table.log.hand: takes {hand}, {seat}, not {hand}"),
-    ("table.log/pass", "Seat {seat} passes with {tile}.", "table.log.pass: takes {seat}, not {seat}, {tile}"),
-    ("table.labels/undo", "", "table.labels.undo: expected a non-empty string"),
-    ("table.labels/shout", "Hey", "table.labels.shout: unknown key"),
-    ("table.log/points", "{points} {points@pip}.", "the word 'pip' is not in table.units"),
-    ("table.log/scores", "Scores: {scores} {scores@point}.", "{scores} is not a number a word agrees with"),
-    ("table.units/point", {"few": "points", "other": "points"}, "table.units.point.few: unknown plural form"),
-    ("table.units/tile", None, "table.units: 'tile' is missing"),
+    ("table.log.hand", None, "table.log: 'hand' is missing"),
+    ("table.log.hand", "Hand {hand} begins.", "table.log.hand: takes {hand}, {seat}, not {hand}"),
+    ("table.log.pass", "Seat {seat} passes with {tile}.", "table.log.pass: takes {seat}, not {seat}, {tile}"),
+    ("table.labels.undo", "", "table.labels.undo: expected a non-empty string"),
+    ("table.labels.shout", "Hey", "table.labels.shout: unknown key"),
+    ("table.log.points", "{points} {points@pip}.", "the word 'pip' is not in table.units"),
+    ("table.log.scores", "Scores: {scores} {scores@point}.", "{scores} is not a number a word agrees with"),
+    ("table.units.point", {"few": "points", "other": "points"}, "table.units.point.few: unknown plural form"),
+    ("table.units.tile", None, "table.units: 'tile' is missing"),
     ("table.list", 3, "table.list: expected a string"),
 ])
 def test_a_malformed_table_section_says_where_and_what(path: str, value: object, message: str) -> None:
-    where, _, key = path.partition("/")
-    text = _broken(f"{where}.{key}" if key else where, value)
+    text = pack_changed(path, value)
     with pytest.raises(InputError) as raised:
         parse_pack(text, "pack.json")
     rendered = raised.value.diagnostics[0].render()
