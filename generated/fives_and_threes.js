@@ -905,14 +905,11 @@ export class Game {
 export class Match {
   #games = [];
   #results = [];
-  #seed;
 
   constructor({ players, partnerships, seed, opener, deal = true } = {}) {
     need();
     if (!VARIANT.match) throw new IllegalMove(`${VARIANT.name} has no match rules: play one Game`);
-    const game = new Game({ players, partnerships, seed, opener, deal });
-    this.#seed = game.seed;
-    this.#games.push(game);
+    this.#games.push(new Game({ players, partnerships, seed, opener, deal }));
   }
 
   /** The game being played (or the last one, once the match is over). */
@@ -921,7 +918,8 @@ export class Match {
   get players() { return this.game.players; }
   get partnerships() { return this.game.partnerships; }
   get sides() { return this.game.sides; }
-  get seed() { return this.#seed; }
+  /** The seed of the match's deals and bots (its first game's: the later games go on drawing from its numbers). */
+  get seed() { return this.#games[0].seed; }
   /** Each game scored so far: its scores and winners, the line its best loser is below, the match points it gave,
       and the match's score after it. */
   get results() { return copy(this.#results); }
@@ -1001,7 +999,7 @@ export class Match {
   /** The match as a save: its seed, each game's steps (as Game's toJSON writes them), the games scored and the
       record. */
   toJSON() {
-    return { variant: VARIANT.name, seed: String(this.#seed), games: this.#games.map(inMatch.savedSteps),
+    return { variant: VARIANT.name, seed: String(this.seed), games: this.#games.map(inMatch.savedSteps),
       scored: this.#results.length, record: this.record() };
   }
 

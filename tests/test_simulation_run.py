@@ -370,7 +370,7 @@ def test_without_a_target_every_set_plays_on_the_native_engine(tmp_path):
     big = tmp_path / "double_fifteen.rules"  # the C target plays every set the language has
     big.write_text(FIVES_AND_THREES.read_text().replace("tiles: double six", "tiles: double fifteen"))
     assert dominospec.simulate(big, hands=5, workers=1).target == "c"
-    assert dominospec.compare(FIVES_AND_THREES, big, hands=5, workers=1).a.target == "c"
+    assert dominospec.compare(FIVES_AND_THREES, big, hands=5, workers=1).b.target == "c"
 
 
 # --- arguments a run cannot take -------------------------------------------------------------------
