@@ -58,6 +58,7 @@ class EngineGame(Protocol):
     over: bool
     hand_over: bool
     current: int
+    first_hand: int  # the game's number of its first hand here: 1, or more for a record of its later hands
 
     @property
     def players(self) -> int: ...
@@ -160,7 +161,8 @@ class VariantEngine(GeneratedModule, Protocol):
     def placement_points(self, total: int) -> tuple[int, int]: ...
     def Layout(self) -> EngineLayout: ...
     def Game(self, players: int, partnerships: bool | None = None, seed: int | None = None,
-             scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> EngineGame: ...
+             scores: list[int] | None = None, opener: int | None = None, deal: bool = True,
+             first_hand: int = 1) -> EngineGame: ...
 
 
 class MatchPlayEngine(VariantEngine, MatchRules, Protocol):

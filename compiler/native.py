@@ -276,6 +276,7 @@ def _open(library: Path) -> ctypes.CDLL:
         "ds_layout_ints": (i32, []),
         "ds_table_new": (i32, [vp, i32, i32, ctypes.c_uint64]),
         "ds_table_start_scores": (i32, [vp, p64]),
+        "ds_table_first_hand": (i32, [vp, i32]),
         "ds_table_finish_game": (i32, [vp]),
         "ds_table_next_game": (i32, [vp, i32]),
         "ds_table_deal": (i64, [vp, i32, p8, i32, vp, i64]),
@@ -541,9 +542,10 @@ class NativeEngine:
         return _tiles(self.variant.max_pip)
 
     def Game(self, players: int, partnerships: bool | None = None, seed: int | None = None,  # noqa: N802
-             scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> native_game.Game:
+             scores: list[int] | None = None, opener: int | None = None, deal: bool = True,
+             first_hand: int = 1) -> native_game.Game:
         """A game played a move at a time in this engine, as the Python engine's Game is made."""
-        return Game(self, players, partnerships, seed, scores, opener, deal)
+        return Game(self, players, partnerships, seed, scores, opener, deal, first_hand)
 
     def bot_code(self, name: str) -> int:
         """The ABI's code of a bot named as `simulate --bot` names them."""
@@ -614,7 +616,7 @@ class NativeEngine:
             return result
         encoder = _Encoder(self._python, table.game.players)
         fault = encoder.encode(table)
-        if table.match is not None and encoder.ints[3] == 0:  # a match of no games: nothing to replay
+        if table.match is not None and encoder.ints[4] == 0:  # a match of no games: nothing to replay
             result.match_points = [0] * len(table.game.scores)
             result.error = fault
             return result
@@ -709,13 +711,13 @@ class _Encoder:
         self.ints = [game.players, int(game.partnerships)]
         try:
             if table.match is None:
-                self.ints += [1, *map(_int64, game.scores), 0]
+                self.ints += [1, *map(_int64, game.scores), game.first_hand, 0]
                 self._hands(table.records, 0)
             else:
-                self.ints += [0, 0]  # no starting scores; the number of games, counted as they are read
+                self.ints += [0, 1, 0]  # no starting scores, the first hand; the games, counted as they are read
                 for number, raw in enumerate(table.records, 1):
                     hands, _ = read_game(raw, f"game {number}")  # read before the game follows the last
-                    self.ints[3] = number
+                    self.ints[4] = number
                     self._hands(hands, number)
         except BadRecord as err:
             return str(err)

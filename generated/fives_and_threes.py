@@ -126,6 +126,7 @@ class GameRecord(TypedDict):
     players: int
     partnerships: bool
     scores: list[int]
+    first_hand: NotRequired[int]  # the game's number of the record's first hand, where it is not 1
     hands: list[RecordedHand]
 
 
@@ -186,6 +187,7 @@ SPINNER_POLICY = "none"
 BRANCHES_OPEN = "after both line sides are filled"  # read only where a spinner is played
 # Whether the variant has match rules: then Match, MatchScore and the match constants below exist.
 HAS_MATCH_PLAY = False
+MAX_HAND_NUMBER = 1_000_000  # the highest number a game's first hand may have
 MATCH_LINES: tuple[tuple[str, int, int | None], ...] = ()  # no match rules, no lines on the board
 RAW_PER_DISPLAYED = 1
 GOING_OUT_BONUS = 1
@@ -331,7 +333,7 @@ def _rng_state(rng: random.Random) -> list[object]:
 # What Game.to_json writes, every key of it.
 SAVE_KEYS = frozenset({
     "variant", "players", "partnerships", "scores", "starting_scores", "pegs", "rng", "events", "winners", "deals",
-    "over", "hand_number", "hand_over", "opener", "current", "hands", "pile", "layout", "last_tile_seat",
+    "over", "first_hand", "hand_number", "hand_over", "opener", "current", "hands", "pile", "layout", "last_tile_seat",
     "last_blocked", "extra", "drawn", "draws", "passes",
 })
 
@@ -534,13 +536,17 @@ class Game:
     """
 
     def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
-                 scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> None:
+                 scores: list[int] | None = None, opener: int | None = None, deal: bool = True,
+                 first_hand: int = 1) -> None:
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMove(f"{VARIANT_NAME} is played by 2 to 4 players, not {_brief(players)}")
         if partnerships is not None and type(partnerships) is not bool:
             raise IllegalMove(f"partnerships is True, False or None, not {_brief(partnerships)}")
         if type(deal) is not bool:
             raise IllegalMove(f"deal is True or False, not {_brief(deal)}")
+        if type(first_hand) is not int or not 1 <= first_hand <= MAX_HAND_NUMBER:
+            raise IllegalMove(f"first_hand, the number of the game's hand it starts at, is a whole number from 1 to "
+                              f"{MAX_HAND_NUMBER:,}, not {_brief(first_hand)}")
         if partnerships is None:
             partnerships = players == 4
         if partnerships and players != 4:
@@ -569,7 +575,8 @@ class Game:
         self._board: Board = (tuple(self.scores), tuple(self.pegs))
         self.winners: list[int] = []
         self.over = False
-        self.hand_number = 0
+        self.first_hand = first_hand  # a game may start at a later hand (a record of its last hands)
+        self.hand_number = first_hand - 1  # the number of the hand being played, or last played
         self.hand_over = True
         self.opener = -1
         self.current = -1
@@ -675,14 +682,15 @@ class Game:
             raise IllegalMove(f"there is no seat {_brief(seat)}: the seats are 0 to {self.players - 1}")
         return seat
 
+
     def _choose_opener(self, given: int | None, hands: list[list[Tile]]) -> int:
         decided: int | None
         if self.hand_number == 0:
             decided, rule = None, "by lot"
         elif self._last_blocked:
-            decided, rule = (self.opener + 1) % self.players, "next seat clockwise"
+            decided, rule = None if self.opener < 0 else (self.opener + 1) % self.players, "next seat clockwise"
         else:
-            decided, rule = (self.opener + 1) % self.players, "next seat clockwise"
+            decided, rule = None if self.opener < 0 else (self.opener + 1) % self.players, "next seat clockwise"
         if given is not None:
             self._seat(given)
             if decided is not None and given != decided:
@@ -951,7 +959,7 @@ class Game:
         deals = self.deals  # cut from the game's lists once, not once a hand
         for event in self.events:
             if event["event"] == "hand":
-                opener, dealt, pile = deals[event["hand"] - 1]
+                opener, dealt, pile = deals[event["hand"] - self.first_hand]
                 hands.append({"opener": opener, "deal": [_tile_list(h) for h in dealt],
                               "boneyard": _tile_list(pile), "moves": []})
             elif event["event"] == "play":
@@ -969,8 +977,11 @@ class Game:
                 hands[-1]["moves"].append({"seat": event["seat"], "draw": True})
             elif event["event"] == "pass":
                 hands[-1]["moves"].append({"seat": event["seat"], "pass": True})
-        return {"players": self.players, "partnerships": self.partnerships,
-                "scores": list(self.starting_scores), "hands": hands}
+        record: GameRecord = {"players": self.players, "partnerships": self.partnerships,
+                              "scores": list(self.starting_scores), "hands": hands}
+        if self.first_hand != 1:
+            record["first_hand"] = self.first_hand
+        return record
 
     def to_json(self) -> str:
         state = {
@@ -979,9 +990,9 @@ class Game:
             "rng": _rng_state(self.rng),
             "events": self.events, "winners": self.winners,
             "deals": [[o, [_tile_list(h) for h in hs], _tile_list(p)] for o, hs, p in self.deals],
-            "over": self.over, "hand_number": self.hand_number, "hand_over": self.hand_over,
-            "opener": self.opener, "current": self.current, "hands": [_tile_list(h) for h in self.hands],
-            "pile": _tile_list(self.pile),
+            "over": self.over, "first_hand": self.first_hand, "hand_number": self.hand_number,
+            "hand_over": self.hand_over, "opener": self.opener, "current": self.current,
+            "hands": [_tile_list(h) for h in self.hands], "pile": _tile_list(self.pile),
             "layout": [[_TEXT[t]] for t in self.layout.tiles[:1]] + [
                 [_TEXT[b], _TEXT[a], pa] for a, pa, b, _ in self.layout._links],
             "last_tile_seat": self._last_tile_seat, "last_blocked": self._last_blocked, "extra": self._extra,
@@ -1013,7 +1024,8 @@ class Game:
         deals, events = state["deals"], state["events"]
         if not isinstance(deals, list) or not isinstance(events, list):
             raise IllegalMove("a save's deals and events are lists")
-        game = cls._replayed(state["players"], state["partnerships"], state["starting_scores"], deals, events)
+        game = cls._replayed(state["players"], state["partnerships"], state["starting_scores"], state["first_hand"],
+                             deals, events)
         rebuilt = json.loads(game.to_json())
         wrong = sorted(key for key in SAVE_KEYS - {"rng"} if rebuilt[key] != state[key])
         if wrong:
@@ -1025,19 +1037,21 @@ class Game:
         return game
 
     @classmethod
-    def _replayed(cls, players: object, partnerships: object, scores: object, deals: list[object],
-                  events: list[object]) -> Game:
-        """A game played again by the rules from its starting scores, deals ([opener, hands, pile] a hand) and the
-        moves its events show; IllegalMove where they do not make a game."""
-        game = cls(players, partnerships, scores=scores, deal=False)  # type: ignore[arg-type]  # checked there
+    def _replayed(cls, players: object, partnerships: object, scores: object, first_hand: object,
+                  deals: list[object], events: list[object]) -> Game:
+        """A game played again by the rules from its starting scores and hand number, deals ([opener, hands, pile]
+        a hand) and the moves its events show; IllegalMove where they do not make a game."""
+        game = cls(players, partnerships, scores=scores, deal=False,  # type: ignore[arg-type]  # checked there
+                   first_hand=first_hand)  # type: ignore[arg-type]
         for event in events:
             if not isinstance(event, dict):
                 raise IllegalMove(f"an event is a JSON object, not {_brief(event)}")
             kind = event.get("event")
             if kind == "hand":
-                if game.hand_number >= len(deals):
+                dealt = game.hand_number - game.first_hand + 1  # the hands dealt so far
+                if dealt >= len(deals):
                     raise IllegalMove(f"hand {game.hand_number + 1} has no deal in the save")
-                deal = deals[game.hand_number]
+                deal = deals[dealt]
                 if not isinstance(deal, list) or len(deal) != 3 or not isinstance(deal[1], list):
                     raise IllegalMove(f"a deal is [opener, hands, pile], not {_brief(deal)}")
                 opener, hands, pile = deal
@@ -1064,7 +1078,7 @@ class Game:
         if not moves:
             raise IllegalMove("there is nothing to undo: the hand under way has no move yet")
         deals = [[opener, [_tile_list(h) for h in hands], _tile_list(pile)] for opener, hands, pile in self.deals]
-        rebuilt = self._replayed(self.players, self.partnerships, self.starting_scores, list(deals),
+        rebuilt = self._replayed(self.players, self.partnerships, self.starting_scores, self.first_hand, list(deals),
                                  list(events[:moves[-1]]))
         rng = self.rng  # moves draw nothing from the game's random numbers: the next deal is the one it was
         self.__dict__.update(rebuilt.__dict__)
@@ -1601,7 +1615,7 @@ def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
         raise IllegalMove(f"max_hands is a whole number of at least 1, not {_brief(max_hands)}")
     while not game.over:
         if game.hand_over:
-            if game.hand_number >= max_hands:
+            if game.hand_number - game.first_hand + 1 >= max_hands:
                 break
             game.start_hand()
         play_hand(game, bots)

@@ -47,6 +47,7 @@ static clock_t wasm_clock(void) {
 #define SAFETY_GAMES 1000
 #define SAFETY_DEALS 10000
 #define REPLAY_MAX_SCORE 1099511627776  /* a record's starting scores, within plus or minus */
+#define MAX_HAND_NUMBER 1000000  /* the highest number a game's first hand may have */
 #define REPLAY_MAX_CLAIM 1048576  /* a record's claims, at most */
 #define PARTNERSHIPS_POSSIBLE 1
 #define PARTNERSHIPS_FIXED 0  /* four players always play as partnerships */
@@ -91,6 +92,7 @@ static clock_t wasm_clock(void) {
 #define PARTNER_OUT_TOO 0
 #define LEAD_NAMED 0  /* any tile */
 #define LEAD_VOID 0
+#define LEAD_NAMED_FIRST_HAND_ONLY 0  /* the named lead leads the game's first hand only */
 #define LEAD_OFFERED 0
 #define LEADER_DRAWS 0
 #define LEAD_ORDER_LENGTH 7
@@ -132,7 +134,7 @@ static clock_t wasm_clock(void) {
 #define BLOCKED_BY_COMBINED_PIPS 1
 #define DOUBLES_FIRST 0
 #define TIE_MEANS_NO_WINNER 0
-#define ABI_VERSION 8  /* of the interface the engine exports */
+#define ABI_VERSION 9  /* of the interface the engine exports */
 #define HAS_MATCH_PLAY 0
 #define GAME_TARGET 0
 #define MATCH_EXACT_TARGET 0  /* no game ends past its target */
@@ -762,6 +764,7 @@ typedef struct {
     int pile_next, pile_len;
     Layout layout;
     int opener, current, hand_over, over, hand_number;
+    int first_hand;                     /* the game's number of its first hand here: a record may start later */
     int winners[MAX_PLAYERS], nwinners;
     int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile;
     int64_t claim, muggins, pool;
@@ -1067,6 +1070,7 @@ static void game_init(Game *g, int players, int partnerships) {
     g->opener = g->current = -1;
     g->hand_over = 1;
     g->over = g->hand_number = g->nwinners = 0;
+    g->first_hand = 1;
     g->last_tile_seat = -1;
     g->last_blocked = g->extra = g->draws = g->passes = g->claim = g->muggins = g->pool = 0;
     g->drawn = -1;
@@ -1239,7 +1243,7 @@ static void own_moves(Game *g) {
                 hand[n++] = g->slot_tile[seat][w * 64 + lowest_bit(m)];
             }
         }
-        if (LEAD_NAMED) {
+        if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->hand_number == 1)) {
             legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
@@ -1944,7 +1948,7 @@ static int highest_double_holder(const Game *g) {
 /* The hand's opener: given (a seat, or -1 to decide it), checked against the rules; -2 where they refuse it. */
 static int choose_opener(Game *g, int given) {
     int rule, decided = -1;
-    if (LEAD_NAMED) {
+    if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->hand_number == 0)) {
         int tile = 0, holder = first_held(g, &tile);
         if (holder < 0 || (given >= 0 && given != holder)) {
             return -2;  /* a void deal, or an opener that does not hold the lead */
@@ -1953,9 +1957,10 @@ static int choose_opener(Game *g, int given) {
         return holder;
     }
     rule = g->hand_number == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
-    if (rule == OPENER_NEXT_SEAT) {
+    /* A record may start at a later hand of its game: with no hand before it (opener -1) a lot decides. */
+    if (rule == OPENER_NEXT_SEAT && g->opener >= 0) {
         decided = seat_after(g, g->opener, 1);
-    } else if (rule == OPENER_LAST_TILE) {
+    } else if (rule == OPENER_LAST_TILE && g->opener >= 0) {
         decided = g->last_tile_seat;
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
         decided = highest_double_holder(g);
@@ -2086,7 +2091,7 @@ static int deal_shuffled(Game *g) {
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
         g->pile_next = 0;
-        if (!LEAD_VOID || first_held(g, &tile) >= 0) {
+        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && g->hand_number != 0) || first_held(g, &tile) >= 0) {
             return 0;
         }
     }
@@ -3276,7 +3281,7 @@ static int replay_hands(Reader *r, Game *g, int64_t *out, int64_t capacity, int6
 /* The record replayed: a status, with the location of a refusal and the state the replay reached. */
 static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at,
                          MatchScore *m, int *is_match) {
-    int64_t players, partnerships, has_scores, games, score;
+    int64_t players, partnerships, has_scores, games, score, first_hand;
     int side, status;
     if (!read_int(r, &players) || !read_int(r, &partnerships) || !read_int(r, &has_scores)
             || (has_scores != 0 && has_scores != 1)) {
@@ -3304,7 +3309,12 @@ static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int
             return REPLAY_REFUSED;
         }
     }
-    if (!read_int(r, &games) || games < 0 || (games > 0 && (!HAS_MATCH_PLAY || has_scores))) {
+    if (!read_int(r, &first_hand) || first_hand < 1 || first_hand > MAX_HAND_NUMBER) {
+        return REPLAY_MALFORMED;
+    }
+    g->first_hand = (int)first_hand;
+    g->hand_number = (int)first_hand - 1;
+    if (!read_int(r, &games) || games < 0 || (games > 0 && (!HAS_MATCH_PLAY || has_scores || first_hand != 1))) {
         return REPLAY_MALFORMED;
     }
     *is_match = games > 0;
@@ -3484,12 +3494,24 @@ int32_t ds_table_next_game(Table *t, int32_t opener) {
     return 0;
 }
 
+/* The game's number of its first hand (a record of a game's later hands starts past 1), before that hand;
+   TABLE_REFUSED outside 1 to MAX_HAND_NUMBER, or once a hand is dealt. */
+int32_t ds_table_first_hand(Table *t, int32_t first) {
+    Game *g = &t->game;
+    if (g->hand_number != g->first_hand - 1 || first < 1 || first > MAX_HAND_NUMBER) {
+        return TABLE_REFUSED;
+    }
+    g->first_hand = first;
+    g->hand_number = first - 1;
+    return 0;
+}
+
 /* The game's starting scores, one a side, before its first hand; TABLE_REFUSED for one at or past the target, or
    below zero where scores may not go there. */
 int32_t ds_table_start_scores(Table *t, const int64_t *scores) {
     Game *g = &t->game;
     int side;
-    if (g->hand_number) {
+    if (g->hand_number != g->first_hand - 1) {
         return TABLE_REFUSED;
     }
     for (side = 0; side < g->sides; ++side) {

@@ -320,7 +320,8 @@ class Table:
 class Game:
     """A match: hands dealt by the caller, moves applied one at a time, events in the engines' schema."""
 
-    def __init__(self, variant: ir.Variant, players: int, partnerships: bool, scores: list[int]) -> None:
+    def __init__(self, variant: ir.Variant, players: int, partnerships: bool, scores: list[int],
+                 first_hand: int = 1) -> None:
         self.v = variant
         self.players = players
         self.partnerships = partnerships
@@ -332,7 +333,7 @@ class Game:
         named = [rule.points for rule in variant.target.by_players if players in rule.player_counts]
         self.target = named[0] if named else variant.target.points
         self.events: list[dict[str, Any]] = []
-        self.hand_number = 0
+        self.hand_number = first_hand - 1  # a record may start at a later hand of its game
         self.hand_over = True
         self.over = False
         self.winners: list[int] = []
@@ -363,12 +364,21 @@ class Game:
 
     # --- the deal and the opener ---------------------------------------------------------
 
+    def naming_lead(self) -> ir.Lead | ir.LeadTile | None:
+        """The lead that names its tile in the hand about to be dealt: the lead of every hand, or the
+        first hand's lead in the game's first hand (hand 1); None when this hand's lead names none."""
+        if ir.names_lead_tile(self.v.lead):
+            return self.v.lead
+        return self.v.first_hand_lead if self.hand_number == 0 else None
+
     def named_lead(self, hands: list[list[Tile]]) -> Tile | None:
         """The tile that leads this deal under a lead that names its tile: the named tile, or the
         highest or lowest double dealt; if no hand holds one, the heaviest tile dealt (most pips, then
         the greater higher half) or the lightest (fewest pips, then the smaller lower half). None when
         the lead names no tile, or the deal is void."""
-        lead = self.v.lead
+        lead = self.naming_lead()
+        if lead is None:
+            return None
         dealt = [t for hand in hands for t in hand]
         doubles = [t for t in dealt if is_double(t)]
         if isinstance(lead, ir.LeadTile):
@@ -378,8 +388,6 @@ class Game:
             return max(doubles)
         elif lead is ir.Lead.LOWEST_DOUBLE and doubles:
             return min(doubles)
-        elif not ir.names_lead_tile(lead):
-            return None
         if self.v.if_nobody_holds is ir.NobodyHolds.HEAVIEST:
             return max(dealt, key=lambda t: (t[0] + t[1], t[1]))
         if self.v.if_nobody_holds is ir.NobodyHolds.LIGHTEST:
@@ -388,7 +396,7 @@ class Game:
 
     def void_deal(self, hands: list[list[Tile]]) -> bool:
         """Whether the lead names a tile that no hand holds, and nothing leads instead."""
-        return ir.names_lead_tile(self.v.lead) and self.named_lead(hands) is None
+        return self.naming_lead() is not None and self.named_lead(hands) is None
 
     def may_lead(self, tile: Tile) -> bool:
         """Under 'a double' or 'a double or a scoring tile': whether a seat offered the lead may lead tile."""
@@ -402,10 +410,12 @@ class Game:
 
     def decided_opener(self, hands: list[list[Tile]]) -> int | None:
         """The opener the variant's rule names for the next hand, or None when a lot decides."""
-        if ir.names_lead_tile(self.v.lead):
+        if self.naming_lead() is not None:
             tile = self.named_lead(hands)
             return next((seat for seat, hand in enumerate(hands) if tile in hand), None)
-        if self.hand_number == 0:
+        if self.opener < 0 and self.hand_number > 0:  # a record of a later hand: no hand to look back on
+            rule = ir.Opener.HIGHEST_DOUBLE if self.v.next_opener is ir.Opener.HIGHEST_DOUBLE else ir.Opener.LOT
+        elif self.hand_number == 0:
             rule = self.v.first_opener
         elif self.last_blocked:
             rule = self.v.after_blocked or self.v.next_opener
@@ -425,6 +435,7 @@ class Game:
         decided = self.decided_opener(hands)
         opener = decided if decided is not None else lot
         assert opener is not None, "by lot: the test draws the seat"
+        self.lead_tile = self.named_lead(hands)
         self.opener = self.current = opener
         self.hands = [list(hand) for hand in hands]
         self.pile = list(pile)
@@ -435,7 +446,6 @@ class Game:
         self.drawn = None
         self.draws = 0
         self.passes = 0
-        self.lead_tile = self.named_lead(hands)
         self.muggins = 0
         self.events.append({"event": "hand", "hand": self.hand_number, "opener": self.opener})
         stake = self.v.pool_stake

@@ -157,6 +157,8 @@ _ALONE = ("partnerships: none", "-partnership goes out")
 _DRAWING = ("undealt tiles: draw pile", "cannot play: draw until playable")
 # A lead that names its tile, with what it needs and nothing it cannot go with.
 _NAMED = ("lead: [6|6]", "-first opener", "-next opener", "if nobody holds it: the heaviest tile leads")
+# A lead that names the first hand's tile, with what it needs.
+_FIRST = ("first hand lead: [6|6]", "-first opener", "if nobody holds it: the heaviest tile leads")
 _MATCH = ("match points for a win: 1", "match target: first to 3 match points")
 _PAYS = "scores 2 match points"
 _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
@@ -181,6 +183,9 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "A `lead` tile that is not in the set; `f": [
         (*_NAMED, "lead: [6|7]"), (*_NAMED, "first opener: by lot"), (*_NAMED, "next opener: next seat clockwise"),
         (*_NAMED, "after a blocked hand: by lot"), (*_NAMED, *_MATCH, "next game opener: loser of the previous game")],
+    "A `first hand lead` tile that is not in": [
+        ("first hand lead: [6|7]", *_FIRST[1:]), ("first hand lead: [6|6]", *_FIRST[2:]),
+        (*_FIRST, "lead: [5|5]", "-next opener"), (*_FIRST, *_MATCH, "next game opener: loser of the previous game")],
     "A lead that names its tile without `if n": [
         ("lead: [6|6]", "-first opener", "-next opener"),
         ("lead: the highest double", "-first opener", "-next opener", "deal: 2 players get 14 tiles, 3 players get 9 "

@@ -270,10 +270,12 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
     if lead is ir.Lead.DOUBLE_OR_SCORING and not any(
             evaluate(formula, {"total": x + y}) > 0 for x in range(max_pip + 1) for y in range(x + 1, max_pip + 1)):
         lead = ir.Lead.DOUBLE
+    first_hand_lead = None if ir.names_lead_tile(lead) or not draw(st.booleans()) else ir.LeadTile(a, b)
+    naming = lead if ir.names_lead_tile(lead) else first_hand_lead
+    needed = 1 if isinstance(naming, ir.LeadTile) else max_pip + 1
+    undealt_lead = naming is not None and any(tiles - count * rule.tiles_each >= needed
+                                              for rule in deal for count in rule.player_counts)
     named = ir.names_lead_tile(lead)
-    needed = 1 if isinstance(lead, ir.LeadTile) else max_pip + 1
-    undealt_lead = named and any(tiles - count * rule.tiles_each >= needed
-                                 for rule in deal for count in rule.player_counts)
     if named:
         next_opener = ir.Opener.NEXT_SEAT
     without = [ir.LeaderWithout.PASSES, *([ir.LeaderWithout.DRAWS] if draw_pile else [])]
@@ -325,11 +327,13 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         drawn_tile=drawn_tile,
         cannot_play=ir.CannotPlay.DRAW if draw_pile else ir.CannotPlay.KNOCK,
         when_able=when_able,
-        first_opener=ir.Opener.LOT if named else draw(st.sampled_from([ir.Opener.LOT, ir.Opener.HIGHEST_DOUBLE])),
+        first_opener=ir.Opener.LOT if naming is not None
+        else draw(st.sampled_from([ir.Opener.LOT, ir.Opener.HIGHEST_DOUBLE])),
         next_opener=next_opener,
         after_blocked=None if named else draw((st.none() if next_opener is not ir.Opener.LAST_TILE else st.nothing())
                                               | st.sampled_from(later_openers)),
         lead=lead,
+        first_hand_lead=first_hand_lead,
         if_nobody_holds=draw(st.sampled_from(list(ir.NobodyHolds))) if undealt_lead else None,
         leader_without=draw(st.sampled_from(without)) if lead in ir.OFFERED_LEADS else None,
         branches_open=(draw(st.sampled_from(list(ir.BranchesOpen))) if spinners is not ir.Spinners.NONE

@@ -106,7 +106,10 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield (_s("deal", "reserve", "reserve", reserve=v.reserve) if v.reserve
                else _s("deal", "reserve.none", "reserve"))
 
-    yield _phrase("lead", "first opener", v.first_opener)
+    if v.first_hand_lead is not None:  # it names the first hand's opener too
+        yield _s("lead", "first hand lead", "first hand lead", tile=(v.first_hand_lead.low, v.first_hand_lead.high))
+    else:
+        yield _phrase("lead", "first opener", v.first_opener)
     if isinstance(v.lead, ir.LeadTile):
         yield _s("lead", "lead.tile", "lead", tile=(v.lead.low, v.lead.high))
     else:
@@ -236,7 +239,7 @@ EXTRA_TURN_KEYS = [f"extra turn after.{', '.join(sorted(str(k) for k in kinds))}
 SENTENCE_KEYS: tuple[str, ...] = (
     "tiles", "players.counts", "players.range", "partnerships.none", "partnerships.fixed", "partnerships.optional",
     "deal", *_phrase_keys("undealt tiles", ir.Undealt), "reserve", "reserve.none",
-    *_phrase_keys("first opener", ir.Opener), "lead.tile", *_phrase_keys("lead", ir.Lead),
+    *_phrase_keys("first opener", ir.Opener), "first hand lead", "lead.tile", *_phrase_keys("lead", ir.Lead),
     *_phrase_keys("if nobody holds it", ir.NobodyHolds), *_phrase_keys("leader without one", ir.LeaderWithout),
     *_phrase_keys("next opener", ir.Opener), *_phrase_keys("after a blocked hand", ir.Opener),
     "matching.equal", "matching.sum", "wild tiles",
@@ -379,6 +382,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'partnerships.fixed': ('players',),
     'partnerships.optional': ('players',),
     'reserve': ('reserve',),
+    'first hand lead': ('tile',),
     'lead.tile': ('tile',),
     'matching.sum': ('total',),
     'wild tiles': ('tile_list',),

@@ -172,10 +172,10 @@ def _but(choice: type[Choice], *refused: Choice) -> list[Choice]:
     return [value for value in choice if value not in refused]
 
 
-def _lead_tile_undealt(v: ir.Variant) -> bool:
+def _lead_tile_undealt(v: ir.Variant, lead: ir.Lead | ir.LeadTile) -> bool:
     """Whether some deal can leave the tile a lead names in no hand: a double only if every double
     can go undealt at once, a named tile whenever a tile goes undealt."""
-    needed = 1 if isinstance(v.lead, ir.LeadTile) else v.max_pip + 1
+    needed = 1 if isinstance(lead, ir.LeadTile) else v.max_pip + 1
     return any(v.tile_count - players * (v.tiles_dealt(players) or 0) >= needed for players in v.player_counts)
 
 
@@ -188,22 +188,25 @@ def _scores_led_alone(v: ir.Variant, tile: tuple[int, int]) -> bool:
 
 def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
     lead = v.lead
-    if isinstance(lead, ir.LeadTile) and lead.high > v.max_pip:
-        yield Diagnostic(f"the lead {lead} is not a tile of the {_set_name(v.max_pip)} set", _at(v, "lead", "tile"),
-                         f"name a tile from [0|0] to [{v.max_pip}|{v.max_pip}]")
-    if ir.names_lead_tile(lead):
-        for key in ("first opener", "next opener", "after a blocked hand"):
-            if _written(v, key):
-                yield Diagnostic(f"'{key}' cannot be given with 'lead: {lead}': the holder of that tile opens "
-                                 "every hand", _clause_at(v, key), "remove it")
-        if v.match is not None and v.match.next_game_opener is ir.NextGameOpener.LOSER:
-            yield Diagnostic(f"the loser of a game cannot open the next one with 'lead: {lead}': the holder of "
-                             "that tile opens every hand", _at(v, "next game opener"),
-                             "say 'next game opener: the variant's rule'")
-        undealt = _lead_tile_undealt(v)
-        what = "a double" if lead in ir.NAMED_LEADS else str(lead)
+    named_tiles = (("lead", "the lead", lead), ("first hand lead", "the first hand's lead", v.first_hand_lead))
+    for key, what, tile in named_tiles:
+        if isinstance(tile, ir.LeadTile) and tile.high > v.max_pip:
+            yield Diagnostic(f"{what} {tile} is not a tile of the {_set_name(v.max_pip)} set",
+                             _at(v, key, "tile"), f"name a tile from [0|0] to [{v.max_pip}|{v.max_pip}]")
+    if v.first_hand_lead is not None:
+        yield from _first_hand_lead(v)
+    named = ir.named_lead(v)
+    if named is not None:
+        if named is lead:
+            for key in ("first opener", "next opener", "after a blocked hand"):
+                if _written(v, key):
+                    yield Diagnostic(f"'{key}' cannot be given with 'lead: {lead}': the holder of that tile opens "
+                                     "every hand", _clause_at(v, key), "remove it")
+        undealt = _lead_tile_undealt(v, named)
+        what = "a double" if named in ir.NAMED_LEADS else str(named)
+        key = "lead" if named is lead else "first hand lead"
         if undealt and v.if_nobody_holds is None:
-            yield _missing("if nobody holds it", _at(v, "lead"), f"some deals give no hand {what}; add",
+            yield _missing("if nobody holds it", _at(v, key), f"some deals give no hand {what}; add",
                            ir.NobodyHolds)
         elif not undealt and _written(v, "if nobody holds it"):
             yield Diagnostic(f"'if nobody holds it' can never apply: every deal gives {what} to some hand",
@@ -212,6 +215,12 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"'if nobody holds it' is given, but 'lead: {lead}' names no tile",
                          _clause_at(v, "if nobody holds it"),
                          f"remove it, or say {choices('lead', ir.NAMED_LEADS)}, or a tile such as 'lead: [6|6]'")
+    if named is not None and v.match is not None and v.match.next_game_opener is ir.NextGameOpener.LOSER:
+        clause, whom = (f"lead: {lead}", "every hand") if named is lead else (
+            f"first hand lead: {named}", "each game's first hand")
+        yield Diagnostic(f"the loser of a game cannot open the next one with '{clause}': the holder of that tile "
+                         f"opens {whom}",
+                         _at(v, "next game opener"), "say 'next game opener: the variant's rule'")
     if lead in ir.OFFERED_LEADS:
         # Drawing for a lead needs a draw pile.
         without = _but(ir.LeaderWithout, *([ir.LeaderWithout.DRAWS] if v.undealt is ir.Undealt.OUT_OF_PLAY else []))
@@ -239,6 +248,18 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
             _scores_led_alone(v, (a, b)) for a in range(v.max_pip + 1) for b in range(a + 1, v.max_pip + 1)):
         yield Diagnostic("no tile but a double scores when led alone, so 'a double or a scoring tile' is just "
                          "'a double'", _at(v, "lead"), "write 'lead: a double'")
+
+
+def _first_hand_lead(v: ir.Variant) -> Iterator[Diagnostic]:
+    """'first hand lead' names the first hand's opener and lead; the lead rule is then the later hands'."""
+    first = v.first_hand_lead
+    if _written(v, "first opener"):
+        yield Diagnostic(f"'first opener' cannot be given with 'first hand lead: {first}': the holder of that "
+                         "tile opens the first hand", _clause_at(v, "first opener"), "remove it")
+    if ir.names_lead_tile(v.lead):
+        yield Diagnostic(f"'first hand lead: {first}' cannot be given with 'lead: {v.lead}': the holder of that "
+                         "tile opens every hand, the first too", _clause_at(v, "first hand lead"),
+                         "remove one of them")
 
 
 def check_spinners(v: ir.Variant) -> Iterator[Diagnostic]:

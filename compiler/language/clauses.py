@@ -301,6 +301,12 @@ def _lead(r: Reader, t: Tree[Token]) -> ir.Lead | ir.LeadTile:
     return ir.LeadTile(min(a, b), max(a, b), r.pos(item))
 
 
+def _first_hand_lead(r: Reader, t: Tree[Token]) -> ir.LeadTile:
+    lead = _lead(r, t)
+    assert isinstance(lead, ir.LeadTile), lead
+    return lead
+
+
 def _matching(r: Reader, t: Tree[Token]) -> int | None:
     token = _token(t.children[0])
     return None if token.type == "EQUAL_HALVES" else r.int(token)
@@ -626,6 +632,8 @@ CLAUSES: tuple[Clause, ...] = (
            phrase=("WHEN_ABLE_KIND", ir.WhenAble)),
     Clause("first opener", "first_opener", "first_opener", GAME, TABLE_LEADS,
            "first opener: holder of the highest double", phrase=("OPENER_KIND", ir.Opener)),
+    Clause("first hand lead", "first_hand_lead", "first_hand_lead", GAME, TABLE_LEADS, "first hand lead: [6|6]",
+           read=_first_hand_lead),
     Clause("lead", "lead", "lead", GAME, TABLE_LEADS, "lead: a double if held", phrase=("LEAD_KIND", ir.Lead),
            read=_lead),
     Clause("if nobody holds it", "if_nobody_holds", "if_nobody_holds", GAME, TABLE_LEADS,

@@ -148,7 +148,7 @@ class Lead(Choice):
 
 @dataclass(frozen=True)
 class LeadTile:
-    """A named tile that leads every hand (`lead: [6|6]`): its holder leads it."""
+    """A named tile whose holder leads it: every hand (`lead: [6|6]`), or the game's first (`first hand lead`)."""
 
     low: int
     high: int
@@ -167,6 +167,13 @@ OFFERED_LEADS = (Lead.DOUBLE, Lead.DOUBLE_OR_SCORING)
 def names_lead_tile(lead: Lead | LeadTile) -> bool:
     """Whether the lead names its tile (the highest or lowest double, or a tile such as [6|6])."""
     return isinstance(lead, LeadTile) or lead in NAMED_LEADS
+
+
+def named_lead(v: Variant) -> Lead | LeadTile | None:
+    """The lead that names its tile, in every hand or in the first: what 'if nobody holds it' is about."""
+    if names_lead_tile(v.lead):
+        return v.lead
+    return v.first_hand_lead
 
 
 @dataclass(frozen=True)
@@ -481,6 +488,7 @@ class Variant:
     next_opener: Opener = Opener.NEXT_SEAT
     after_blocked: Opener | None = None  # None: the same rule as next_opener
     lead: Lead | LeadTile = Lead.ANY_TILE
+    first_hand_lead: LeadTile | None = None  # the game's first hand is led by this tile's holder, with it
     if_nobody_holds: NobodyHolds | None = None  # required where the named lead tile may go undealt
     leader_without: LeaderWithout | None = None  # required with the leads a seat may lack
     branches_open: BranchesOpen = BranchesOpen.AFTER_BOTH_LINE_SIDES

@@ -178,12 +178,17 @@ def start(engine: VariantEngine, record: dict[str, Any]) -> Start:
     scores = record.get("scores")
     require(scores is None or (isinstance(scores, list) and all(isinstance(s, int) for s in scores)),
             "'scores' must be a list of numbers")
+    first_hand = record.get("first_hand", 1)
+    require(isinstance(first_hand, int) and not isinstance(first_hand, bool),
+            "'first_hand' must be the number of the record's first hand in its game")
     if "games" in record:
         require("hands" not in record, "a record holds 'hands' (one game) or 'games' (a match), not both")
         match_engine = match_play(engine)
         if match_engine is None:
             raise BadRecord("'games' needs a variant with match rules; this one is a single game")
         require(scores is None, "'scores' start a single game; a match of games starts from nothing")
+        require("first_hand" not in record, "'first_hand' starts a single game at a later hand; each game of a "
+                "match starts at its first hand")
         require(isinstance(record["games"], list), "'games' must be a list")
         try:
             match = match_engine.Match(players, partnerships, deal=False)
@@ -194,7 +199,8 @@ def start(engine: VariantEngine, record: dict[str, Any]) -> Start:
     if not isinstance(hands, list):
         raise BadRecord("'hands' must be a list")
     try:
-        return Start(engine.Game(players, partnerships, scores=scores, deal=False), None, hands)
+        return Start(engine.Game(players, partnerships, scores=scores, deal=False, first_hand=first_hand), None,
+                     hands)
     except engine.IllegalMove as err:
         raise BadRecord(str(err)) from None
 

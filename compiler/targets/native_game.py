@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..engine_api import EngineGame, Event, Move, Tile
+from .python.context import MAX_HAND_NUMBER
 
 PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")  # the ABI's numbering of ports
 HALVES = ("low", "high")  # the ABI's numbering of a wild tile's touching half
@@ -61,7 +62,8 @@ class Game:
     deal is False, as the Python engine's Game does."""
 
     def __init__(self, engine: Library, players: int, partnerships: bool | None = None, seed: int | None = None,
-                 scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> None:
+                 scores: list[int] | None = None, opener: int | None = None, deal: bool = True,
+                 first_hand: int = 1) -> None:
         self._engine = engine
         self._dll = engine.library
         self._index = {tile: i for i, tile in enumerate(engine.tiles)}
@@ -77,6 +79,11 @@ class Game:
             raise IllegalMove(f"this variant is not played by {players} players"
                               f"{' in partnerships' if together else ''}")
         self._state: dict[str, Any] = {}
+        if type(first_hand) is not int or not 1 <= first_hand <= MAX_HAND_NUMBER:
+            raise IllegalMove(f"first_hand, the number of the game's hand it starts at, is a whole number from 1 to "
+                              f"{MAX_HAND_NUMBER:,}, not {first_hand!r}")
+        self._dll.ds_table_first_hand(self._table, first_hand)  # refused only once a hand is dealt
+        self.first_hand = first_hand
         self._read_state()
         if scores is not None:
             if not isinstance(scores, (list, tuple)) or len(scores) != self._state["sides"] or any(
@@ -354,7 +361,7 @@ class Game:
         for event in self._log:
             kind = event["event"]
             if kind == "hand":
-                opener, dealt, pile = self._deals[event["hand"] - 1]
+                opener, dealt, pile = self._deals[event["hand"] - self.first_hand]
                 hands.append({"opener": opener, "deal": [[_text(t) for t in h] for h in dealt],
                               "boneyard": [_text(t) for t in pile], "moves": []})
             elif kind == "play":
@@ -370,8 +377,11 @@ class Game:
                 hands[-1]["moves"].append({"seat": event["seat"], "muggins": True})
             elif kind in ("draw", "pass"):
                 hands[-1]["moves"].append({"seat": event["seat"], kind: True})
-        return {"players": self.players, "partnerships": self.partnerships, "scores": list(self.starting_scores),
-                "hands": hands}
+        record: dict[str, Any] = {"players": self.players, "partnerships": self.partnerships,
+                                  "scores": list(self.starting_scores), "hands": hands}
+        if self.first_hand != 1:
+            record["first_hand"] = self.first_hand
+        return record
 
 
 if TYPE_CHECKING:

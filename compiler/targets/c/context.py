@@ -24,7 +24,7 @@ RUNTIME_FILES = ("layout.c", "game.c", "search.c", "match.c", "abi.c", "play.c")
 SAFETY_MOVES = 100_000  # moves in one hand: no correct hand comes near
 # The version of the interface every engine exports (ds_abi_version): its drivers (dominospec.native, the
 # JavaScript module) refuse an engine of another version.
-ABI_VERSION = 8
+ABI_VERSION = 9
 MATCH_FORMAT_SIDES = 8  # the most sides a match format's engine scores a match between
 # ds_match_state's figures (a match format's engine), in its order; the lists after them hold MATCH_FORMAT_SIDES each.
 MATCH_STATE_FIGURES = ("sides", "games", "over", "winners_count", "line", "game_points", "outright",
@@ -195,6 +195,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("SAFETY_MOVES", SAFETY_MOVES, ""), ("SAFETY_HANDS", SAFETY_HANDS, ""), ("SAFETY_GAMES", SAFETY_GAMES, ""),
         ("SAFETY_DEALS", SAFETY_DEALS, ""),
         ("REPLAY_MAX_SCORE", REPLAY_MAX_SCORE, "a record's starting scores, within plus or minus"),
+        ("MAX_HAND_NUMBER", python.MAX_HAND_NUMBER, "the highest number a game's first hand may have"),
         ("REPLAY_MAX_CLAIM", REPLAY_MAX_CLAIM, "a record's claims, at most"),
         ("PARTNERSHIPS_POSSIBLE", int(turn.partnerships_possible), ""),
         ("PARTNERSHIPS_FIXED", int(turn.partnerships_fixed), "four players always play as partnerships"),
@@ -235,6 +236,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("PARTNER_OUT_TOO", int(turn.partner_must_go_out_too), ""),
         # leads
         ("LEAD_NAMED", int(leads.named), leads.phrase_text), ("LEAD_VOID", int(leads.void), ""),
+        ("LEAD_NAMED_FIRST_HAND_ONLY", int(leads.first_hand_only), "the named lead leads the game's first hand only"),
         ("LEAD_OFFERED", int(leads.offered), ""), ("LEADER_DRAWS", int(leads.draws), ""),
         ("LEAD_ORDER_LENGTH", len(order), ""),
         # the end of a hand

@@ -32,8 +32,8 @@ from .context import runtime_sections
 # and the build's events, which the driver checks; and the simulations' loop with its figures' names, which the
 # benchmark runs.
 VARIANT_EXPORTS = ("ds_abi_version", "ds_table_events", "ds_table_allowed", "ds_table_size", "ds_max_moves",
-           "ds_state_count", "ds_layout_ints", "ds_table_new", "ds_table_start_scores", "ds_table_deal",
-           "ds_table_finish_game", "ds_table_next_game",
+           "ds_state_count", "ds_layout_ints", "ds_table_new", "ds_table_start_scores", "ds_table_first_hand",
+           "ds_table_deal", "ds_table_finish_game", "ds_table_next_game",
            "ds_table_legal", "ds_table_apply", "ds_table_bot_move", "ds_table_state", "ds_table_tiles",
            "ds_table_layout", "ds_simulate", "ds_stat_count", "malloc", "free")
 # A match format's engine: its match score (compiler/targets/c/runtime/match.c).

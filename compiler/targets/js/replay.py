@@ -68,8 +68,15 @@ function playHands(game, hands, prefix) {
 // begun once its record has the shape of a game (and, after the first, once the match lets it follow).
 if (Array.isArray(record.games)) {
   const table = () => {
+    if (Object.hasOwn(record, "first_hand") && !Number.isInteger(record.first_hand)) {
+      throw new IllegalMove("'first_hand' must be the number of the record's first hand in its game");
+    }
     if (record.scores !== undefined && record.scores !== null) {
       throw new IllegalMove("'scores' start a single game; a match of games starts from nothing");
+    }
+    if (Object.hasOwn(record, "first_hand")) {
+      throw new IllegalMove("'first_hand' starts a single game at a later hand; each game of a match starts at its " +
+        "first hand");
     }
     match = new Match({ players: record.players, partnerships: record.partnerships ?? undefined, deal: false });
   };

@@ -9,6 +9,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from ...language import ir
 from ...language.formula import Syntax, lead_points, max_total, names_used, score_table, to_source
@@ -17,6 +18,8 @@ from ..standalone import sections
 from .quoting import escaped, literal
 
 LINE_LENGTH = 120  # the engines' ruff line length
+# The highest number a game's first hand may have (a record of a game's later hands starts past 1), in every target.
+MAX_HAND_NUMBER = 1_000_000
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 RUNTIME_FILES = ("types.py", "tiles.py", "layout.py", "game.py", "match.py", "bots.py", "search.py")
@@ -41,6 +44,8 @@ def _table(values: Sequence[object], per_line: int = 20) -> str:
 class Tables:
     """The module's constants: the variant described for readers (the verifier and replay read these
     too), and the tables the engine looks up."""
+
+    max_hand_number: ClassVar[int] = MAX_HAND_NUMBER
 
     name_text: str  # escaped, for the docstring
     source_text: str | None  # escaped, for the docstring
@@ -147,6 +152,7 @@ class LeadRules:
     """What the lead may be, beyond 'any tile' and 'a double if held'."""
 
     named: bool  # the lead names its tile: the first tile of `order` that a hand holds leads, by its holder
+    first_hand_only: bool  # ... in the game's first hand only: later hands follow the opener rules and `lead`
     order: str  # tuple literal: the named tile(s) in order, then the tiles that lead if nobody holds them
     void: bool  # a deal in which no hand holds a named tile is void
     offered: bool  # the seat offered the lead may lack a tile it may lead (those of `allowed`)
@@ -266,8 +272,9 @@ class MatchFormatContext:
 
 OPENER_DECIDES = {
     ir.Opener.LOT: "None",
-    ir.Opener.NEXT_SEAT: "(self.opener + 1) % self.players",
-    ir.Opener.LAST_TILE: "self._last_tile_seat",
+    # A record may start at a later hand of a game: with no hand before it (opener -1) a lot decides.
+    ir.Opener.NEXT_SEAT: "None if self.opener < 0 else (self.opener + 1) % self.players",
+    ir.Opener.LAST_TILE: "None if self.opener < 0 else self._last_tile_seat",
     ir.Opener.HIGHEST_DOUBLE: "_highest_double_holder(hands)",
 }
 
@@ -412,12 +419,13 @@ def _leads(v: ir.Variant) -> LeadRules:
     tiles = [(a, b) for a in range(v.max_pip + 1) for b in range(a, v.max_pip + 1)]
     doubles = [(n, n) for n in range(v.max_pip + 1)]
     lead = v.lead
+    named_lead = ir.named_lead(v)  # in every hand, or in the first only
     named: list[tuple[int, int]] = []
-    if isinstance(lead, ir.LeadTile):
-        named = [(lead.low, lead.high)]
-    elif lead is ir.Lead.HIGHEST_DOUBLE:
+    if isinstance(named_lead, ir.LeadTile):
+        named = [(named_lead.low, named_lead.high)]
+    elif named_lead is ir.Lead.HIGHEST_DOUBLE:
         named = doubles[::-1]
-    elif lead is ir.Lead.LOWEST_DOUBLE:
+    elif named_lead is ir.Lead.LOWEST_DOUBLE:
         named = doubles
     fallback: list[tuple[int, int]] = []
     if v.if_nobody_holds is ir.NobodyHolds.HEAVIEST:
@@ -429,10 +437,10 @@ def _leads(v: ir.Variant) -> LeadRules:
         allowed = [t for t in tiles if t[0] == t[1] or lead_points(v, t) > 0]
     order = named + [t for t in fallback if t not in named]
     return LeadRules(
-        named=bool(named), order=_table(order or doubles, per_line=10),
+        named=bool(named), first_hand_only=v.first_hand_lead is not None, order=_table(order or doubles, per_line=10),
         void=bool(named) and v.if_nobody_holds is ir.NobodyHolds.VOID,
         offered=lead in ir.OFFERED_LEADS, allowed=_table(allowed, per_line=10),
-        draws=v.leader_without is ir.LeaderWithout.DRAWS, phrase_text=str(lead),
+        draws=v.leader_without is ir.LeaderWithout.DRAWS, phrase_text=str(named_lead or lead),
     )
 OTHER_SIDES = "[p for seat, p in enumerate(remaining) if sides[seat] != side]"
 AWARD_SOURCES = {

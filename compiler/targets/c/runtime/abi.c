@@ -641,7 +641,7 @@ static int replay_hands(Reader *r, Game *g, int64_t *out, int64_t capacity, int6
 /* The record replayed: a status, with the location of a refusal and the state the replay reached. */
 static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int64_t *plays, int64_t plays_at,
                          MatchScore *m, int *is_match) {
-    int64_t players, partnerships, has_scores, games, score;
+    int64_t players, partnerships, has_scores, games, score, first_hand;
     int side, status;
     if (!read_int(r, &players) || !read_int(r, &partnerships) || !read_int(r, &has_scores)
             || (has_scores != 0 && has_scores != 1)) {
@@ -669,7 +669,12 @@ static int replay_record(Reader *r, Game *g, int64_t *out, int64_t capacity, int
             return REPLAY_REFUSED;
         }
     }
-    if (!read_int(r, &games) || games < 0 || (games > 0 && (!HAS_MATCH_PLAY || has_scores))) {
+    if (!read_int(r, &first_hand) || first_hand < 1 || first_hand > MAX_HAND_NUMBER) {
+        return REPLAY_MALFORMED;
+    }
+    g->first_hand = (int)first_hand;
+    g->hand_number = (int)first_hand - 1;
+    if (!read_int(r, &games) || games < 0 || (games > 0 && (!HAS_MATCH_PLAY || has_scores || first_hand != 1))) {
         return REPLAY_MALFORMED;
     }
     *is_match = games > 0;

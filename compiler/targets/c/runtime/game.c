@@ -181,6 +181,7 @@ typedef struct {
     int pile_next, pile_len;
     Layout layout;
     int opener, current, hand_over, over, hand_number;
+    int first_hand;                     /* the game's number of its first hand here: a record may start later */
     int winners[MAX_PLAYERS], nwinners;
     int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile;
     int64_t claim, muggins, pool;
@@ -486,6 +487,7 @@ static void game_init(Game *g, int players, int partnerships) {
     g->opener = g->current = -1;
     g->hand_over = 1;
     g->over = g->hand_number = g->nwinners = 0;
+    g->first_hand = 1;
     g->last_tile_seat = -1;
     g->last_blocked = g->extra = g->draws = g->passes = g->claim = g->muggins = g->pool = 0;
     g->drawn = -1;
@@ -658,7 +660,7 @@ static void own_moves(Game *g) {
                 hand[n++] = g->slot_tile[seat][w * 64 + lowest_bit(m)];
             }
         }
-        if (LEAD_NAMED) {
+        if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->hand_number == 1)) {
             legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
@@ -1363,7 +1365,7 @@ static int highest_double_holder(const Game *g) {
 /* The hand's opener: given (a seat, or -1 to decide it), checked against the rules; -2 where they refuse it. */
 static int choose_opener(Game *g, int given) {
     int rule, decided = -1;
-    if (LEAD_NAMED) {
+    if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->hand_number == 0)) {
         int tile = 0, holder = first_held(g, &tile);
         if (holder < 0 || (given >= 0 && given != holder)) {
             return -2;  /* a void deal, or an opener that does not hold the lead */
@@ -1372,9 +1374,10 @@ static int choose_opener(Game *g, int given) {
         return holder;
     }
     rule = g->hand_number == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
-    if (rule == OPENER_NEXT_SEAT) {
+    /* A record may start at a later hand of its game: with no hand before it (opener -1) a lot decides. */
+    if (rule == OPENER_NEXT_SEAT && g->opener >= 0) {
         decided = seat_after(g, g->opener, 1);
-    } else if (rule == OPENER_LAST_TILE) {
+    } else if (rule == OPENER_LAST_TILE && g->opener >= 0) {
         decided = g->last_tile_seat;
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
         decided = highest_double_holder(g);
@@ -1505,7 +1508,7 @@ static int deal_shuffled(Game *g) {
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
         g->pile_next = 0;
-        if (!LEAD_VOID || first_held(g, &tile) >= 0) {
+        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && g->hand_number != 0) || first_held(g, &tile) >= 0) {
             return 0;
         }
     }

@@ -96,12 +96,24 @@ int32_t ds_table_next_game(Table *t, int32_t opener) {
     return 0;
 }
 
+/* The game's number of its first hand (a record of a game's later hands starts past 1), before that hand;
+   TABLE_REFUSED outside 1 to MAX_HAND_NUMBER, or once a hand is dealt. */
+int32_t ds_table_first_hand(Table *t, int32_t first) {
+    Game *g = &t->game;
+    if (g->hand_number != g->first_hand - 1 || first < 1 || first > MAX_HAND_NUMBER) {
+        return TABLE_REFUSED;
+    }
+    g->first_hand = first;
+    g->hand_number = first - 1;
+    return 0;
+}
+
 /* The game's starting scores, one a side, before its first hand; TABLE_REFUSED for one at or past the target, or
    below zero where scores may not go there. */
 int32_t ds_table_start_scores(Table *t, const int64_t *scores) {
     Game *g = &t->game;
     int side;
-    if (g->hand_number) {
+    if (g->hand_number != g->first_hand - 1) {
         return TABLE_REFUSED;
     }
     for (side = 0; side < g->sides; ++side) {

@@ -90,6 +90,8 @@ export interface GameRecord {
   players: number;
   partnerships?: boolean;
   scores?: number[];
+  /** The game's number of the record's first hand, where it is not 1. */
+  first_hand?: number;
   hands: RecordedHand[];
 }
 
@@ -111,6 +113,8 @@ export interface GameOptions {
   seed?: number | bigint;
   /** Each side's score before the first hand. */
   scores?: number[];
+  /** The game's number of its first hand (1 to 1,000,000; 1 where left out): a game may start at a later hand. */
+  firstHand?: number;
   /** The first hand's opener, where the rules would otherwise decide. */
   opener?: number;
   /** false: no hand dealt yet (call startHand). */
@@ -159,6 +163,7 @@ export class Game {
   readonly handOver: boolean;
   readonly current: number;
   readonly handNumber: number;
+  readonly firstHand: number;
   readonly opener: number;
   readonly pileSize: number;
   readonly seed: bigint;

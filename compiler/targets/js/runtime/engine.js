@@ -146,12 +146,14 @@ export class Game {
   #state = {};
   #lists = {};
   #starting = [];
+  #first = 1; // the game's number of its first hand here: a record of a game's later hands starts past 1
   #log = []; // the events
   #deals = []; // each hand's [opener, hands, pile], as dealt
   #history = []; // before each move of the hand under way: the bytes and the lengths of the lists
   #steps = []; // what drew on the game's random numbers, in order, for a save: deals, moves and bots asked
 
-  constructor({ players, partnerships, seed, scores, opener, deal = true, [CONTINUED]: continued } = {}) {
+  constructor({ players, partnerships, seed, scores, opener, deal = true, firstHand = 1,
+    [CONTINUED]: continued } = {}) {
     need();
     const x = engine.x;
     if (continued) { // a match's next game: the table the match rules left, no hand dealt
@@ -177,6 +179,12 @@ export class Game {
     if (x.ds_table_new(engine.table, players, together ? 1 : 0, this.#seed) === TABLE_REFUSED) {
       throw new IllegalMove(`this variant is not played by ${players} players${together ? " in partnerships" : ""}`);
     }
+    if (!Number.isInteger(firstHand) || firstHand < 1 || firstHand > ABI.maxHandNumber) {
+      throw new IllegalMove("first_hand, the number of the game's hand it starts at, is a whole number from 1 to " +
+        `${ABI.maxHandNumber.toLocaleString("en-US")}, not ${brief(firstHand)}`);
+    }
+    x.ds_table_first_hand(engine.table, firstHand);
+    this.#first = firstHand;
     this.#table = leave();
     this.#read();
     if (scores !== undefined && scores !== null) {
@@ -218,6 +226,7 @@ export class Game {
   get handOver() { return Boolean(this.#state.hand_over); }
   get current() { return this.#state.current; }
   get handNumber() { return this.#state.hand_number; }
+  get firstHand() { return this.#first; }
   get opener() { return this.#state.opener; }
   get pileSize() { return this.#state.pile; }
   get seed() { return this.#seed; }
@@ -504,7 +513,7 @@ export class Game {
     for (const event of this.#log) {
       const kind = event.event;
       if (kind === "hand") {
-        const [opener, dealt, pile] = this.#deals[event.hand - 1];
+        const [opener, dealt, pile] = this.#deals[event.hand - this.#first];
         hands.push({ opener, deal: copy(dealt), boneyard: pile.slice(), moves: [] });
       } else if (kind === "play") {
         const move = { seat: event.seat, play: event.tile };
@@ -519,7 +528,9 @@ export class Game {
         hands[hands.length - 1].moves.push({ seat: event.seat, [kind]: true });
       }
     }
-    return { players: this.players, partnerships: this.partnerships, scores: this.startingScores, hands };
+    const record = { players: this.players, partnerships: this.partnerships, scores: this.startingScores };
+    if (this.#first !== 1) record.first_hand = this.#first;
+    return { ...record, hands };
   }
 
   /** A game played again from its record (the replay record format of one game): its deals dealt as written, its
@@ -540,9 +551,12 @@ export class Game {
         !(Array.isArray(record.scores) && record.scores.every(Number.isInteger))) {
       throw new IllegalMove("'scores' must be a list of numbers");
     }
+    if (has(record, "first_hand") && !Number.isInteger(record.first_hand)) {
+      throw new IllegalMove("'first_hand' must be the number of the record's first hand in its game");
+    }
     if (!Array.isArray(record.hands)) throw new IllegalMove("'hands' must be a list");
     const game = new Game({ players: record.players, partnerships: record.partnerships, scores: record.scores, seed,
-      deal: false });
+      firstHand: record.first_hand ?? 1, deal: false });
     game.#replay(record.hands, "");
     return game;
   }
@@ -667,7 +681,7 @@ export class Game {
     }
     const { record, steps } = save;
     const game = new Game({ players: record.players, partnerships: record.partnerships, scores: record.scores,
-      seed: BigInt(save.seed), deal: false });
+      firstHand: record.first_hand ?? 1, seed: BigInt(save.seed), deal: false });
     game.#play(steps, record);
     if (!same(game.record(), record)) {
       throw new IllegalMove("not a saved game: its steps, played from its seed, do not give its record");
@@ -785,8 +799,15 @@ export class Match {
     if (!Array.isArray(record.games) || !record.games.length) {
       throw new IllegalMove("'games' must be a list of the match's games, each {hands: [...]}");
     }
+    if (has(record, "first_hand") && !Number.isInteger(record.first_hand)) {
+      throw new IllegalMove("'first_hand' must be the number of the record's first hand in its game");
+    }
     if (record.scores !== undefined && record.scores !== null) {
       throw new IllegalMove("'scores' start a single game; a match of games starts from nothing");
+    }
+    if (has(record, "first_hand")) {
+      throw new IllegalMove("'first_hand' starts a single game at a later hand; each game of a match starts at its " +
+        "first hand");
     }
     const match = new Match({ players: record.players, partnerships: record.partnerships ?? undefined, seed,
       deal: false });

@@ -89,7 +89,7 @@ def play_game(game: Game, bots: list[Bot], max_hands: int = 1000) -> list[int]:
         raise IllegalMove(f"max_hands is a whole number of at least 1, not {_brief(max_hands)}")
     while not game.over:
         if game.hand_over:
-            if game.hand_number >= max_hands:
+            if game.hand_number - game.first_hand + 1 >= max_hands:
                 break
             game.start_hand()
         play_hand(game, bots)

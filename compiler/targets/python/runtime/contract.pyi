@@ -97,6 +97,7 @@ class GameParts:
     _board: Board
     winners: list[int]
     over: bool
+    first_hand: int
     hand_number: int
     hand_over: bool
     opener: int
@@ -112,7 +113,8 @@ class GameParts:
     _passes: int
     _legal: tuple[Move, ...] | None
     def __init__(self, players: int, partnerships: bool | None = None, seed: int | None = None,
-                 scores: list[int] | None = None, opener: int | None = None, deal: bool = True) -> None: ...
+                 scores: list[int] | None = None, opener: int | None = None, deal: bool = True,
+                 first_hand: int = 1) -> None: ...
     def start_hand(self, opener: int | None = None, hands: list[list[Tile]] | None = None,
                    pile: list[Tile] | None = None) -> None: ...
     def _choose_opener(self, given: int | None, hands: list[list[Tile]]) -> int: ...

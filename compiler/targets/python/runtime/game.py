@@ -200,7 +200,7 @@ class Game(GameParts):
         deals = self.deals  # cut from the game's lists once, not once a hand
         for event in self.events:
             if event["event"] == "hand":
-                opener, dealt, pile = deals[event["hand"] - 1]
+                opener, dealt, pile = deals[event["hand"] - self.first_hand]
                 hands.append({"opener": opener, "deal": [_tile_list(h) for h in dealt],
                               "boneyard": _tile_list(pile), "moves": []})
             elif event["event"] == "play":
@@ -218,8 +218,11 @@ class Game(GameParts):
                 hands[-1]["moves"].append({"seat": event["seat"], "draw": True})
             elif event["event"] == "pass":
                 hands[-1]["moves"].append({"seat": event["seat"], "pass": True})
-        return {"players": self.players, "partnerships": self.partnerships,
-                "scores": list(self.starting_scores), "hands": hands}
+        record: GameRecord = {"players": self.players, "partnerships": self.partnerships,
+                              "scores": list(self.starting_scores), "hands": hands}
+        if self.first_hand != 1:
+            record["first_hand"] = self.first_hand
+        return record
 
     def to_json(self) -> str:
         state = {
@@ -228,9 +231,9 @@ class Game(GameParts):
             "rng": _rng_state(self.rng),
             "events": self.events, "winners": self.winners,
             "deals": [[o, [_tile_list(h) for h in hs], _tile_list(p)] for o, hs, p in self.deals],
-            "over": self.over, "hand_number": self.hand_number, "hand_over": self.hand_over,
-            "opener": self.opener, "current": self.current, "hands": [_tile_list(h) for h in self.hands],
-            "pile": _tile_list(self.pile),
+            "over": self.over, "first_hand": self.first_hand, "hand_number": self.hand_number,
+            "hand_over": self.hand_over, "opener": self.opener, "current": self.current,
+            "hands": [_tile_list(h) for h in self.hands], "pile": _tile_list(self.pile),
             "layout": [[_TEXT[t]] for t in self.layout.tiles[:1]] + [
                 [_TEXT[b], _TEXT[a], pa] for a, pa, b, _ in self.layout._links],
             "last_tile_seat": self._last_tile_seat, "last_blocked": self._last_blocked, "extra": self._extra,
@@ -262,7 +265,8 @@ class Game(GameParts):
         deals, events = state["deals"], state["events"]
         if not isinstance(deals, list) or not isinstance(events, list):
             raise IllegalMove("a save's deals and events are lists")
-        game = cls._replayed(state["players"], state["partnerships"], state["starting_scores"], deals, events)
+        game = cls._replayed(state["players"], state["partnerships"], state["starting_scores"], state["first_hand"],
+                             deals, events)
         rebuilt = json.loads(game.to_json())
         wrong = sorted(key for key in SAVE_KEYS - {"rng"} if rebuilt[key] != state[key])
         if wrong:
@@ -274,19 +278,21 @@ class Game(GameParts):
         return game
 
     @classmethod
-    def _replayed(cls, players: object, partnerships: object, scores: object, deals: list[object],
-                  events: list[object]) -> Game:
-        """A game played again by the rules from its starting scores, deals ([opener, hands, pile] a hand) and the
-        moves its events show; IllegalMove where they do not make a game."""
-        game = cls(players, partnerships, scores=scores, deal=False)  # type: ignore[arg-type]  # checked there
+    def _replayed(cls, players: object, partnerships: object, scores: object, first_hand: object,
+                  deals: list[object], events: list[object]) -> Game:
+        """A game played again by the rules from its starting scores and hand number, deals ([opener, hands, pile]
+        a hand) and the moves its events show; IllegalMove where they do not make a game."""
+        game = cls(players, partnerships, scores=scores, deal=False,  # type: ignore[arg-type]  # checked there
+                   first_hand=first_hand)  # type: ignore[arg-type]
         for event in events:
             if not isinstance(event, dict):
                 raise IllegalMove(f"an event is a JSON object, not {_brief(event)}")
             kind = event.get("event")
             if kind == "hand":
-                if game.hand_number >= len(deals):
+                dealt = game.hand_number - game.first_hand + 1  # the hands dealt so far
+                if dealt >= len(deals):
                     raise IllegalMove(f"hand {game.hand_number + 1} has no deal in the save")
-                deal = deals[game.hand_number]
+                deal = deals[dealt]
                 if not isinstance(deal, list) or len(deal) != 3 or not isinstance(deal[1], list):
                     raise IllegalMove(f"a deal is [opener, hands, pile], not {_brief(deal)}")
                 opener, hands, pile = deal
@@ -313,7 +319,7 @@ class Game(GameParts):
         if not moves:
             raise IllegalMove("there is nothing to undo: the hand under way has no move yet")
         deals = [[opener, [_tile_list(h) for h in hands], _tile_list(pile)] for opener, hands, pile in self.deals]
-        rebuilt = self._replayed(self.players, self.partnerships, self.starting_scores, list(deals),
+        rebuilt = self._replayed(self.players, self.partnerships, self.starting_scores, self.first_hand, list(deals),
                                  list(events[:moves[-1]]))
         rng = self.rng  # moves draw nothing from the game's random numbers: the next deal is the one it was
         self.__dict__.update(rebuilt.__dict__)

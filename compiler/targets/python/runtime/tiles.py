@@ -154,7 +154,7 @@ def _rng_state(rng: random.Random) -> list[object]:
 # What Game.to_json writes, every key of it.
 SAVE_KEYS = frozenset({
     "variant", "players", "partnerships", "scores", "starting_scores", "pegs", "rng", "events", "winners", "deals",
-    "over", "hand_number", "hand_over", "opener", "current", "hands", "pile", "layout", "last_tile_seat",
+    "over", "first_hand", "hand_number", "hand_over", "opener", "current", "hands", "pile", "layout", "last_tile_seat",
     "last_blocked", "extra", "drawn", "draws", "passes",
 })
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Protocol, Required, TypedDict
+from typing import TYPE_CHECKING, Literal, NotRequired, Protocol, Required, TypedDict
 
 if TYPE_CHECKING:
     from .contract import Event, Game
@@ -115,6 +115,7 @@ class GameRecord(TypedDict):
     players: int
     partnerships: bool
     scores: list[int]
+    first_hand: NotRequired[int]  # the game's number of the record's first hand, where it is not 1
     hands: list[RecordedHand]
 
 

@@ -1,0 +1,132 @@
+"""The partnership block games of ../shared/FAMILY2.md written so far (Venezuelan), and what they brought to
+every engine: the game's first hand led by the holder of a named tile (`first hand lead`), later hands by
+their own rule, and a record of a game's later hands (`"first_hand"`), whose first opener has no hand to
+look back on. The hands are dealt here and the numbers worked out by hand from the digest's text; the
+records of tests/replays/ go through the replay of every target."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_family_specs import REPLAYS, family, lead, of_kind, tiles
+
+from dominospec.native import load as load_native
+
+VENEZUELAN = "venezuelan"
+# A deal of the whole set, 7 each: seat 1 holds [6|6].
+DEAL = [tiles("00 01 02 03 04 05 15"), tiles("66 56 46 36 26 16 06"),
+        tiles("55 45 35 25 44 34 24"), tiles("14 13 12 11 33 23 22")]
+FIRST_HAND = r"first_hand, the number of the game's hand it starts at, is a whole number from 1 to 1,000,000"
+
+
+def dealt() -> list[list[tuple[int, int]]]:
+    return [list(hand) for hand in DEAL]
+
+
+def test_the_first_hand_is_led_by_the_holder_of_6_6_with_it() -> None:
+    engine = family(VENEZUELAN)
+    game = engine.Game(4, seed=1, deal=False)
+    game.start_hand(hands=dealt(), pile=[])
+    assert (game.opener, game.current) == (1, 1)
+    assert list(game.legal_moves()) == [lead((6, 6))]
+    refused = engine.Game(4, seed=1, deal=False)
+    with pytest.raises(engine.IllegalMove, match=r"the opener is seat 1 \(the holder of \[6\|6\] leads it\)"):
+        refused.start_hand(opener=0, hands=dealt(), pile=[])
+
+
+def test_later_hands_rotate_from_the_last_opener_and_lead_any_tile() -> None:
+    engine = family(VENEZUELAN)
+    bots = [engine.RandomBot(seat) for seat in range(4)]
+    game = engine.Game(4, seed=7, deal=False)
+    game.start_hand(hands=dealt(), pile=[])
+    engine.play_hand(game, bots)
+    assert not game.over  # the premise: this hand does not end the game
+    refused = engine.Game.from_json(game.to_json())
+    with pytest.raises(engine.IllegalMove, match=r"the opener is seat 2 \(next seat clockwise\), not seat 1"):
+        refused.start_hand(opener=1, hands=dealt(), pile=[])
+    game.start_hand(hands=dealt(), pile=[])
+    assert game.opener == 2  # the seat after the first hand's opener, seat 1
+    assert sorted(game.legal_moves()) == sorted(lead(tile) for tile in DEAL[2])
+
+
+def test_a_record_of_later_hands_takes_any_opener_and_any_lead_and_writes_first_hand() -> None:
+    engine = family(VENEZUELAN)
+    game = engine.Game(4, seed=3, deal=False, first_hand=5)
+    game.start_hand(opener=2, hands=dealt(), pile=[])  # seat 2 does not hold [6|6]: hand 5 is no first hand
+    assert game.hand_number == 5
+    assert of_kind(game.events, "hand") == [{"event": "hand", "hand": 5, "opener": 2}]
+    assert sorted(game.legal_moves()) == sorted(lead(tile) for tile in DEAL[2])
+    game.apply(lead((2, 4)))
+    record = game.record()
+    assert record["first_hand"] == 5
+    assert engine.Game.from_json(game.to_json()).record() == record
+    assert "first_hand" not in engine.Game(4, seed=3).record()
+
+
+@pytest.mark.parametrize("first_hand", [0, -1, 1_000_001, True, 2.0, "1"])
+def test_a_first_hand_out_of_range_is_refused_by_the_python_and_native_engines(first_hand: Any) -> None:
+    engine = family(VENEZUELAN)
+    with pytest.raises(engine.IllegalMove, match=FIRST_HAND):
+        engine.Game(4, first_hand=first_hand)
+    native = load_native(f"examples/family/{VENEZUELAN}.rules")
+    with pytest.raises(Exception, match=FIRST_HAND):
+        native.Game(4, first_hand=first_hand)
+
+
+def test_the_lighter_side_of_a_block_and_the_side_that_goes_out_score_all_four_hands() -> None:
+    engine = family(VENEZUELAN)
+    sides = (0, 1, 0, 1)
+    # Blocked: side 0 holds 10 + 5 = 15, side 1 holds 12 + 4 = 16: side 0 scores 15 + 16 = 31.
+    assert engine.reckon_hand(sides, [10, 12, 5, 4], None) == ([0], [31, 0])
+    # Equal: no winner, nobody scores.
+    assert engine.reckon_hand(sides, [10, 12, 6, 4], None) == ([], [0, 0])
+    # Seat 0 out: its side scores every tile left, its partner's 5 too: 12 + 5 + 4 = 21.
+    assert engine.reckon_hand(sides, [0, 12, 5, 4], 0) == ([0], [21, 0])
+
+
+def hand_points(hand: dict[str, Any]) -> list[int]:
+    """A recorded hand's points per side, worked out from its deal and moves alone: every tile left counts;
+    the side that went out takes them all; blocked, the lighter side does, nobody on equal sides."""
+    left = [sum(int(t[1]) + int(t[3]) for t in seat) for seat in hand["deal"]]
+    held = [len(seat) for seat in hand["deal"]]
+    for move in hand["moves"]:
+        if "play" in move:
+            tile = move["play"]
+            left[move["seat"]] -= int(tile[1]) + int(tile[3])
+            held[move["seat"]] -= 1
+    total, points = sum(left), [0, 0]
+    out = [seat for seat in range(4) if held[seat] == 0]
+    sides = [left[0] + left[2], left[1] + left[3]]
+    if out:
+        points[out[0] % 2] = total
+    elif sides[0] != sides[1]:
+        points[sides.index(min(sides))] = total
+    return points
+
+
+RECORDS = sorted(REPLAYS.glob(f"{VENEZUELAN}_*.json"))
+
+
+@pytest.mark.parametrize("target", ["python", "c", "js"])
+@pytest.mark.parametrize("record", RECORDS, ids=[path.stem for path in RECORDS])
+def test_the_records_replay_to_the_points_of_their_hands_in_every_target(record: Path, target: str) -> None:
+    written = json.loads(record.read_text())
+    done = subprocess.run([sys.executable, "-m", "dominospec", "replay", "--target", target,
+                           f"examples/family/{VENEZUELAN}.rules", str(record), "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["error"] is None
+    expected = list(written.get("scores", [0, 0]))
+    for hand in written["hands"]:
+        expected = [score + points for score, points in zip(expected, hand_points(hand), strict=True)]
+    assert result["scores"] == expected
+    first = written.get("first_hand", 1)
+    if target != "c":  # the native replay gives the scores, not the events
+        assert [event["hand"] for event in of_kind(result["events"], "hand")] == \
+            list(range(first, first + len(written["hands"])))
