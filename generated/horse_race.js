@@ -366,7 +366,7 @@ export class Game {
     if (x.ds_table_new(engine.table, players, together ? 1 : 0, this.#seed) === TABLE_REFUSED) {
       throw new IllegalMove(`this variant is not played by ${players} players${together ? " in partnerships" : ""}`);
     }
-    if (!Number.isInteger(firstHand) || firstHand < 1 || firstHand > ABI.maxHandNumber) {
+    if (!Game.firstHandIn(firstHand)) {
       throw new IllegalMove("first_hand, the number of the game's hand it starts at, is a whole number from 1 to " +
         `${ABI.maxHandNumber.toLocaleString("en-US")}, not ${brief(firstHand)}`);
     }
@@ -391,6 +391,11 @@ export class Game {
       throw new IllegalMove("an opener is given for a hand that is not dealt");
     }
   }
+
+  /** Whether a record's first_hand is one a game may start at. */
+  static firstHandIn(first) { return Number.isInteger(first) && first >= 1 && first <= ABI.maxHandNumber; }
+  static FIRST_HAND_REFUSED = "'first_hand' must be the number of the record's first hand in its game, from 1 to " +
+    ABI.maxHandNumber.toLocaleString("en-US");
 
   // --- the figures, read from the engine after every call
 
@@ -738,8 +743,8 @@ export class Game {
         !(Array.isArray(record.scores) && record.scores.every(Number.isInteger))) {
       throw new IllegalMove("'scores' must be a list of numbers");
     }
-    if (has(record, "first_hand") && !Number.isInteger(record.first_hand)) {
-      throw new IllegalMove("'first_hand' must be the number of the record's first hand in its game");
+    if (has(record, "first_hand") && !Game.firstHandIn(record.first_hand)) {
+      throw new IllegalMove(Game.FIRST_HAND_REFUSED);
     }
     if (!Array.isArray(record.hands)) throw new IllegalMove("'hands' must be a list");
     const game = new Game({ players: record.players, partnerships: record.partnerships, scores: record.scores, seed,
@@ -986,8 +991,8 @@ export class Match {
     if (!Array.isArray(record.games) || !record.games.length) {
       throw new IllegalMove("'games' must be a list of the match's games, each {hands: [...]}");
     }
-    if (has(record, "first_hand") && !Number.isInteger(record.first_hand)) {
-      throw new IllegalMove("'first_hand' must be the number of the record's first hand in its game");
+    if (has(record, "first_hand") && !Game.firstHandIn(record.first_hand)) {
+      throw new IllegalMove(Game.FIRST_HAND_REFUSED);
     }
     if (record.scores !== undefined && record.scores !== null) {
       throw new IllegalMove("'scores' start a single game; a match of games starts from nothing");

@@ -16,6 +16,7 @@ import pytest
 from test_family_specs import REPLAYS, family, lead, of_kind, tiles
 
 from dominospec.native import load as load_native
+from support import ROOT
 
 VENEZUELAN = "venezuelan"
 # A deal of the whole set, 7 each: seat 1 holds [6|6].
@@ -130,3 +131,17 @@ def test_the_records_replay_to_the_points_of_their_hands_in_every_target(record:
     if target != "c":  # the native replay gives the scores, not the events
         assert [event["hand"] for event in of_kind(result["events"], "hand")] == \
             list(range(first, first + len(written["hands"])))
+
+
+HOSTILE = ROOT / "tests" / "hostile" / "records"
+
+
+@pytest.mark.parametrize("name", ["first_hand_as_text", "first_hand_zero", "first_hand_of_100_digits",
+                                  "match_with_first_hand"])
+def test_a_first_hand_no_game_starts_at_is_refused_alike_by_every_target(name: str) -> None:
+    spec = "examples/fives_and_threes_match.rules" if name.startswith("match") else "spec/fives_and_threes.rules"
+    said = {subprocess.run([sys.executable, "-m", "dominospec", "replay", "--target", target, spec,
+                            str(HOSTILE / f"{name}.json")], capture_output=True, text=True, cwd=ROOT,
+                           timeout=300).stderr for target in ("python", "c", "js")}
+    assert len(said) == 1
+    assert "'first_hand'" in said.pop()

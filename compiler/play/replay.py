@@ -179,8 +179,10 @@ def start(engine: VariantEngine, record: dict[str, Any]) -> Start:
     require(scores is None or (isinstance(scores, list) and all(isinstance(s, int) for s in scores)),
             "'scores' must be a list of numbers")
     first_hand = record.get("first_hand", 1)
-    require(isinstance(first_hand, int) and not isinstance(first_hand, bool),
-            "'first_hand' must be the number of the record's first hand in its game")
+    require(isinstance(first_hand, int) and not isinstance(first_hand, bool)
+            and 1 <= first_hand <= engine.MAX_HAND_NUMBER,
+            f"'first_hand' must be the number of the record's first hand in its game, from 1 to "
+            f"{engine.MAX_HAND_NUMBER:,}")
     if "games" in record:
         require("hands" not in record, "a record holds 'hands' (one game) or 'games' (a match), not both")
         match_engine = match_play(engine)

@@ -68,8 +68,8 @@ function playHands(game, hands, prefix) {
 // begun once its record has the shape of a game (and, after the first, once the match lets it follow).
 if (Array.isArray(record.games)) {
   const table = () => {
-    if (Object.hasOwn(record, "first_hand") && !Number.isInteger(record.first_hand)) {
-      throw new IllegalMove("'first_hand' must be the number of the record's first hand in its game");
+    if (Object.hasOwn(record, "first_hand") && !Game.firstHandIn(record.first_hand)) {
+      throw new IllegalMove(Game.FIRST_HAND_REFUSED);
     }
     if (record.scores !== undefined && record.scores !== null) {
       throw new IllegalMove("'scores' start a single game; a match of games starts from nothing");
