@@ -130,6 +130,8 @@ static clock_t wasm_clock(void) {
 #define NO_TARGET 0
 #define POOL 0  /* each player's stake */
 #define POOL_DIVIDED 1
+#define LOSERS_RECORD 0  /* the losing side records the hand's points; the target loses */
+#define TIED_CARRIED 0  /* a tied hand's points are carried to the next decided one */
 #define BLOCKED_HAS_WINNER 1
 #define BLOCKED_BY_COMBINED_PIPS 1
 #define DOUBLES_FIRST 0
@@ -768,6 +770,7 @@ typedef struct {
     int winners[MAX_PLAYERS], nwinners;
     int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile;
     int64_t claim, muggins, pool;
+    int64_t eggs;                       /* the points of tied hands, carried to the next decided hand */
     int hand_end;                       /* how the hand ended: HAND_WON_IN_PLAY until it ends otherwise */
     int hand_winners[MAX_PLAYERS], nhand_winners;
     int64_t placements, passes_made, draws_made, cancelled;  /* counted for the statistics */
@@ -1072,7 +1075,7 @@ static void game_init(Game *g, int players, int partnerships) {
     g->over = g->hand_number = g->nwinners = 0;
     g->first_hand = 1;
     g->last_tile_seat = -1;
-    g->last_blocked = g->extra = g->draws = g->passes = g->claim = g->muggins = g->pool = 0;
+    g->last_blocked = g->extra = g->draws = g->passes = g->claim = g->muggins = g->pool = g->eggs = 0;
     g->drawn = -1;
     g->lead_tile = 0;
     g->hand_end = HAND_WON_IN_PLAY;
@@ -1483,7 +1486,7 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
 }
 
 static void end_hand(Game *g, int blocked) {
-    int remaining[MAX_PLAYERS], double_pips[MAX_PLAYERS], holds_double[MAX_PLAYERS], awards[MAX_PLAYERS];
+    int remaining[MAX_PLAYERS], double_pips[MAX_PLAYERS], holds_double[MAX_PLAYERS], awards[MAX_PLAYERS] = {0};
     int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0;
     g->hand_over = 1;
     g->last_blocked = blocked;
@@ -1503,8 +1506,10 @@ static void end_hand(Game *g, int blocked) {
         }
     }
     reckon(g, remaining, blocked ? -1 : g->last_tile_seat, double_pips, holds_double, awards);
-    for (side = 0; side < g->sides; ++side) {
-        any |= awards[side] != 0;
+    if (LOSERS_RECORD) {  /* the losing side records the hand's points (there are two sides) */
+        int kept = awards[0];
+        awards[0] = awards[1];
+        awards[1] = kept;
     }
     if (LOGGING(g)) {
         ev_begin(g, "hand_end");
@@ -1514,6 +1519,26 @@ static void end_hand(Game *g, int blocked) {
         ev_ints(g, "remaining_pips", remaining, g->players);
         ev_ints(g, "awards", awards, g->sides);
         ev_end(g);
+    }
+    if (TIED_CARRIED) {
+        if (!g->nhand_winners) {  /* a tied hand: its points (the blocked award, whoever won) are carried */
+            int source[MAX_PLAYERS], nsource = award_source(g, remaining, BLOCKED_FROM, 0, -1, source);
+            int64_t carried = BLOCKED_FIXED >= 0 ? BLOCKED_FIXED
+                : pip_award(source, nsource, source, 0, BLOCKED_ROUND_TO, BLOCKED_EACH_HAND, 0, BLOCKED_DIVIDE_BY);
+            g->eggs += carried;
+            if (LOGGING(g)) {
+                ev_begin(g, "eggs");
+                ev_int(g, "points", carried);
+                ev_int(g, "eggs", g->eggs);
+                ev_end(g);
+            }
+        } else if (g->eggs) {  /* the side that records this hand's points takes the carried points too */
+            awards[LOSERS_RECORD ? 1 - g->hand_winners[0] : g->hand_winners[0]] += (int)g->eggs;
+            g->eggs = 0;
+        }
+    }
+    for (side = 0; side < g->sides; ++side) {
+        any |= awards[side] != 0;
     }
     if (EXACT) {
         for (side = 0; side < g->sides; ++side) {  /* each award is its own event, kept or cancelled whole */
@@ -1620,7 +1645,14 @@ static void end_hand(Game *g, int blocked) {
             ev_points(g, "pip_penalty", points, 0);
         }
     }
-    if (JUDGED_AT_HAND_END && !g->over) {  /* judged now: the highest score wins, however many reach it */
+    if (JUDGED_AT_HAND_END && LOSERS_RECORD && !g->over) {  /* the side at the target loses: the other wins */
+        for (side = 0; side < 2; ++side) {
+            if (g->scores[side] >= g->target) {
+                game_win_one(g, 1 - side);  /* only one side records in a hand */
+                break;
+            }
+        }
+    } else if (JUDGED_AT_HAND_END && !g->over) {  /* judged now: the highest score wins, however many reach it */
         int64_t best = g->scores[0];
         for (side = 1; side < g->sides; ++side) {
             best = g->scores[side] > best ? g->scores[side] : best;

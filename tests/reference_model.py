@@ -153,6 +153,8 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
         for side in winners:
             every = isinstance(blocked, ir.PipAward) and blocked.source is ir.AwardFrom.EVERY_HAND
             awards[side] = award_points(blocked, list(remaining) if every else others(side), own(side))
+    if variant.hand_points_to is ir.HandPointsTo.LOSERS:  # two sides: the side that lost records the points
+        awards = [awards[1], awards[0]]
     return winners, awards
 
 
@@ -353,6 +355,7 @@ class Game:
         self.claim = 0  # announced scores: the claim of the placement being made
         self.muggins = 0  # announced scores: points the last mover did not claim exactly, open to a call
         self.pool = 0  # Domino Pool: the stakes and carries nobody has won yet (a record starts empty)
+        self.eggs = 0  # Kozel: the points of tied hands, carried to the next decided hand (a record starts with none)
 
     @property
     def wins_at_once(self) -> bool:
@@ -693,6 +696,8 @@ class Game:
         winners, awards = reckon(self.v, sides, remaining, None if blocked else self.last_tile_seat, doubles)
         self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked, "winners": winners,
                             "remaining_pips": remaining, "awards": awards})
+        if self.v.tied_hand_points is ir.TiedHandPoints.CARRIED:
+            awards = self._eggs(winners, remaining, awards)
         if self.exact:
             self._reckon_exactly(awards)
         else:
@@ -701,11 +706,30 @@ class Game:
             self._share_pool(winners)
         if self.v.pip_penalty is not None and not self.over:
             self._penalise(remaining, None if blocked else self.side_of(self.last_tile_seat))
-        if self.v.target.at_hand_end and not self.over:
+        if self.v.target.at_hand_end and not self.over and self.v.hand_points_to is ir.HandPointsTo.LOSERS:
+            # Kozel: the side that has reached the target with its penalty points is the goat; the other wins.
+            if max(self.scores) >= self.target:
+                self._win([side for side in range(self.sides) if self.scores[side] < self.target])
+        elif self.v.target.at_hand_end and not self.over:
             # Seven Rocks: if any side has reached the target now, the highest score wins.
             best = max(self.scores)
             if best >= self.target:
                 self._win([side for side in range(self.sides) if self.scores[side] == best])
+
+    def _eggs(self, winners: list[int], remaining: list[int], awards: list[int]) -> list[int]:
+        """Kozel's eggs: a hand nobody won is worth what its blocked award would be (every hand's pips, or a
+        fixed number), carried; the side that records the next decided hand's points takes them all too."""
+        if not winners:
+            blocked = self.v.blocked_pip_award
+            carried = award_points(blocked, list(remaining), [])
+            self.eggs += carried
+            self.events.append({"event": "eggs", "points": carried, "eggs": self.eggs})
+            return awards
+        recorder = winners[0] if self.v.hand_points_to is ir.HandPointsTo.WINNERS else 1 - winners[0]
+        awards = list(awards)
+        awards[recorder] += self.eggs
+        self.eggs = 0
+        return awards
 
     def _share_pool(self, winners: list[int]) -> None:
         """Going out takes the whole pool, and so does a blocked hand's one winner; tied lowest players

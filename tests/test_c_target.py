@@ -197,9 +197,10 @@ def replayed(ints: list[int], capacity: int) -> tuple[int, list[int]]:
     return status, list(out)
 
 
-# The start of a valid record of Fives and Threes: 2 players, no partnerships, no starting scores, one game
-# of one hand, opened by seat 0, seat 0 holding tiles 0..6 and seat 1 tiles 7..13, the rest the pile.
-RECORD_START = [2, 0, 0, 0, 1, 0, 7, *range(7), 7, *range(7, 14), 1, 14, *range(14, 28)]
+# The start of a valid record of Fives and Threes: 2 players, no partnerships, no starting scores, the game's
+# first hand first, one game of one hand, opened by seat 0, seat 0 holding tiles 0..6 and seat 1 tiles 7..13,
+# the rest the pile.
+RECORD_START = [2, 0, 0, 1, 0, 1, 0, 7, *range(7), 7, *range(7, 14), 1, 14, *range(14, 28)]
 
 
 @settings(max_examples=300, deadline=None)

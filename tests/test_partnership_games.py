@@ -1,8 +1,9 @@
-"""The partnership block games of ../shared/FAMILY2.md written so far (Venezuelan), and what they brought to
-every engine: the game's first hand led by the holder of a named tile (`first hand lead`), later hands by
-their own rule, and a record of a game's later hands (`"first_hand"`), whose first opener has no hand to
-look back on. The hands are dealt here and the numbers worked out by hand from the digest's text; the
-records of tests/replays/ go through the replay of every target."""
+"""The partnership block games of ../shared/FAMILY2.md written so far (Venezuelan, Kozel), and what they brought to
+every engine: the game's first hand led by the holder of a named tile (`first hand lead`), later hands by their own
+rule (after a fish, the blocker), a record of a game's later hands (`"first_hand"`), whose first opener has no hand
+to look back on, penalty points recorded by the side that loses a hand, and the points of a tied fish carried to the
+next decided hand (Kozel's eggs). The hands are dealt here and the numbers worked out by hand from the digest's
+text; the records of tests/replays/ go through the replay of every target."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from dominospec.native import load as load_native
 from support import ROOT
 
 VENEZUELAN = "venezuelan"
+KOZEL = "kozel"
 # A deal of the whole set, 7 each: seat 1 holds [6|6].
 DEAL = [tiles("00 01 02 03 04 05 15"), tiles("66 56 46 36 26 16 06"),
         tiles("55 45 35 25 44 34 24"), tiles("14 13 12 11 33 23 22")]
@@ -145,3 +147,121 @@ def test_a_first_hand_no_game_starts_at_is_refused_alike_by_every_target(name: s
                            timeout=300).stderr for target in ("python", "c", "js")}
     assert len(said) == 1
     assert "'first_hand'" in said.pop()
+
+
+# --- Kozel ---------------------------------------------------------------------------------------------
+
+
+def test_kozel_the_first_hand_is_led_with_1_1_by_its_holder() -> None:
+    engine = family(KOZEL)
+    game = engine.Game(4, seed=1, deal=False)
+    game.start_hand(hands=dealt(), pile=[])  # seat 3 holds [1|1]
+    assert game.opener == 3
+    assert list(game.legal_moves()) == [lead((1, 1))]
+
+
+def test_kozel_only_the_losing_side_records_and_a_tied_fish_records_nothing() -> None:
+    engine = family(KOZEL)
+    sides = (0, 1, 0, 1)
+    # Seat 0 out: the other side loses and records the pips left in its own two hands, 12 + 4.
+    assert engine.reckon_hand(sides, [0, 12, 5, 4], 0) == ([0], [0, 16])
+    # A fish: side 0 holds 10 + 5 = 15, side 1 12 + 4 = 16: side 1 loses and records all four hands, 31.
+    assert engine.reckon_hand(sides, [10, 12, 5, 4], None) == ([0], [0, 31])
+    # Equal combined pips: no loser, nobody records.
+    assert engine.reckon_hand(sides, [10, 12, 6, 4], None) == ([], [0, 0])
+
+
+def kozel_games(count: int) -> list[Any]:
+    engine = family(KOZEL)
+    games = []
+    for seed in range(count):
+        game = engine.Game(4, seed=seed)
+        engine.play_game(game, [engine.RandomBot(seat) for seat in range(4)])
+        games.append(game)
+    return games
+
+
+def test_kozel_eggs_are_every_hand_of_a_tied_fish_and_the_next_loser_records_them_with_its_own() -> None:
+    carried_games = 0
+    for game in kozel_games(300):
+        eggs = 0
+        for event in game.events:
+            if event["event"] == "hand_end":
+                reckoned = event["awards"]
+                if not event["winners"]:
+                    tied = sum(event["remaining_pips"])  # every hand of the tied fish
+            elif event["event"] == "eggs":
+                assert event["points"] == tied
+                eggs += tied
+                assert event["eggs"] == eggs
+                carried_games += 1
+            elif event["event"] == "award":
+                loser = 1 - next(e for e in reversed(game.events[:game.events.index(event)])
+                                 if e["event"] == "hand_end")["winners"][0]
+                assert event["points"][loser] == reckoned[loser] + eggs
+                assert event["points"][1 - loser] == 0
+                eggs = 0
+    assert carried_games > 0
+
+
+def test_kozel_the_side_that_reaches_101_is_the_goat_and_the_other_side_wins() -> None:
+    for game in kozel_games(100):
+        goat = [side for side in (0, 1) if game.scores[side] >= 101]
+        assert len(goat) == 1
+        assert game.winners == [1 - goat[0]]
+
+
+def test_kozel_after_a_fish_the_blocker_leads_and_after_going_out_the_seat_that_went_out() -> None:
+    checked = set()
+    for game in kozel_games(40):
+        last_tile, blocked = -1, False
+        for event in game.events:
+            if event["event"] == "play":
+                last_tile = event["seat"]
+            elif event["event"] == "hand_end":
+                blocked = event["blocked"]
+            elif event["event"] == "hand" and event["hand"] > 1:
+                assert event["opener"] == last_tile  # the blocker, or the seat that went out
+                checked.add(blocked)
+    assert checked == {True, False}
+
+
+def kozel_points(record: dict[str, Any]) -> list[int]:
+    """A Kozel record's penalty scores, worked out from its deals and moves alone: going out, the other side
+    records its own pips; a fish, the heavier side records every hand's pips, and an equal fish is carried."""
+    scores, eggs = list(record.get("scores", [0, 0])), 0
+    for hand in record["hands"]:
+        left = [sum(int(t[1]) + int(t[3]) for t in seat) for seat in hand["deal"]]
+        held = [len(seat) for seat in hand["deal"]]
+        for move in hand["moves"]:
+            if "play" in move:
+                left[move["seat"]] -= int(move["play"][1]) + int(move["play"][3])
+                held[move["seat"]] -= 1
+        out = [seat for seat in range(4) if held[seat] == 0]
+        sides = [left[0] + left[2], left[1] + left[3]]
+        if out:
+            loser, points = 1 - out[0] % 2, sides[1 - out[0] % 2]
+        elif sides[0] != sides[1]:
+            loser, points = sides.index(max(sides)), sum(left)
+        else:
+            eggs += sum(left)
+            continue
+        scores[loser] += points + eggs
+        eggs = 0
+    return scores
+
+
+KOZEL_RECORDS = sorted(REPLAYS.glob(f"{KOZEL}_*.json"))
+
+
+@pytest.mark.parametrize("target", ["python", "c", "js"])
+@pytest.mark.parametrize("record", KOZEL_RECORDS, ids=[path.stem for path in KOZEL_RECORDS])
+def test_kozel_records_replay_to_their_penalty_points_in_every_target(record: Path, target: str) -> None:
+    written = json.loads(record.read_text())
+    done = subprocess.run([sys.executable, "-m", "dominospec", "replay", "--target", target,
+                           f"examples/family/{KOZEL}.rules", str(record), "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["error"] is None
+    assert result["scores"] == kozel_points(written)

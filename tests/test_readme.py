@@ -159,6 +159,10 @@ _DRAWING = ("undealt tiles: draw pile", "cannot play: draw until playable")
 _NAMED = ("lead: [6|6]", "-first opener", "-next opener", "if nobody holds it: the heaviest tile leads")
 # A lead that names the first hand's tile, with what it needs.
 _FIRST = ("first hand lead: [6|6]", "-first opener", "if nobody holds it: the heaviest tile leads")
+# Kozel's scoring on Fives and Threes: penalty points recorded by the losing side of a hand.
+_KOZEL = ("players: 4", "partnerships: fixed at 4 players", "deal: 4 players get 5 tiles", "placement score: 0",
+          "going out scores: 0 points", "pip award: opponents' pips", "hand points go to: the losing side",
+          "target: at least 101 at the end of a hand")
 _MATCH = ("match points for a win: 1", "match target: first to 3 match points")
 _PAYS = "scores 2 match points"
 _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
@@ -178,7 +182,7 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "`partnerships` without `partnership goes": [("-partnership goes out",), ("partnerships: none",)],
     "`first opener: next seat clockwise` or `": [
         ("first opener: next seat clockwise",), ("first opener: player of the last tile",),
-        ("after a blocked hand: player of the last tile",)],
+        ("after a blocked hand: player of the last tile", "lead: a double", "leader without one: passes the lead")],
     "`next opener: player of the last tile` w": [("next opener: player of the last tile",)],
     "A `lead` tile that is not in the set; `f": [
         (*_NAMED, "lead: [6|7]"), (*_NAMED, "first opener: by lot"), (*_NAMED, "next opener: next seat clockwise"),
@@ -255,6 +259,15 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         (*_ALONE, "scores below zero: allowed", "pool stake: 1 point from each player every hand"),
         (*_ALONE, "target: none", "scores below zero: allowed", "pool stake: 0 points from each player every hand"),
         ("pool ties: carried whole",)],
+    "`hand points go to: the losing side` at": [
+        (*_KOZEL, "players: 2 to 4", "partnerships: optional at 4 players",
+         "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles"),
+        (*_KOZEL, "target: at least 101"), (*_KOZEL, "placement score: total"),
+        (*_KOZEL, "going out scores: 10 points"), (*_KOZEL, "pip penalty: own pips", "scores below zero: allowed")],
+    "`tied hand points: carried to the next d": [
+        ("tied hand points: carried to the next decided hand",),
+        ("blocked hand: lowest combined pips win", "tied lowest: no winner",
+         "tied hand points: carried to the next decided hand")],
     "Match play where a game won scores no ma": [
         ("match points for a win: 0", "match target: first to 3 match points"),
         ("match points for a win: 1", "match target: first to 0 match points"),

@@ -197,6 +197,10 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
     if v.pool_stake is not None:
         yield _s("hand_end", "pool stake", "pool stake", points=v.pool_stake)
         yield _phrase("hand_end", "pool ties", v.pool_ties)
+    if v.hand_points_to is ir.HandPointsTo.LOSERS:  # the winning side, the default, is what every award says
+        yield _s("hand_end", "hand points go to.the losing side", "hand points go to")
+    if v.tied_hand_points is ir.TiedHandPoints.CARRIED:
+        yield _s("hand_end", "tied hand points.carried to the next decided hand", "tied hand points")
 
     target = v.target
     if target.kind is ir.TargetKind.NONE:
@@ -259,6 +263,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("tied lowest", ir.TiedLowest),
     "pip penalty", "pip penalty.rounded", "pip penalty.each hand", "pip penalty.out exempt",
     *_phrase_keys("scores below zero", ir.BelowZero), "pool stake", *_phrase_keys("pool ties", ir.PoolTies),
+    "hand points go to.the losing side", "tied hand points.carried to the next decided hand",
     "target.none", "target.exactly", "target.at least", "target.raw", "target.exactly.by players",
     "target.at least.by players", "target.for players", "target.at hand end",
     *_phrase_keys("winning points on the lead", ir.LeadWinning),

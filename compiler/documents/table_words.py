@@ -101,6 +101,7 @@ LOG: dict[str, tuple[str, ...]] = {
     "void": ("sides",),
     "stake": ("points", "pool"),
     "pool": ("points", "pool"),
+    "eggs": ("points", "eggs"),
     "pip penalty": ("points",),
     "win": ("sides",),
     "scores": ("scores",),
@@ -110,7 +111,7 @@ LOG: dict[str, tuple[str, ...]] = {
 # The slots that hold one whole number, which a unit word may agree with; the others hold text the page makes
 # (a tile, a port's name, a list of sides and their points).
 NUMBERS = frozenset({"seat", "side", "count", "target", "hand", "game", "move", "moves", "total", "points", "claim",
-                     "bonus", "pool"})
+                     "bonus", "pool", "eggs"})
 UNITS = ("point", "tile")
 KEYS = ("units", "list", "and", "labels", "log")
 

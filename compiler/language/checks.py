@@ -160,11 +160,12 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
                          _at(v, "first opener"), "use " + choices(None, _but(ir.Opener, *after_earlier)))
     after_blocked = _but(ir.Opener, ir.Opener.LAST_TILE)
     if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
-        yield _missing("after a blocked hand", _at(v, "next opener"),
-                       "a blocked hand may end on a tile nobody went out with; add", after_blocked)
-    if v.after_blocked is ir.Opener.LAST_TILE:
-        yield Diagnostic("after a blocked hand the opener cannot be 'player of the last tile'",
-                         _at(v, "after a blocked hand"), "use " + choices(None, after_blocked))
+        yield _missing("after a blocked hand", _at(v, "next opener"), "a blocked hand ends on a tile nobody went "
+                       "out with: say whether its player (the blocker) or another seat leads next;", list(ir.Opener))
+    if v.after_blocked is ir.Opener.LAST_TILE and v.lead in ir.OFFERED_LEADS:
+        yield Diagnostic(f"with 'lead: {v.lead}' a hand may block before any tile is placed, so the opener after "
+                         "a blocked hand cannot be 'player of the last tile'", _at(v, "after a blocked hand"),
+                         "use " + choices(None, after_blocked))
 
 
 def _but(choice: type[Choice], *refused: Choice) -> list[Choice]:
@@ -595,6 +596,40 @@ def check_penalty(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"say 'target: at least {v.target.numbers}', or 'pip penalty: none'")
 
 
+def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:
+    """Penalty points recorded by the side that lost the hand, and the points of tied hands carried."""
+    if v.hand_points_to is ir.HandPointsTo.LOSERS:
+        at = _at(v, "hand points go to")
+        sides = [count if v.partnerships is ir.PartnershipKind.NONE or count != 4 else 2 for count in v.player_counts]
+        if v.partnerships is ir.PartnershipKind.OPTIONAL or any(n != 2 for n in sides):
+            yield Diagnostic("the losing side records the hand's points, so every table has two sides, but "
+                             f"'players: {allowed_players(v)}' with 'partnerships: {v.partnerships}' does not",
+                             at, "say 'players: 4' with 'partnerships: fixed at 4 players', or 'players: 2'")
+        if not v.target.at_hand_end:
+            target = clauses.BY_KEY["target"].write(v.target)
+            yield Diagnostic("the losing side's points are penalties, judged at the end of a hand, but the target "
+                             f"is '{target}'", at, "write 'target: at least N at the end of a hand'")
+        scoring = [key for key, scores in (
+            ("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
+            ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None),
+            ("first score", not isinstance(v.first_score, ir.AnyFirstScore))) if scores]
+        for key in scoring:
+            yield Diagnostic(f"the losing side records the hand's award and nothing else, but '{key}' scores too",
+                             _clause_at(v, key), f"remove '{key}'" + (" or say 'placement score: 0'"
+                                                                      if key == "placement score" else ""))
+    if v.tied_hand_points is ir.TiedHandPoints.CARRIED:
+        blocked = v.blocked_pip_award
+        if v.blocked_hand is ir.BlockedHand.NO_WINNER or v.tied_lowest is not ir.TiedLowest.NO_WINNER:
+            yield Diagnostic("a tied hand's points are carried, but no hand is left without a winner",
+                             _at(v, "tied hand points"), "say 'tied lowest: no winner' with a 'blocked hand' that "
+                             "has a winner")
+        elif not (isinstance(blocked, ir.FixedAward) or isinstance(blocked, ir.PipAward) and not blocked.less_own
+                  and blocked.source is ir.AwardFrom.EVERY_HAND):
+            yield Diagnostic("a tied hand's points are carried, but what a blocked hand is worth depends on who wins "
+                             "it", _at(v, "tied hand points"),
+                             "say 'blocked hand award: every hand's pips', or a number of points")
+
+
 def check_winning(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.target.at_hand_end and v.target.kind is ir.TargetKind.EXACTLY:
         yield Diagnostic("an exact target is reached at once, not judged at the end of a hand", v.target.pos,
@@ -689,7 +724,8 @@ BASE_PASSES: tuple[Pass, ...] = (check_tile_set, check_players)
 BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_counts, check_formula,
                                   check_formula_range, check_leads, check_target_reachable)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
-                                  check_turns, check_target, check_penalty, check_pool, check_winning, check_match)
+                                  check_turns, check_target, check_penalty, check_pool, check_winning, check_match,
+                                  check_hand_points)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

@@ -323,6 +323,16 @@ class TargetKind(Choice):
     NONE = "none"  # pool play: no target, the game never ends by score (points is 0)
 
 
+class HandPointsTo(Choice):
+    WINNERS = "the winning side"
+    LOSERS = "the losing side"  # penalty points: the side that reaches the target loses the game
+
+
+class TiedHandPoints(Choice):
+    LOST = "lost"
+    CARRIED = "carried to the next decided hand"  # Kozel's eggs
+
+
 class PoolTies(Choice):
     DIVIDED = "divided, remainder carried"
     CARRIED_WHOLE = "carried whole"
@@ -513,6 +523,8 @@ class Variant:
     scores_below_zero: BelowZero = BelowZero.NOT_ALLOWED
     pool_stake: int | None = None  # points each player stakes into the pool at the start of every hand
     pool_ties: PoolTies = PoolTies.DIVIDED
+    hand_points_to: HandPointsTo = HandPointsTo.WINNERS
+    tied_hand_points: TiedHandPoints = TiedHandPoints.LOST
     first_score: FirstScore | AnyFirstScore = AnyFirstScore.ANY
     lead_winning: LeadWinning = LeadWinning.SCORED
     match: MatchRules | None = None  # None: one game to the target is the whole contest

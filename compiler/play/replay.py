@@ -393,6 +393,11 @@ def _points(n: int, word: str = "point") -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _eggs(event: Event) -> str:
+    return (f"  nobody wins the hand: its {_points(event['points'])} are carried to the next decided hand, "
+            f"{event['eggs']} carried in all")
+
+
 EVENT_WORDS: dict[str, Callable[[Event], str]] = {
     "hand": lambda e: f"hand {e['hand']}: seat {e['opener']} opens",
     "play": _play,
@@ -408,7 +413,8 @@ EVENT_WORDS: dict[str, Callable[[Event], str]] = {
     "pip_penalty": _pip_penalty,
     "game": lambda e: f"game {e['game']}",
     "game_end": _game_end,
-    "win": lambda e: f"{_sides(e['sides'])} reached the target: scores {e['scores']}",
+    "eggs": _eggs,
+    "win": lambda e: f"{_sides(e['sides'])} {'wins' if len(e['sides']) == 1 else 'win'} the game: scores {e['scores']}",
 }
 
 

@@ -114,6 +114,9 @@
       case "pip_penalty":
         parts.push(say("pip penalty", { points: perSide(game, e.points) }));
         break;
+      case "eggs":
+        parts.push(say("eggs", { points: e.points, eggs: e.eggs }));
+        break;
       case "win":
         parts.push(say("win", { sides: sidesText(game, e.sides) }));
         break;

@@ -257,6 +257,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("JUDGED_AT_HAND_END", int(end.judged_at_hand_end), ""), ("BELOW_ZERO", int(end.below_zero), ""),
         ("WINS_DURING_PLAY", int(end.wins_during_play), ""), ("NO_TARGET", int(end.no_target), ""),
         ("POOL", end.pool or 0, "each player's stake"), ("POOL_DIVIDED", int(end.pool_divided), ""),
+        ("LOSERS_RECORD", int(end.losers_record), "the losing side records the hand's points; the target loses"),
+        ("TIED_CARRIED", int(end.tied_points is not None), "a tied hand's points are carried to the next decided one"),
         ("BLOCKED_HAS_WINNER", int(end.blocked_has_winner), ""),
         ("BLOCKED_BY_COMBINED_PIPS", int(end.blocked_by_combined_pips), ""),
         ("DOUBLES_FIRST", int(end.doubles_first), ""), ("TIE_MEANS_NO_WINNER", int(end.tie_means_no_winner), ""),

@@ -209,6 +209,8 @@ class HandEnd:
     blocked_by_combined_pips: bool  # partners add their hands, else a side's lowest hand counts
     doubles_first: bool  # the seats holding no double are a blocked hand's candidates (reckon_hand takes the doubles)
     tie_means_no_winner: bool
+    losers_record: bool  # the losing side records the hand's points (two sides): reaching the target loses
+    tied_points: str | None  # what a tied hand is worth, carried to the next decided hand; None: lost
 
 
 @dataclass(frozen=True)
@@ -462,7 +464,7 @@ def _hand_awards(v: ir.Variant) -> tuple[HandAward, ...] | None:
     """The two awards, where the variant's are more than one plain pip award for both ways of winning."""
     blocked = v.blocked_pip_award
     plain = (v.pip_award is None or v.pip_award.plain) and isinstance(v.blocked_award, ir.SameAward)
-    if plain:
+    if plain and v.tied_hand_points is ir.TiedHandPoints.LOST:  # a tied hand's points need the blocked award
         return None
     return _hand_award("out", v.pip_award), _hand_award("blocked", blocked)
 
@@ -488,7 +490,18 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,
         doubles_first=v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST,
         tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,
+        losers_record=v.hand_points_to is ir.HandPointsTo.LOSERS,
+        tied_points=_tied_points(v),
     )
+
+
+def _tied_points(v: ir.Variant) -> str | None:
+    """What a tied hand is worth where its points are carried: the blocked award, which the checks hold to one
+    that no winner changes (every hand's pips, or fixed points)."""
+    if v.tied_hand_points is ir.TiedHandPoints.LOST:
+        return None
+    blocked = v.blocked_pip_award
+    return str(blocked.points) if isinstance(blocked, ir.FixedAward) else "_blocked_award(remaining)"
 
 
 def _lines(m: ir.MatchRules, game_target: int) -> list[ir.MatchLine]:
