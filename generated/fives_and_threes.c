@@ -2880,10 +2880,11 @@ static void sides_won(const Game *g, const int *sides, int count, int *won) {
 }
 
 /* The sides that won (won[side]) taken into the record: by side, by seat from opener, by seat; with margin, the
-   winner's final score less the best other where one side won alone. */
+   distance from the winner's final score to the nearest other side's where one side won alone (its lead over the
+   best other; where the losing side records penalty points, the other's penalty points over its own). */
 static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int margin) {
     int side, seat, alone = -1, winners = 0, others = 0;
-    int64_t best_other = 0;
+    int64_t nearest = 0;
     for (side = 0; side < g->sides; ++side) {
         r[UNIT_WINS + side] += won[side];
         winners += won[side];
@@ -2897,11 +2898,13 @@ static void take_wins(const Game *g, int64_t *r, const int *won, int opener, int
         return;
     }
     for (side = 0; side < g->sides; ++side) {
-        if (side != alone && (!others++ || g->scores[side] > best_other)) {
-            best_other = g->scores[side];
+        int64_t gap = g->scores[alone] - g->scores[side];
+        gap = gap < 0 ? -gap : gap;
+        if (side != alone && (!others++ || gap < nearest)) {
+            nearest = gap;
         }
     }
-    r[UNIT_MARGIN] += g->scores[alone] - best_other;
+    r[UNIT_MARGIN] += nearest;
 }
 
 /* The loser of the game: the first side with the lowest score (a side number is also one of its seats). */

@@ -95,6 +95,9 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
     assert game.target == target
     if engine.TARGET_KIND == "exactly":
         assert all(game.scores[side] == target for side in game.winners)
+    elif variant.hand_points_to is ir.HandPointsTo.LOSERS:  # penalty points: the side at the target lost
+        assert all(game.scores[side] < target for side in game.winners)
+        assert any(game.scores[side] >= target for side in range(sides) if side not in game.winners)
     else:
         assert all(game.scores[side] >= target for side in game.winners)
         if variant.target.at_hand_end:  # judged at the end of a hand: the highest score wins

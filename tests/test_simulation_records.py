@@ -126,7 +126,7 @@ class Count:
         self.won(game.winners, first_opener, sides)
         if len(game.winners) == 1:
             others = [score for side, score in enumerate(game.scores) if side != game.winners[0]]
-            self.figures["margin"] += game.scores[game.winners[0]] - max(others)
+            self.figures["margin"] += min(abs(game.scores[game.winners[0]] - score) for score in others)
 
 
 def count_units(variant: ir.Variant, engine: Any, first: int, count: int, players: int, partnerships: bool | None,

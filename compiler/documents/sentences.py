@@ -205,6 +205,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
     target = v.target
     if target.kind is ir.TargetKind.NONE:
         yield _s("target", "target.none", "target")
+    elif v.hand_points_to is ir.HandPointsTo.LOSERS:  # penalty points: reaching the target loses
+        yield _s("target", "target.losing", "target", points=target.points)
     elif not target.by_players:
         yield _s("target", f"target.{target.kind}", "target", points=target.points)
         if v.raw_per_displayed != 1:
@@ -213,7 +215,7 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("target", f"target.{target.kind}.by players", "target")
         for rule in target.by_players:
             yield _s("target", "target.for players", "target", counts=rule.player_counts, points=rule.points)
-    if target.at_hand_end:
+    if target.at_hand_end and v.hand_points_to is ir.HandPointsTo.WINNERS:
         yield _s("target", "target.at hand end", "target")
     if target.kind is not ir.TargetKind.NONE:
         yield _phrase("target", "winning points on the lead", v.lead_winning)
@@ -265,7 +267,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("scores below zero", ir.BelowZero), "pool stake", *_phrase_keys("pool ties", ir.PoolTies),
     "hand points go to.the losing side", "tied hand points.carried to the next decided hand",
     "target.none", "target.exactly", "target.at least", "target.raw", "target.exactly.by players",
-    "target.at least.by players", "target.for players", "target.at hand end",
+    "target.at least.by players", "target.for players", "target.at hand end", "target.losing",
     *_phrase_keys("winning points on the lead", ir.LeadWinning),
     "game target", "match points for a win", "lurch line", "skunk line", "double skunk line", "triple skunk line",
     *[f"match target.{kind}" for kind in ir.MatchTargetKind], *_phrase_keys("next game opener", ir.NextGameOpener),
@@ -388,6 +390,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'partnerships.optional': ('players',),
     'reserve': ('reserve',),
     'first hand lead': ('tile',),
+    'target.losing': ('points',),
     'lead.tile': ('tile',),
     'matching.sum': ('total',),
     'wild tiles': ('tile_list',),

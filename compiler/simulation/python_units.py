@@ -178,7 +178,9 @@ class _Unit:
         self.count_wins(game.winners, hands[0].opener, sides)
         if len(game.winners) == 1:
             won = game.winners[0]
-            self.add("margin", game.scores[won] - max(s for side, s in enumerate(game.scores) if side != won))
+            # The distance to the nearest other side: the lead over the best other, or where the losing side records
+            # penalty points, the other's points over the winner's.
+            self.add("margin", min(abs(game.scores[won] - s) for side, s in enumerate(game.scores) if side != won))
 
     def _read_events(self, events: Sequence[Event]) -> list[_Hand]:
         """The game's hands, and the counts of its moves and cancelled scores into the figures."""
