@@ -92,24 +92,39 @@ def test_the_lighter_side_of_a_block_and_the_side_that_goes_out_score_all_four_h
     assert engine.reckon_hand(sides, [0, 12, 5, 4], 0) == ([0], [21, 0])
 
 
-def hand_points(hand: dict[str, Any]) -> list[int]:
-    """A recorded hand's points per side, worked out from its deal and moves alone: every tile left counts;
-    the side that went out takes them all; blocked, the lighter side does, nobody on equal sides."""
+def left_in_hands(hand: dict[str, Any]) -> tuple[list[int], int | None]:
+    """Each seat's pips left after a recorded hand's moves, worked out from its deal and moves alone, and the
+    seat that went out (None: the hand was blocked)."""
     left = [sum(int(t[1]) + int(t[3]) for t in seat) for seat in hand["deal"]]
     held = [len(seat) for seat in hand["deal"]]
     for move in hand["moves"]:
         if "play" in move:
-            tile = move["play"]
-            left[move["seat"]] -= int(tile[1]) + int(tile[3])
+            left[move["seat"]] -= int(move["play"][1]) + int(move["play"][3])
             held[move["seat"]] -= 1
-    total, points = sum(left), [0, 0]
-    out = [seat for seat in range(4) if held[seat] == 0]
-    sides = [left[0] + left[2], left[1] + left[3]]
-    if out:
-        points[out[0] % 2] = total
+    return left, next((seat for seat in range(4) if held[seat] == 0), None)
+
+
+def hand_points(hand: dict[str, Any]) -> list[int]:
+    """A Venezuelan hand's points per side: every tile left counts; the side that went out takes them all;
+    blocked, the lighter side does, nobody on equal sides."""
+    left, out = left_in_hands(hand)
+    sides, points = [left[0] + left[2], left[1] + left[3]], [0, 0]
+    if out is not None:
+        points[out % 2] = sum(left)
     elif sides[0] != sides[1]:
-        points[sides.index(min(sides))] = total
+        points[sides.index(min(sides))] = sum(left)
     return points
+
+
+def replayed(game: str, record: Path, target: str) -> dict[str, Any]:
+    """`dominospec replay --json` of a record in a target: its result, which must carry no error."""
+    done = subprocess.run([sys.executable, "-m", "dominospec", "replay", "--target", target,
+                           f"examples/family/{game}.rules", str(record), "--json"],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    assert result["error"] is None
+    return result
 
 
 RECORDS = sorted(REPLAYS.glob(f"{VENEZUELAN}_*.json"))
@@ -119,12 +134,7 @@ RECORDS = sorted(REPLAYS.glob(f"{VENEZUELAN}_*.json"))
 @pytest.mark.parametrize("record", RECORDS, ids=[path.stem for path in RECORDS])
 def test_the_records_replay_to_the_points_of_their_hands_in_every_target(record: Path, target: str) -> None:
     written = json.loads(record.read_text())
-    done = subprocess.run([sys.executable, "-m", "dominospec", "replay", "--target", target,
-                           f"examples/family/{VENEZUELAN}.rules", str(record), "--json"],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    assert result["error"] is None
+    result = replayed(VENEZUELAN, record, target)
     expected = list(written.get("scores", [0, 0]))
     for hand in written["hands"]:
         expected = [score + points for score, points in zip(expected, hand_points(hand), strict=True)]
@@ -231,16 +241,10 @@ def kozel_points(record: dict[str, Any]) -> list[int]:
     records its own pips; a fish, the heavier side records every hand's pips, and an equal fish is carried."""
     scores, eggs = list(record.get("scores", [0, 0])), 0
     for hand in record["hands"]:
-        left = [sum(int(t[1]) + int(t[3]) for t in seat) for seat in hand["deal"]]
-        held = [len(seat) for seat in hand["deal"]]
-        for move in hand["moves"]:
-            if "play" in move:
-                left[move["seat"]] -= int(move["play"][1]) + int(move["play"][3])
-                held[move["seat"]] -= 1
-        out = [seat for seat in range(4) if held[seat] == 0]
+        left, out = left_in_hands(hand)
         sides = [left[0] + left[2], left[1] + left[3]]
-        if out:
-            loser, points = 1 - out[0] % 2, sides[1 - out[0] % 2]
+        if out is not None:
+            loser, points = 1 - out % 2, sides[1 - out % 2]
         elif sides[0] != sides[1]:
             loser, points = sides.index(max(sides)), sum(left)
         else:
@@ -257,11 +261,4 @@ KOZEL_RECORDS = sorted(REPLAYS.glob(f"{KOZEL}_*.json"))
 @pytest.mark.parametrize("target", ["python", "c", "js"])
 @pytest.mark.parametrize("record", KOZEL_RECORDS, ids=[path.stem for path in KOZEL_RECORDS])
 def test_kozel_records_replay_to_their_penalty_points_in_every_target(record: Path, target: str) -> None:
-    written = json.loads(record.read_text())
-    done = subprocess.run([sys.executable, "-m", "dominospec", "replay", "--target", target,
-                           f"examples/family/{KOZEL}.rules", str(record), "--json"],
-                          capture_output=True, text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout)
-    assert result["error"] is None
-    assert result["scores"] == kozel_points(written)
+    assert replayed(KOZEL, record, target)["scores"] == kozel_points(json.loads(record.read_text()))
