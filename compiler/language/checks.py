@@ -611,8 +611,7 @@ def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:
                              f"is '{target}'", at, "write 'target: at least N at the end of a hand'")
         scoring = [key for key, scores in (
             ("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
-            ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None),
-            ("first score", not isinstance(v.first_score, ir.AnyFirstScore))) if scores]
+            ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None)) if scores]
         for key in scoring:
             yield Diagnostic(f"the losing side records the hand's award and nothing else, but '{key}' scores too",
                              _clause_at(v, key), f"remove '{key}'" + (" or say 'placement score: 0'"
