@@ -416,18 +416,17 @@ class Game:
         if self.naming_lead() is not None:
             tile = self.named_lead(hands)
             return next((seat for seat, hand in enumerate(hands) if tile in hand), None)
-        if self.opener < 0 and self.hand_number > 0:  # a record of a later hand: no hand to look back on
-            rule = ir.Opener.HIGHEST_DOUBLE if self.v.next_opener is ir.Opener.HIGHEST_DOUBLE else ir.Opener.LOT
-        elif self.hand_number == 0:
+        if self.hand_number == 0:
             rule = self.v.first_opener
         elif self.last_blocked:
             rule = self.v.after_blocked or self.v.next_opener
         else:
             rule = self.v.next_opener
+        # A record of a game's later hands has no hand before its first (opener -1): a lot opens it.
         if rule is ir.Opener.NEXT_SEAT:
-            return (self.opener + 1) % self.players
+            return None if self.opener < 0 else (self.opener + 1) % self.players
         if rule is ir.Opener.LAST_TILE:
-            return self.last_tile_seat
+            return None if self.opener < 0 else self.last_tile_seat
         if rule is ir.Opener.HIGHEST_DOUBLE:
             holders = {t: seat for seat, hand in enumerate(hands) for t in hand if is_double(t)}
             return holders[max(holders)] if holders else None
