@@ -98,8 +98,14 @@ def award_points(award: ir.PipAward | ir.FixedAward | None, counted: list[int], 
     return max(0, pips) // award.divide_by
 
 
+def blocked_winner(remaining: list[int], blocker: int) -> int:
+    """Of the blocker and the next seat, the one with fewer pips; the blocker where they hold as many."""
+    following = (blocker + 1) % len(remaining)
+    return blocker if remaining[blocker] <= remaining[following] else following
+
+
 def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None,
-           doubles: list[list[int]] | None = None) -> tuple[list[int], list[int]]:
+           doubles: list[list[int]] | None = None, blocker: int | None = None) -> tuple[list[int], list[int]]:
     """The hand-end reckoning: (winning sides, points awarded per side).
 
     sides[seat] is the seat's side, remaining[seat] the pips left in its hand, out_seat the seat
@@ -109,7 +115,8 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
     placement). A blocked hand is won by the side with the lowest pips, its
     partners' hands combined or its lightest hand, as the variant says; every tied side takes a
     full blocked-hand award from all the other sides' hands (from every hand where the award says
-    so), unless a tie means no winner.
+    so), unless a tie means no winner. Decided between the blocker (the seat that placed the last tile) and
+    the seat after him, the one with fewer pips wins, and the blocker where they hold as many.
     """
     count = max(sides) + 1
     seats = range(len(sides))
@@ -135,7 +142,10 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
         if variant.target.kind is not ir.TargetKind.EXACTLY:
             awards[side] += variant.going_out_bonus
     elif variant.blocked_hand is not ir.BlockedHand.NO_WINNER:
-        if variant.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST:
+        if variant.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT:
+            assert blocker is not None, "a blocked hand decided by its blocker needs the blocker"
+            winners = [sides[blocked_winner(remaining, blocker)]]
+        elif variant.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST:
             # Bergen: the players holding no double, or all when every one holds one, on their pips
             # without their doubles (a hand of doubles only counts 0).
             held = doubles or [[] for _ in seats]
@@ -346,6 +356,8 @@ class Game:
         self.table = Table(variant)
         self.last_tile_seat = -1
         self.last_blocked = False
+        self.winner_seat = -1  # the seat that won the last hand: it went out, or won a blocked hand's comparison
+        self.either_end = False  # the last tile placed went out matching both open ends as they stood
         self.extra = False  # the current seat is on an extra turn
         self.drawn: Tile | None = None  # a drawn tile that must be played now
         self.draws = 0  # tiles drawn in this turn
@@ -427,6 +439,8 @@ class Game:
             return None if self.opener < 0 else (self.opener + 1) % self.players
         if rule is ir.Opener.LAST_TILE:
             return None if self.opener < 0 else self.last_tile_seat
+        if rule is ir.Opener.WINNER:
+            return None if self.opener < 0 else self.winner_seat
         if rule is ir.Opener.HIGHEST_DOUBLE:
             holders = {t: seat for seat, hand in enumerate(hands) for t in hand if is_double(t)}
             return holders[max(holders)] if holders else None
@@ -546,6 +560,9 @@ class Game:
     def _play(self, tile: Tile, on: Tile | None, port: str | None, by: str | None = None) -> None:
         seat, side = self.current, self.side_of(self.current)
         from_draw = self.drawn is not None
+        # A capicua: the last tile, not the lead, shows the value of every open end as the ends stood before it.
+        self.either_end = (len(self.hands[seat]) == 1 and on is not None
+                           and all(value in tile for _, _, value in self.table.open_ports()))
         self.table.place(tile, on, port, by)
         self.hands[seat].remove(tile)
         self.drawn = None
@@ -607,7 +624,10 @@ class Game:
                     return
             self.muggins = points
         if emptied:
-            self.events.append({"event": "out", "seat": seat})
+            out: dict[str, Any] = {"event": "out", "seat": seat}
+            if self.v.either_end_bonus and self.either_end:
+                out["either_end"] = True
+            self.events.append(out)
         if side_out:
             self._end_hand(blocked=False)
             return
@@ -654,6 +674,16 @@ class Game:
 
     def _pass(self) -> None:
         self.events.append({"event": "pass", "seat": self.current})
+        # Dominican pase: the side that placed the last tile scores for each opponent's pass.
+        if self.v.pass_points and self.table.tiles:
+            side = self.side_of(self.last_tile_seat)
+            if side != self.side_of(self.current):
+                self._score(side, self.v.pass_points)
+                self.events.append({"event": "pass_points", "side": side, "points": self.v.pass_points,
+                                    "scores": list(self.scores), "pegs": list(self.pegs)})
+                if self.wins_at_once and self.scores[side] >= self.target:
+                    self._win([side])
+                    return
         self.passes += 1
         self._next_turn()
         self._settle()
@@ -692,7 +722,13 @@ class Game:
         remaining = [pip_count(hand) for hand in self.hands]
         sides = [self.side_of(seat) for seat in range(self.players)]
         doubles = [[t[0] for t in hand if t[0] == t[1]] for hand in self.hands]
-        winners, awards = reckon(self.v, sides, remaining, None if blocked else self.last_tile_seat, doubles)
+        out_seat = None if blocked else self.last_tile_seat
+        winners, awards = reckon(self.v, sides, remaining, out_seat, doubles, self.last_tile_seat)
+        self.winner_seat = blocked_winner(remaining, self.last_tile_seat) \
+            if blocked and self.v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT else self.last_tile_seat
+        if out_seat is not None and self.v.either_end_bonus and self.either_end:
+            awards = list(awards)
+            awards[winners[0]] += self.v.either_end_bonus
         self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked, "winners": winners,
                             "remaining_pips": remaining, "awards": awards})
         if self.v.tied_hand_points is ir.TiedHandPoints.CARRIED:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_family_specs import REPLAYS, family, lead, of_kind, tiles
+from test_family_specs import REPLAYS, dealing, family, lead, of_kind, tiles
 
 from dominospec.native import IllegalMove as NativeIllegalMove
 from dominospec.native import load as load_native
@@ -261,3 +261,137 @@ KOZEL_RECORDS = sorted(REPLAYS.glob(f"{KOZEL}_*.json"))
 @pytest.mark.parametrize("record", KOZEL_RECORDS, ids=[path.stem for path in KOZEL_RECORDS])
 def test_kozel_records_replay_to_their_penalty_points_in_every_target(record: Path, target: str) -> None:
     assert replayed(KOZEL, record, target)["scores"] == kozel_points(json.loads(record.read_text()))
+
+
+# --- Dominican -----------------------------------------------------------------------------------------
+
+DOMINICAN = "dominican"
+# Seat 0 holds every six: it leads [6|6] and nobody else can follow.
+ALL_SIXES = [tiles("06 16 26 36 46 56 66"), tiles("00 01 02 03 04 05 11"),
+             tiles("12 13 14 15 22 23 24"), tiles("25 33 34 35 44 45 55")]
+
+
+def test_dominican_a_pase_corrido_scores_25_for_each_opponent_and_nothing_for_the_partner() -> None:
+    engine = family(DOMINICAN)
+    game = engine.Game(4, seed=1, deal=False)
+    game.start_hand(hands=[list(hand) for hand in ALL_SIXES], pile=[])
+    game.apply(lead((6, 6)))
+    events = [event for _ in range(3) for event in game.apply(("pass",))]
+    assert [event["event"] for event in events] == ["pass", "pass_points", "pass", "pass", "pass_points"]
+    assert [event["side"] for event in of_kind(events, "pass_points")] == [0, 0]
+    assert game.scores == [50, 0]  # 25 + 25: seat 2's pass is a partner's
+    assert game.current == 0
+
+
+def test_dominican_the_blocker_against_the_next_seat_fewer_pips_winning_equal_pips_the_blocker() -> None:
+    engine = family(DOMINICAN)
+    sides = (0, 1, 0, 1)
+    # Seat 1 blocked holding 10, seat 2 holds 10 as well: the blocker's side wins and scores seats 0 and 2.
+    assert engine.reckon_hand(sides, [9, 10, 10, 27], None, 1) == ([1], [0, 19])
+    # Seat 2 holds 8, fewer: its side wins and scores both opposing seats, 10 + 27 (not only the seat compared).
+    assert engine.reckon_hand(sides, [9, 10, 8, 27], None, 1) == ([0], [37, 0])
+    # Seat 3 blocked: the next seat is seat 0, though seat 2 holds fewer still.
+    assert engine.reckon_hand(sides, [12, 3, 1, 11], None, 3) == ([1], [0, 13])
+    with pytest.raises(engine.IllegalMove, match="takes its blocker"):
+        engine.reckon_hand(sides, [9, 10, 10, 27], None)
+
+
+def small_dominican() -> Any:
+    return dealing(DOMINICAN, ("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"),
+                   ("first hand lead: [6|6]\n", "first hand lead: [6|6]\nif nobody holds it: the deal is void\n"))
+
+
+# The hands end with seat 0's last tile, on the ends that seats 1, 2 and 3 leave: 4 and 4, then 2 and 4 twice.
+CAPICUA_CASES = {
+    "double on 4 and 4": ((4, 4), tiles("24 56"), ("play", (2, 4), (1, 2), "high"), ("play", (4, 4), (2, 4), "high"),
+                          25),
+    "2-4 on 2 and 4": ((2, 4), tiles("44 56"), ("play", (4, 4), (1, 4), "high"), ("play", (2, 4), (1, 2), "high"), 25),
+    "2-6 on 2 and 4": ((2, 6), tiles("44 56"), ("play", (4, 4), (1, 4), "high"), ("play", (2, 6), (1, 2), "high"), 0),
+}
+
+
+@pytest.mark.parametrize("case", list(CAPICUA_CASES))
+def test_dominican_a_capicua_adds_25_to_the_opponents_pips_a_double_on_ends_4_and_4_too(case: str) -> None:
+    last, third, seat_3_moves, out_move, bonus = CAPICUA_CASES[case]
+    engine = small_dominican()
+    game = engine.Game(4, seed=2, deal=False, first_hand=2)
+    hands = [[(1, 1), last], tiles("14 33"), tiles("12 35"), third]
+    game.start_hand(opener=0, hands=hands, pile=[t for t in engine.TILES if not any(t in hand for hand in hands)])
+    game.apply(lead((1, 1)))
+    game.apply(("play", (1, 4), (1, 1), "lineA"))  # the ends: 1 and 4
+    game.apply(("play", (1, 2), (1, 1), "lineB"))  # 2 and 4
+    game.apply(seat_3_moves)
+    events = game.apply(out_move)
+    assert of_kind(events, "out")[0].get("either_end", False) is (bonus > 0)
+    opponents = 3 + 3 + 5 + 6  # seats 1 and 3 hold [3|3] and [5|6]
+    assert of_kind(events, "hand_end")[0]["awards"] == [opponents + bonus, 0]
+
+
+def pips(tile: str) -> int:
+    return int(tile[1]) + int(tile[3])
+
+
+def dominican_points(record: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """A Dominican record's scores and each later hand's expected opener (the winner of the hand before), worked out
+    from its deals and moves alone: 25 to the last placer's side for each opponent's pass; going out, the opponents'
+    pips and 25 more where the last tile showed both ends' values; blocked, the blocker against the next seat, the
+    fewer pips winning (equal: the blocker) the opponents' pips; the game over at once at 200."""
+    scores, openers = list(record.get("scores", [0, 0])), []
+    for hand in record["hands"]:
+        left, out = left_in_hands(hand)
+        ends: dict[tuple[str, str], int] = {}  # the open ends: (tile, port) -> the value a tile must show there
+        placer, last, before = -1, "", [0]
+        for move in hand["moves"]:
+            if "pass" in move:
+                if placer >= 0 and placer % 2 != move["seat"] % 2:
+                    scores[placer % 2] += 25
+                    if scores[placer % 2] >= 200:
+                        return scores, openers
+                continue
+            tile, low, high = move["play"], int(move["play"][1]), int(move["play"][3])
+            before = list(ends.values())
+            if "on" not in move:
+                ends = {(tile, "lineA"): low, (tile, "lineB"): low} if low == high else \
+                    {(tile, "low"): low, (tile, "high"): high}
+            else:
+                value = ends.pop((move["on"], move["port"]))
+                ends[(tile, "lineB" if low == high else ("high" if low == value else "low"))] = \
+                    high if low == value else low
+            placer, last = move["seat"], tile
+        if out is None:  # blocked right after the blocker's tile
+            following = (placer + 1) % 4
+            winner = following if left[following] < left[placer] else placer
+        else:
+            winner = out
+        points = left[1 - winner % 2] + left[3 - winner % 2]
+        if out is not None and all(value in (int(last[1]), int(last[3])) for value in before):
+            points += 25
+        scores[winner % 2] += points
+        openers.append(winner)
+        if max(scores) >= 200:
+            break
+    return scores, openers
+
+
+DOMINICAN_RECORDS = sorted(REPLAYS.glob(f"{DOMINICAN}_*.json"))
+
+
+@pytest.mark.parametrize("target", ["python", "c", "js"])
+@pytest.mark.parametrize("record", DOMINICAN_RECORDS, ids=[path.stem for path in DOMINICAN_RECORDS])
+def test_dominican_records_replay_to_their_pases_capicuas_and_blocks_in_every_target(record: Path,
+                                                                                    target: str) -> None:
+    written = json.loads(record.read_text())
+    scores, winners = dominican_points(written)
+    assert replayed(DOMINICAN, record, target)["scores"] == scores
+    assert [hand["opener"] for hand in written["hands"][1:]] == winners[:len(written["hands"]) - 1]
+    if "first_hand" not in written:
+        assert written["hands"][0]["moves"][0]["play"] == "[6|6]"
+
+
+def test_dominican_a_pase_that_reaches_200_ends_the_game_in_the_middle_of_the_hand() -> None:
+    result = replayed(DOMINICAN, REPLAYS / f"{DOMINICAN}_whole_game.json", "python")
+    last_hand = max(i for i, event in enumerate(result["events"]) if event["event"] == "hand")
+    tail = result["events"][last_hand:]
+    assert [event["event"] for event in tail[-3:]] == ["pass", "pass_points", "win"]
+    assert not of_kind(tail, "hand_end")
+    assert tail[-1]["scores"][tail[-1]["sides"][0]] >= 200

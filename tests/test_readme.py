@@ -184,6 +184,19 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("first opener: next seat clockwise",), ("first opener: player of the last tile",),
         ("after a blocked hand: player of the last tile", "lead: a double", "leader without one: passes the lead")],
     "`next opener: player of the last tile` w": [("next opener: player of the last tile",)],
+    "`first opener: winner of the last hand`;": [
+        ("first opener: winner of the last hand",), ("next opener: winner of the last hand",),
+        ("blocked hand: lowest pips win", "after a blocked hand: winner of the last hand")],
+    "`blocked hand: the blocker against the ne": [
+        ("blocked hand: the blocker against the next seat", "tied lowest: no winner"),
+        ("blocked hand: the blocker against the next seat", "lead: a double", "leader without one: passes the lead")],
+    "`going out on either end scores` with sp": [
+        ("going out on either end scores: 25 points",),
+        ("going out on either end scores: 25 points", "target: at least 61", "spinners: first double"),
+        ("going out on either end scores: 25 points", "target: at least 61", "matching: halves adding up to 7"),
+        ("going out on either end scores: 25 points", "target: at least 61", "wild tiles: [3|4]"),
+        ("an opponent's pass scores: 25 points",),
+        ("an opponent's pass scores: 25 points", "target: at least 61", "first score: at least 10")],
     "A `lead` tile that is not in the set; `f": [
         (*_NAMED, "lead: [6|7]"), (*_NAMED, "first opener: by lot"), (*_NAMED, "next opener: next seat clockwise"),
         (*_NAMED, "after a blocked hand: by lot"), (*_NAMED, *_MATCH, "next game opener: loser of the previous game")],
@@ -263,7 +276,8 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         (*_KOZEL, "players: 2 to 4", "partnerships: optional at 4 players",
          "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles"),
         (*_KOZEL, "target: at least 101"), (*_KOZEL, "placement score: total"),
-        (*_KOZEL, "going out scores: 10 points"), (*_KOZEL, "pip penalty: own pips", "scores below zero: allowed")],
+        (*_KOZEL, "going out scores: 10 points"), (*_KOZEL, "pip penalty: own pips", "scores below zero: allowed"),
+        (*_KOZEL, "going out on either end scores: 25 points"), (*_KOZEL, "an opponent's pass scores: 25 points")],
     "`tied hand points: carried to the next d": [
         ("tied hand points: carried to the next decided hand",),
         ("blocked hand: lowest combined pips win", "tied lowest: no winner",

@@ -196,10 +196,12 @@ def _rows_set(draw: st.DrawFn, spec: Any, rows: Sequence[Clause]) -> Any:
 def valid_specs(rows: Sequence[Clause] = CLAUSES) -> st.SearchStrategy[ir.Variant | ir.MatchFormat]:
     """Valid variants and match formats, drawing the values of the given rows of the clause table."""
     formats = st.builds(lambda: parse(_FORMAT_TEXT)).flatmap(lambda spec: _rows_set(spec, rows))
-    # Kozel's penalty points need four rules at once that the hand-built variants rarely draw together.
-    kozel = st.builds(lambda: parse("".join(line + "\n" for line in (ROOT / "examples" / "family" / "kozel.rules")
-                                            .read_text(encoding="utf-8").splitlines() if not line.startswith("#"))))
-    return (_hand_built_variants() | kozel).flatmap(lambda spec: _rows_set(spec, rows)) | formats
+    # Kozel's penalty points, and Dominican's winner leading after a blocked hand, need rules at once that the
+    # hand-built variants rarely draw together.
+    family = st.sampled_from(["kozel", "dominican"]).map(
+        lambda game: parse("".join(line + "\n" for line in (ROOT / "examples" / "family" / f"{game}.rules")
+                                   .read_text(encoding="utf-8").splitlines() if not line.startswith("#"))))
+    return (_hand_built_variants() | family).flatmap(lambda spec: _rows_set(spec, rows)) | formats
 
 
 def _drawn(clause: Clause, spec: ir.Variant | ir.MatchFormat) -> bool:
@@ -250,7 +252,6 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
     if any(count * rule.tiles_each + reserve > tiles for rule in deal for count in rule.player_counts):
         reserve = 0
     partnerships = draw(st.sampled_from(list(ir.PartnershipKind))) if 4 in counts else ir.PartnershipKind.NONE
-    next_opener = draw(st.sampled_from(list(ir.Opener)))
     spinners = draw(st.sampled_from(list(ir.Spinners)))
     spinner_sides = (draw(st.sampled_from(list(ir.SpinnerSides))) if spinners is not ir.Spinners.NONE
                      else ir.SpinnerSides.ANY_ORDER)
@@ -260,6 +261,9 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
     extra_kind = draw(st.sampled_from(list(ir.ExtraTurnKind))) if extra_turn else ir.ExtraTurnKind.REQUIRED
     blocked = draw(st.sampled_from([b for b in ir.BlockedHand if partnerships is ir.PartnershipKind.NONE
                                     or b is not ir.BlockedHand.NO_DOUBLE_FIRST]))
+    by_seat = blocked is ir.BlockedHand.BLOCKER_AND_NEXT  # the one rule that names a blocked hand's winning seat
+    openers = [o for o in ir.Opener if by_seat or o is not ir.Opener.WINNER]
+    next_opener = draw(st.sampled_from(openers))
     target_kind = draw(st.sampled_from(list(ir.TargetKind)))
     announced = target_kind is ir.TargetKind.AT_LEAST and draw(st.booleans())
     formula, raw_per_displayed = draw(_safe_formulas())
@@ -269,6 +273,8 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
     draw_pile = undealt is ir.Undealt.DRAW_PILE
     a, b = sorted(draw(st.lists(st.integers(0, max_pip), min_size=2, max_size=2)))
     lead = draw(st.sampled_from([*ir.Lead, ir.LeadTile(a, b)]))
+    if by_seat and lead in ir.OFFERED_LEADS:  # a hand may block before any tile: there is no blocker
+        lead = ir.Lead.ANY_TILE
     if lead is ir.Lead.DOUBLE_OR_SCORING and not any(
             evaluate(formula, {"total": x + y}) > 0 for x in range(max_pip + 1) for y in range(x + 1, max_pip + 1)):
         lead = ir.Lead.DOUBLE
@@ -311,6 +317,10 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
                    ) if at_least else None
     first_score = draw(st.builds(ir.FirstScore, st.integers(1, min(target.every_points)), st.booleans())
                        | st.just(ir.AnyFirstScore.ANY)) if at_least and not announced else ir.AnyFirstScore.ANY
+    matching = draw(st.none() | st.integers(0, 2 * max_pip))
+    wild_tiles = tuple(ir.WildTile(x, y) for x, y in draw(st.lists(
+        st.tuples(st.integers(0, max_pip), st.integers(0, max_pip)).map(sorted).map(tuple), unique=True, max_size=4)))
+    line = spinners is ir.Spinners.NONE and matching is None and not wild_tiles
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,
@@ -333,7 +343,7 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         else draw(st.sampled_from([ir.Opener.LOT, ir.Opener.HIGHEST_DOUBLE])),
         next_opener=next_opener,
         after_blocked=None if named else draw((st.none() if next_opener is not ir.Opener.LAST_TILE else st.nothing())
-                                              | st.sampled_from([o for o in ir.Opener if lead not in ir.OFFERED_LEADS
+                                              | st.sampled_from([o for o in openers if lead not in ir.OFFERED_LEADS
                                                                  or o is not ir.Opener.LAST_TILE])),
         lead=lead,
         first_hand_lead=first_hand_lead,
@@ -348,10 +358,8 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         cross_arms=(draw(st.sampled_from(list(ir.CrossArms)))
                     if spinners is ir.Spinners.FIRST_DOUBLE and spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS
                     else ir.CrossArms.NONE),
-        matching=draw(st.none() | st.integers(0, 2 * max_pip)),
-        wild_tiles=tuple(ir.WildTile(x, y) for x, y in draw(st.lists(
-            st.tuples(st.integers(0, max_pip), st.integers(0, max_pip)).map(sorted).map(tuple), unique=True,
-            max_size=4))),
+        matching=matching,
+        wild_tiles=wild_tiles,
         raw_per_displayed=raw_per_displayed,
         extra_turn=extra_turn,
         extra_turn_stuck=(draw(st.sampled_from(list(ir.ExtraTurnStuck)))
@@ -378,8 +386,13 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         pool_ties=draw(st.sampled_from(list(ir.PoolTies))) if pool is not None else ir.PoolTies.DIVIDED,
         lead_winning=(draw(st.sampled_from(list(ir.LeadWinning))) if kind is ir.TargetKind.EXACTLY
                       else ir.LeadWinning.SCORED),
-        tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest))) if blocked is not ir.BlockedHand.NO_WINNER
+        tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest)))
+                     if blocked not in (ir.BlockedHand.NO_WINNER, ir.BlockedHand.BLOCKER_AND_NEXT)
                      else ir.TiedLowest.EACH_WINS),
+        # A capicua is judged on a line's two ends; both bonuses are played to a target of at least N.
+        either_end_bonus=(draw(st.integers(0, 30)) if kind is not ir.TargetKind.EXACTLY and line else 0),
+        pass_points=(draw(st.integers(0, 30)) if kind is not ir.TargetKind.EXACTLY
+                     and first_score is ir.AnyFirstScore.ANY else 0),
     )
 
 

@@ -442,7 +442,8 @@ def tie_award(engine: ReckoningEngine, pips: int) -> int | None:
 
 def _shared_points(case: _Case) -> dict[int, int]:
     """Points two tied sides both score in one blocked hand, each with the pips that give them first."""
-    if case.spec.blocked_hand is ir.BlockedHand.NO_WINNER or case.spec.tied_lowest is not ir.TiedLowest.EACH_WINS:
+    if case.spec.blocked_hand in (ir.BlockedHand.NO_WINNER, ir.BlockedHand.BLOCKER_AND_NEXT) \
+            or case.spec.tied_lowest is not ir.TiedLowest.EACH_WINS:
         raise _NoCase("a blocked hand's tied sides do not both win")
     found: dict[int, int] = {}
     for pips in range(2 * case.spec.tile_count * case.spec.max_pip):
@@ -522,7 +523,7 @@ def _tie_rules(case: _Case) -> None:
     spec = case.spec
     if spec.blocked_hand is ir.BlockedHand.NO_WINNER:
         raise _NoCase("a blocked hand has no winner")
-    if spec.tied_lowest is not ir.TiedLowest.EACH_WINS:
+    if spec.tied_lowest is not ir.TiedLowest.EACH_WINS or spec.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT:
         raise _NoCase("tied sides do not win a blocked hand")
     if spec.blocked_pip_award is None:
         raise _NoCase("the winner of a blocked hand scores nothing for it")

@@ -142,6 +142,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("scoring", "raw points per displayed point", "raw points per displayed point",
                  raw=v.raw_per_displayed)
     yield _phrase("scoring", "placement points", v.placement_points)
+    if v.pass_points:
+        yield _s("scoring", "an opponent's pass scores", "an opponent's pass scores", points=v.pass_points)
     if isinstance(v.first_score, ir.FirstScore):
         key = "first score.placements" if v.first_score.placements_only else "first score"
         yield _s("scoring", key, "first score", threshold=v.first_score.threshold)
@@ -164,6 +166,9 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _phrase("hand_end", "partnership goes out", v.partnership_out)
     yield (_s("hand_end", "going out scores", "going out scores", points=v.going_out_bonus) if v.going_out_bonus
            else _s("hand_end", "going out scores.none", "going out scores"))
+    if v.either_end_bonus:
+        yield _s("hand_end", "going out on either end scores", "going out on either end scores",
+                 points=v.either_end_bonus)
     yield (_s("hand_end", "pip award", "pip award", award=_award(v.pip_award)) if v.pip_award is not None
            else _s("hand_end", "pip award.none", "pip award"))
     if v.pip_award is not None and v.pip_award.less_own:
@@ -184,7 +189,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
             yield _s("hand_end", "blocked hand award.fixed", "blocked hand award", points=blocked.points)
         else:
             yield _s("hand_end", "blocked hand award", "blocked hand award", award=_award(blocked))
-        yield _phrase("hand_end", "tied lowest", v.tied_lowest)
+        if v.blocked_hand is not ir.BlockedHand.BLOCKER_AND_NEXT:  # its sentence says who wins equal pips
+            yield _phrase("hand_end", "tied lowest", v.tied_lowest)
     if v.pip_penalty is not None:
         penalty = v.pip_penalty
         yield (_s("hand_end", "pip penalty.rounded", "pip penalty", round_to=penalty.round_to) if penalty.round_to
@@ -259,6 +265,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("when able to play", ir.WhenAble), *_phrase_keys("cannot play", ir.CannotPlay),
     *_phrase_keys("drawn tile", ir.DrawnTile), "draw limit", "draw limit.none",
     *_phrase_keys("partnership goes out", ir.PartnershipOut), "going out scores", "going out scores.none",
+    "going out on either end scores", "an opponent's pass scores",
     "pip award", "pip award.none", "pip award.less own", "pip award.each hand",
     *_phrase_keys("blocked hand", ir.BlockedHand),
     "blocked hand award", "blocked hand award.same", "blocked hand award.none", "blocked hand award.fixed",
@@ -400,6 +407,8 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'first score.placements': ('threshold',),
     'draw limit': ('limit',),
     'going out scores': ('points',),
+    'going out on either end scores': ('points',),
+    "an opponent's pass scores": ('points',),
     'pip award': ('award',),
     'blocked hand award': ('award',),
     'blocked hand award.fixed': ('points',),

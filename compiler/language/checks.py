@@ -154,18 +154,27 @@ def check_drawing(v: ir.Variant) -> Iterator[Diagnostic]:
 
 
 def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
-    after_earlier = (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE)  # the openers that need an earlier hand
+    after_earlier = (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE, ir.Opener.WINNER)  # the openers needing a hand before
     if v.first_opener in after_earlier:
         yield Diagnostic(f"the first hand has no earlier hand, so its opener cannot be '{v.first_opener}'",
                          _at(v, "first opener"), "use " + choices(None, _but(ir.Opener, *after_earlier)))
-    after_blocked = _but(ir.Opener, ir.Opener.LAST_TILE)
+    # The winner of a blocked hand is one seat only where the blocker and the next seat decide it.
+    decided_by_seat = v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT
+    after_blocked = _but(ir.Opener, ir.Opener.LAST_TILE, *([] if decided_by_seat else [ir.Opener.WINNER]))
     if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
         yield _missing("after a blocked hand", _at(v, "next opener"), "a blocked hand ends on a tile nobody went "
-                       "out with: say whether its player (the blocker) or another seat leads next;", list(ir.Opener))
+                       "out with: say whether its player (the blocker) or another seat leads next;",
+                       _but(ir.Opener, *([] if decided_by_seat else [ir.Opener.WINNER])))
     if v.after_blocked is ir.Opener.LAST_TILE and v.lead in ir.OFFERED_LEADS:
         yield Diagnostic(f"with 'lead: {v.lead}' a hand may block before any tile is placed, so the opener after "
                          "a blocked hand cannot be 'player of the last tile'", _at(v, "after a blocked hand"),
                          "use " + choices(None, after_blocked))
+    blocked_key = "after a blocked hand" if v.after_blocked is not None else "next opener"
+    if (v.after_blocked or v.next_opener) is ir.Opener.WINNER and not decided_by_seat:
+        yield Diagnostic(f"the winner of a blocked hand leads the next, but 'blocked hand: {v.blocked_hand}' does "
+                         "not always name one winning seat", _at(v, blocked_key),
+                         f"say 'blocked hand: {ir.BlockedHand.BLOCKER_AND_NEXT}', or "
+                         + choices("after a blocked hand", _but(ir.Opener, ir.Opener.WINNER)))
 
 
 def _but(choice: type[Choice], *refused: Choice) -> list[Choice]:
@@ -411,8 +420,9 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
         yield from _check_award(v, "blocked hand award", v.blocked_award)
     # Hands without a double first compare individual hands: with partnerships it is refused below.
     individual = [ir.BlockedHand.NO_DOUBLE_FIRST] if v.partnerships is not ir.PartnershipKind.NONE else []
-    with_winner = choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.NO_WINNER, *individual))
     for key in ("blocked hand award", "tied lowest"):
+        untied = [ir.BlockedHand.BLOCKER_AND_NEXT] if key == "tied lowest" else []  # the blocker wins equal pips
+        with_winner = choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.NO_WINNER, *individual, *untied))
         if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, key):
             yield Diagnostic(f"'{key}' is given, but a blocked hand has no winner", _clause_at(v, key),
                              f"remove it, or set {with_winner}")
@@ -420,10 +430,48 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"'blocked hand: {v.blocked_hand}' compares individual hands, but there are partnerships",
                          _clause_at(v, "blocked hand"),
                          f"say 'partnerships: none', or {choices('blocked hand', _but(ir.BlockedHand, *individual))}")
+    if v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT:
+        if _written(v, "tied lowest"):
+            yield Diagnostic(f"'blocked hand: {v.blocked_hand}' gives equal pips to the blocker, so there is no tie "
+                             "to settle", _clause_at(v, "tied lowest"), "remove 'tied lowest'")
+        if v.lead in ir.OFFERED_LEADS:
+            yield Diagnostic(f"with 'lead: {v.lead}' a hand may block before any tile is placed, when there is no "
+                             "blocker", _at(v, "blocked hand"),
+                             "use " + choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.BLOCKER_AND_NEXT)))
+    if v.either_end_bonus:
+        yield from _check_either_end(v)
     if not v.extra_turn and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but there are no extra turns",
                          _clause_at(v, "extra turn without a legal tile"),
                          f"remove it, or add {choices('extra turn after', ir.ExtraTurn)}")
+
+
+def _check_either_end(v: ir.Variant) -> Iterator[Diagnostic]:
+    """A last tile that could have gone on either open end: a line's two ends, each matched by a half."""
+    at = _at(v, "going out on either end scores")
+    line = [key for key, differs in (("spinners", v.spinners is not ir.Spinners.NONE),
+                                     ("matching", v.matching is not None), ("wild tiles", bool(v.wild_tiles)))
+            if differs]
+    for key in line:
+        yield Diagnostic(f"going out on either end is judged on a line's two ends, each matched by a half, but "
+                         f"'{key}' changes that", at,
+                         "say 'spinners: none'" if key == "spinners" else f"remove '{key}'")
+    if v.target.kind is ir.TargetKind.EXACTLY:
+        yield Diagnostic("the bonus for going out on either end joins the hand's award, judged against a target "
+                         "of at least N, but the target is exact", at, f"say 'target: at least {v.target.numbers}'")
+
+
+def check_pass_points(v: ir.Variant) -> Iterator[Diagnostic]:
+    """Points for an opponent's pass, scored the moment it is made."""
+    if not v.pass_points:
+        return
+    at = _at(v, "an opponent's pass scores")
+    if v.target.kind is ir.TargetKind.EXACTLY:
+        yield Diagnostic("an opponent's pass scores points, which are played to a target of at least N, but the "
+                         "target is exact", at, f"say 'target: at least {v.target.numbers}'")
+    if isinstance(v.first_score, ir.FirstScore):
+        yield Diagnostic("an opponent's pass scores points, which do not go with a first score", at,
+                         "remove 'first score'")
 
 
 def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -611,14 +659,17 @@ def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:
                              f"is '{target}'", at, "write 'target: at least N at the end of a hand'")
         scoring = [key for key, scores in (
             ("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
-            ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None)) if scores]
+            ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None),
+            ("going out on either end scores", v.either_end_bonus != 0),
+            ("an opponent's pass scores", v.pass_points != 0)) if scores]
         for key in scoring:
             yield Diagnostic(f"the losing side records the hand's award and nothing else, but '{key}' scores too",
                              _clause_at(v, key), f"remove '{key}'" + (" or say 'placement score: 0'"
                                                                       if key == "placement score" else ""))
     if v.tied_hand_points is ir.TiedHandPoints.CARRIED:
         blocked = v.blocked_pip_award
-        if v.blocked_hand is ir.BlockedHand.NO_WINNER or v.tied_lowest is not ir.TiedLowest.NO_WINNER:
+        if v.blocked_hand in (ir.BlockedHand.NO_WINNER, ir.BlockedHand.BLOCKER_AND_NEXT) \
+                or v.tied_lowest is not ir.TiedLowest.NO_WINNER:
             yield Diagnostic("a tied hand's points are carried, but no hand is left without a winner",
                              _at(v, "tied hand points"), "say 'tied lowest: no winner' with a 'blocked hand' that "
                              "has a winner")
@@ -724,7 +775,7 @@ BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_c
                                   check_formula_range, check_leads, check_target_reachable)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match,
-                                  check_hand_points)
+                                  check_hand_points, check_pass_points)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

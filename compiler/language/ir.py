@@ -135,6 +135,7 @@ class Opener(Choice):
     HIGHEST_DOUBLE = "holder of the highest double"
     NEXT_SEAT = "next seat clockwise"
     LAST_TILE = "player of the last tile"
+    WINNER = "winner of the last hand"  # the seat that went out, or the one seat that won a blocked hand
 
 
 class Lead(Choice):
@@ -277,6 +278,9 @@ class BlockedHand(Choice):
     # Bergen: the seats holding no double are the candidates; if every seat holds one, all are,
     # their doubles left out of their pips. The candidate with the fewest pips wins (individuals only).
     NO_DOUBLE_FIRST = "lowest pips win, hands without a double first"
+    # Dominican: the blocker (who placed the last tile) and the seat after him compare pips; fewer wins the hand
+    # for his side, equal pips the blocker.
+    BLOCKER_AND_NEXT = "the blocker against the next seat"
 
 
 class TiedLowest(Choice):
@@ -515,6 +519,8 @@ class Variant:
     placement_points: PlacementPoints = PlacementPoints.CREDITED
     partnership_out: PartnershipOut | None = None
     going_out_bonus: int = 0
+    either_end_bonus: int = 0  # going out with a tile that matched both open ends (a capicua) scores this more
+    pass_points: int = 0  # each pass scores this for the side of the last tile placed, where the passer opposes it
     pip_award: PipAward | None = None
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER
     blocked_award: PipAward | FixedAward | SameAward | None = SameAward.PIP_AWARD  # None: nothing

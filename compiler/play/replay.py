@@ -398,6 +398,16 @@ def _eggs(event: Event) -> str:
             f"{event['eggs']} carried in all")
 
 
+def _out(event: Event) -> str:
+    either_end = ", its last tile matching both open ends" if event.get("either_end") else ""
+    return f"  seat {event['seat']} is out{either_end}"
+
+
+def _pass_points(event: Event) -> str:
+    points = _points(event["points"])
+    return f"  side {event['side']} scores {points} for a pass by an opponent; scores {event['scores']}"
+
+
 EVENT_WORDS: dict[str, Callable[[Event], str]] = {
     "hand": lambda e: f"hand {e['hand']}: seat {e['opener']} opens",
     "play": _play,
@@ -405,7 +415,8 @@ EVENT_WORDS: dict[str, Callable[[Event], str]] = {
     "pass": lambda e: f"  seat {e['seat']} passes",
     "penalty": lambda e: f"  seat {e['seat']} scores {e['points']} for the wrong claim; scores {e['scores']}",
     "muggins": lambda e: f"  seat {e['seat']} calls muggins and scores {e['points']}; scores {e['scores']}",
-    "out": lambda e: f"  seat {e['seat']} is out",
+    "out": _out,
+    "pass_points": _pass_points,
     "hand_end": _hand_end,
     "award": _award,
     "stake": _stake,

@@ -12,7 +12,7 @@
   const SVG_NS = "http://www.w3.org/2000/svg";
   const BOTS = ["random", "greedy", "expert"];
   const SPEEDS = { slow: 1200, normal: 600, fast: 200, "at once": 0 }; // a bot's pause before it moves, in ms
-  const SCORING = new Set(["penalty", "muggins", "award", "stake", "pool", "pip_penalty"]);
+  const SCORING = new Set(["penalty", "muggins", "pass_points", "award", "stake", "pool", "pip_penalty"]);
 
   // --- the engine, from the page's own bytes
 
@@ -88,6 +88,10 @@
       case "pass":
       case "out":
         parts.push(say(e.event, { seat: e.seat }));
+        if (e.either_end) parts.push(say("either end"));
+        break;
+      case "pass_points":
+        parts.push(say("pass points", { sides: sideName(game, e.side), points: e.points }));
         break;
       case "penalty":
       case "muggins":

@@ -234,6 +234,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("OPTIONAL_EXTRA", int(turn.optional_extra), ""), ("MAY_DRAW", int(turn.may_draw), ""),
         ("ANNOUNCED", int(turn.announced), "placements carry claims; muggins"),
         ("PARTNER_OUT_TOO", int(turn.partner_must_go_out_too), ""),
+        ("WINNER_LEADS", int(turn.winner_leads), "an opener rule names the seat that won the last hand"),
+        ("PASS_POINTS", turn.pass_points, "an opponent's pass scores this for the side of the last tile placed"),
         # leads
         ("LEAD_NAMED", int(leads.named), leads.phrase_text), ("LEAD_VOID", int(leads.void), ""),
         ("LEAD_NAMED_FIRST_HAND_ONLY", int(leads.first_hand_only), "the named lead leads the game's first hand only"),
@@ -262,6 +264,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("BLOCKED_HAS_WINNER", int(end.blocked_has_winner), ""),
         ("BLOCKED_BY_COMBINED_PIPS", int(end.blocked_by_combined_pips), ""),
         ("DOUBLES_FIRST", int(end.doubles_first), ""), ("TIE_MEANS_NO_WINNER", int(end.tie_means_no_winner), ""),
+        ("BLOCKER_AND_NEXT", int(end.blocker_and_next), "a blocked hand: the blocker against the next seat"),
+        ("EITHER_END_BONUS", end.either_end_bonus, "going out with a tile that matched both open ends scores this"),
         *_match_constants(p.match),
         # the thinking bots' settings (play/bots.py)
         *((f"EXPERT_{name.upper()}", weight, meaning) for name, (weight, meaning) in bots.EXPERT_WEIGHTS.items()),

@@ -145,6 +145,8 @@ class TurnRules:
     may_draw: bool  # a player able to place may draw instead, while tiles can be drawn
     announced: bool  # placements carry claims; wrong claims are penalties; opponents may call muggins
     partner_must_go_out_too: bool  # with partnerships, the hand goes on until both partners are out
+    winner_leads: bool  # an opener rule names the seat that won the last hand
+    pass_points: int  # an opponent's pass scores this for the side of the last tile placed; 0: passes score nothing
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,8 @@ class HandEnd:
     tie_means_no_winner: bool
     losers_record: bool  # the losing side records the hand's points (two sides): reaching the target loses
     tied_points: str | None  # what a tied hand is worth, carried to the next decided hand; None: lost
+    blocker_and_next: bool  # a blocked hand is decided between its blocker and the next seat (reckon_hand takes it)
+    either_end_bonus: int  # going out with a tile that matched both open ends scores this more
 
 
 @dataclass(frozen=True)
@@ -278,6 +282,7 @@ OPENER_DECIDES = {
     ir.Opener.NEXT_SEAT: "None if self.opener < 0 else (self.opener + 1) % self.players",
     ir.Opener.LAST_TILE: "None if self.opener < 0 else self._last_tile_seat",
     ir.Opener.HIGHEST_DOUBLE: "_highest_double_holder(hands)",
+    ir.Opener.WINNER: "None if self.opener < 0 else self._winner_seat",
 }
 
 
@@ -404,6 +409,7 @@ def _turn(v: ir.Variant) -> TurnRules:
         announced=v.placement_points is ir.PlacementPoints.ANNOUNCED,
         partner_must_go_out_too=v.partnerships is not ir.PartnershipKind.NONE
         and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS,
+        winner_leads=ir.Opener.WINNER in openers, pass_points=v.pass_points,
     )
 
 
@@ -492,6 +498,7 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,
         losers_record=v.hand_points_to is ir.HandPointsTo.LOSERS,
         tied_points=_tied_points(v),
+        blocker_and_next=v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT, either_end_bonus=v.either_end_bonus,
     )
 
 

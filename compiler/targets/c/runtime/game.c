@@ -74,7 +74,7 @@ static void rng_shuffle(Rng *r, TileByte *tiles, int n) {
 
 //###{standalone game
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
-enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE };
+enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE, OPENER_WINNER };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
 enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
 /* What is known of the current seat's moves: nothing yet, their list (legal), or only the masks of its placements
@@ -184,6 +184,8 @@ typedef struct {
     int first_hand;                     /* the game's number of its first hand here: a record may start later */
     int winners[MAX_PLAYERS], nwinners;
     int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile;
+    int winner_seat;                    /* the seat that won the last hand (WINNER_LEADS) */
+    int either_end;                     /* the hand's last tile matched both open ends (EITHER_END_BONUS) */
     int64_t claim, muggins, pool;
     int64_t eggs;                       /* the points of tied hands, carried to the next decided hand */
     int hand_end;                       /* how the hand ended: HAND_WON_IN_PLAY until it ends otherwise */
@@ -802,6 +804,12 @@ static int side_pips(const Game *g, const int *remaining, int side, int *own) {
     return n;
 }
 
+/* The seat that wins a blocked hand decided between the blocker (who placed the last tile) and the next seat. */
+static int blocked_winner(const Game *g, const int *remaining) {
+    int blocker = g->last_tile_seat, following = seat_after(g, blocker, 1);
+    return remaining[following] < remaining[blocker] ? following : blocker;
+}
+
 /* The hand-end reckoning: the winning sides (hand_winners) and the points awarded per side. */
 static void reckon(Game *g, const int *remaining, int out_seat, const int *double_pips, const int *holds_double,
                    int *awards) {
@@ -838,7 +846,9 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
     if (!BLOCKED_HAS_WINNER) {
         return;
     }
-    if (DOUBLES_FIRST) {
+    if (BLOCKER_AND_NEXT) {  /* the blocker against the next seat: fewer pips win, equal pips the blocker */
+        g->hand_winners[g->nhand_winners++] = g->side_of[blocked_winner(g, remaining)];
+    } else if (DOUBLES_FIRST) {
         /* The seats holding no double are the candidates; if every seat holds one, all are, without their doubles. */
         int weight[MAX_PLAYERS], candidate[MAX_PLAYERS], any = 0, lowest = 0, first = 1;
         for (seat = 0; seat < g->players; ++seat) {
@@ -925,6 +935,12 @@ static void end_hand(Game *g, int blocked) {
         int kept = awards[0];
         awards[0] = awards[1];
         awards[1] = kept;
+    }
+    if (WINNER_LEADS) {  /* the seat that won leads the next hand: the one that went out, or the blocked hand's */
+        g->winner_seat = blocked && BLOCKER_AND_NEXT ? blocked_winner(g, remaining) : g->last_tile_seat;
+    }
+    if (EITHER_END_BONUS && !blocked && g->either_end) {  /* the last tile matched both ends: the bonus joins */
+        awards[g->hand_winners[0]] += EITHER_END_BONUS;
     }
     if (LOGGING(g)) {
         ev_begin(g, "hand_end");
@@ -1189,6 +1205,13 @@ static void play_tile(Game *g, int tile, int at, int by) {
         on = l->open[at].tile;
         port = l->open[at].kind;
     }
+    if (EITHER_END_BONUS && g->hand_len[seat] == 1) {  /* going out: whether the tile also matches the other end */
+        int i;
+        g->either_end = 0;
+        for (i = 0; at >= 0 && i < l->nopen; ++i) {
+            g->either_end |= i != at && (TILE_LOW[tile] == l->open[i].value || TILE_HIGH[tile] == l->open[i].value);
+        }
+    }
     if (at < 0) {
         layout_lead(l, tile);
     } else {
@@ -1276,7 +1299,12 @@ static void play_tile(Game *g, int tile, int at, int by) {
         }
     }
     if (!left && g->log) {
-        ev_seat(g, "out", seat);
+        ev_begin(g, "out");
+        ev_int(g, "seat", seat);
+        if (EITHER_END_BONUS && g->either_end) {
+            ev_bool(g, "either_end", 1);
+        }
+        ev_end(g);
     }
     if (hand_ends) {
         end_hand(g, 0);
@@ -1314,6 +1342,23 @@ static void pass_turn(Game *g) {
     g->passes_made++;
     if (LOGGING(g)) {
         ev_seat(g, "pass", g->current);
+    }
+    if (PASS_POINTS && g->layout.ntiles) {  /* an opponent's pass scores for the side of the last tile placed */
+        int side = g->side_of[g->last_tile_seat];
+        if (side != g->side_of[g->current]) {  /* a partner's pass scores nothing */
+            g->scores[side] += PASS_POINTS;
+            if (LOGGING(g)) {
+                ev_begin(g, "pass_points");
+                ev_int(g, "side", side);
+                ev_int(g, "points", PASS_POINTS);
+                ev_scores(g);
+                ev_end(g);
+            }
+            if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
+                game_win_one(g, side);  /* the game ends at once, in the middle of the hand */
+                return;
+            }
+        }
     }
     if (MAY_PASS) {
         int seat, holding = 0;
@@ -1409,6 +1454,8 @@ static int choose_opener(Game *g, int given) {
         decided = seat_after(g, g->opener, 1);
     } else if (rule == OPENER_LAST_TILE && g->opener >= 0) {
         decided = g->last_tile_seat;
+    } else if (rule == OPENER_WINNER && g->opener >= 0) {
+        decided = g->winner_seat;
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
         decided = highest_double_holder(g);
     }

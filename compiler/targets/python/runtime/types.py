@@ -36,6 +36,7 @@ class DrawEvent(TypedDict):
 class SeatEvent(TypedDict):
     event: Literal["pass", "out"]
     seat: int
+    either_end: NotRequired[bool]  # an out whose last tile matched both open ends, where that scores a bonus
 
 
 class PenaltyEvent(TypedDict):
