@@ -1395,7 +1395,8 @@ static int side_pips(const Game *g, const int *remaining, int side, int *own) {
 
 /* The seat that wins a blocked hand decided between the blocker (who placed the last tile) and the next seat. */
 static int blocked_winner(const Game *g, const int *remaining) {
-    int blocker = g->last_tile_seat, following = seat_after(g, blocker, 1);
+    /* A seat: the checks allow this rule only where some tile is placed before a hand can block. */
+    int blocker = g->last_tile_seat > 0 ? g->last_tile_seat : 0, following = seat_after(g, blocker, 1);
     return remaining[following] < remaining[blocker] ? following : blocker;
 }
 
