@@ -705,7 +705,7 @@ export class Game {
     for (const event of this.#log) {
       const kind = event.event;
       if (kind === "hand") {
-        const [opener, dealt, pile] = this.#deals[event.hand - this.#first];
+        const [opener, dealt, pile] = this.#deals[hands.length];  // in order: a hand played again keeps its number
         hands.push({ opener, deal: copy(dealt), boneyard: pile.slice(), moves: [] });
       } else if (kind === "play") {
         const move = { seat: event.seat, play: event.tile };

@@ -48,6 +48,7 @@ class SeatEvent(TypedDict):
     event: Literal["pass", "out"]
     seat: int
     either_end: NotRequired[bool]  # an out whose last tile matched both open ends, where that scores a bonus
+    blank_end: NotRequired[bool]  # an out with [0|0] on a single blank end, where that scores a bonus
 
 
 class PenaltyEvent(TypedDict):
@@ -1010,7 +1011,7 @@ class Game:
         deals = self.deals  # cut from the game's lists once, not once a hand
         for event in self.events:
             if event["event"] == "hand":
-                opener, dealt, pile = deals[event["hand"] - self.first_hand]
+                opener, dealt, pile = deals[len(hands)]  # in order: a hand played again keeps its number
                 hands.append({"opener": opener, "deal": [_tile_list(h) for h in dealt],
                               "boneyard": _tile_list(pile), "moves": []})
             elif event["event"] == "play":

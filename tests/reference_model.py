@@ -157,7 +157,7 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
                 return sum(own(side)) if variant.blocked_hand is ir.BlockedHand.LOWEST_COMBINED else min(own(side))
             lowest = min(weight(side) for side in range(count))
             winners = [side for side in range(count) if weight(side) == lowest]
-        if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.NO_WINNER:
+        if len(winners) > 1 and variant.tied_lowest in (ir.TiedLowest.NO_WINNER, ir.TiedLowest.PLAYED_AGAIN):
             winners = []
         blocked = variant.blocked_pip_award
         for side in winners:
@@ -358,6 +358,9 @@ class Game:
         self.last_blocked = False
         self.winner_seat = -1  # the seat that won the last hand: it went out, or won a blocked hand's comparison
         self.either_end = False  # the last tile placed went out matching both open ends as they stood
+        self.blank_end = False  # ... was [0|0], gone out with while the other open end was not blank
+        self.pushed = False  # Puerto Rican: the last hand was a tie, played again under its own number
+        self.choosing_side = -1  # the side that won the last decided hand, which chooses the next opener
         self.extra = False  # the current seat is on an extra turn
         self.drawn: Tile | None = None  # a drawn tile that must be played now
         self.draws = 0  # tiles drawn in this turn
@@ -374,6 +377,11 @@ class Game:
         """Reaching the target ends the game at once: there is one, and it is not judged at hand ends."""
         return self.v.target.kind is not ir.TargetKind.NONE and not self.v.target.at_hand_end
 
+    @property
+    def next_number(self) -> int:
+        """The game's number of the hand dealt next: a hand played again after a push keeps its number."""
+        return self.hand_number if self.pushed else self.hand_number + 1
+
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
 
@@ -384,7 +392,7 @@ class Game:
         first hand's lead in the game's first hand (hand 1); None when this hand's lead names none."""
         if ir.names_lead_tile(self.v.lead):
             return self.v.lead
-        return self.v.first_hand_lead if self.hand_number == 0 else None
+        return self.v.first_hand_lead if self.next_number == 1 else None
 
     def named_lead(self, hands: list[list[Tile]]) -> Tile | None:
         """The tile that leads this deal under a lead that names its tile: the named tile, or the
@@ -428,7 +436,7 @@ class Game:
         if self.naming_lead() is not None:
             tile = self.named_lead(hands)
             return next((seat for seat, hand in enumerate(hands) if tile in hand), None)
-        if self.hand_number == 0:
+        if self.next_number == 1:
             rule = self.v.first_opener
         elif self.last_blocked:
             rule = self.v.after_blocked or self.v.next_opener
@@ -441,10 +449,25 @@ class Game:
             return None if self.opener < 0 else self.last_tile_seat
         if rule is ir.Opener.WINNER:
             return None if self.opener < 0 else self.winner_seat
+        if rule is ir.Opener.SIDE_CHOICE:
+            return None  # a seat the winning side chooses: opener_choices
         if rule is ir.Opener.HIGHEST_DOUBLE:
             holders = {t: seat for seat, hand in enumerate(hands) for t in hand if is_double(t)}
             return holders[max(holders)] if holders else None
         return None
+
+    def opener_choices(self) -> list[int]:
+        """The seats a lot (or a side's choice) may name as the next hand's opener: under "chosen by the winning side"
+        the seats of the side that won the last decided hand, else any seat."""
+        if self.next_number == 1:
+            rule = self.v.first_opener
+        elif self.last_blocked:
+            rule = self.v.after_blocked or self.v.next_opener
+        else:
+            rule = self.v.next_opener
+        if rule is ir.Opener.SIDE_CHOICE and self.choosing_side >= 0 and self.naming_lead() is None:
+            return [seat for seat in range(self.players) if self.side_of(seat) == self.choosing_side]
+        return list(range(self.players))
 
     def start_hand(self, hands: list[list[Tile]], pile: list[Tile], lot: int | None) -> None:
         """Deal the given hands; the opener is the rule's, or the seat the lot drew."""
@@ -456,7 +479,9 @@ class Game:
         self.hands = [list(hand) for hand in hands]
         self.pile = list(pile)
         self.table = Table(self.v)
-        self.hand_number += 1
+        if not self.pushed:  # a hand played again after a push keeps its number
+            self.hand_number += 1
+        self.pushed = False
         self.hand_over = False
         self.extra = False
         self.drawn = None
@@ -560,9 +585,13 @@ class Game:
     def _play(self, tile: Tile, on: Tile | None, port: str | None, by: str | None = None) -> None:
         seat, side = self.current, self.side_of(self.current)
         from_draw = self.drawn is not None
-        # A capicua: the last tile, not the lead, shows the value of every open end as the ends stood before it.
-        self.either_end = (len(self.hands[seat]) == 1 and on is not None
-                           and all(value in tile for _, _, value in self.table.open_ports()))
+        # A capicua: the last tile, not the lead, shows the value of every open end as the ends stood before it
+        # (a double only where the game counts one). A chuchazo: the last tile is [0|0], exactly one end blank.
+        ends = [value for _, _, value in self.table.open_ports()]
+        last = len(self.hands[seat]) == 1 and on is not None
+        self.either_end = last and all(value in tile for value in ends) and (
+            self.v.either_end_doubles or not is_double(tile))
+        self.blank_end = last and tile == (0, 0) and ends.count(0) == 1
         self.table.place(tile, on, port, by)
         self.hands[seat].remove(tile)
         self.drawn = None
@@ -627,6 +656,8 @@ class Game:
             out: dict[str, Any] = {"event": "out", "seat": seat}
             if self.v.either_end_bonus and self.either_end:
                 out["either_end"] = True
+            if self.v.blank_end_bonus and self.blank_end:
+                out["blank_end"] = True
             self.events.append(out)
         if side_out:
             self._end_hand(blocked=False)
@@ -726,9 +757,18 @@ class Game:
         winners, awards = reckon(self.v, sides, remaining, out_seat, doubles, self.last_tile_seat)
         self.winner_seat = blocked_winner(remaining, self.last_tile_seat) \
             if blocked and self.v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT else self.last_tile_seat
-        if out_seat is not None and self.v.either_end_bonus and self.either_end:
-            awards = list(awards)
+        awards = list(awards)
+        if out_seat is not None and self.either_end:
             awards[winners[0]] += self.v.either_end_bonus
+        if out_seat is not None and self.blank_end:
+            awards[winners[0]] += self.v.blank_end_bonus
+        for bonus in self.v.hand_bonuses:  # winning hand N of the game scores more
+            if bonus.hand == self.hand_number:
+                for side in winners:
+                    awards[side] += bonus.points
+        if len(winners) == 1:
+            self.choosing_side = winners[0]
+        self.pushed = blocked and not winners and self.v.tied_lowest is ir.TiedLowest.PLAYED_AGAIN
         self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked, "winners": winners,
                             "remaining_pips": remaining, "awards": awards})
         if self.v.tied_hand_points is ir.TiedHandPoints.CARRIED:

@@ -331,6 +331,27 @@ def pips(tile: str) -> int:
     return int(tile[1]) + int(tile[3])
 
 
+def last_tile(hand: dict[str, Any]) -> tuple[str, list[int]]:
+    """A recorded hand's last tile placed, and the values of the open ends as they stood before it (a line's
+    two ends, followed from the moves alone)."""
+    ends: dict[tuple[str, str], int] = {}  # the open ends: (tile, port) -> the value a tile must show there
+    last, before = "", []
+    for move in hand["moves"]:
+        if "play" not in move:
+            continue
+        tile, low, high = move["play"], int(move["play"][1]), int(move["play"][3])
+        before = list(ends.values())
+        if "on" not in move:
+            ends = {(tile, "lineA"): low, (tile, "lineB"): low} if low == high else \
+                {(tile, "low"): low, (tile, "high"): high}
+        else:
+            value = ends.pop((move["on"], move["port"]))  # the tile joins by its half showing it
+            shown, port = (high, "high") if low == value else (low, "low")
+            ends[(tile, "lineB" if low == high else port)] = shown
+        last = tile
+    return last, before
+
+
 def dominican_points(record: dict[str, Any]) -> tuple[list[int], list[int]]:
     """A Dominican record's scores and each later hand's expected opener (the winner of the hand before), worked out
     from its deals and moves alone: 25 to the last placer's side for each opponent's pass; going out, the opponents'
@@ -339,25 +360,16 @@ def dominican_points(record: dict[str, Any]) -> tuple[list[int], list[int]]:
     scores, openers = list(record.get("scores", [0, 0])), []
     for hand in record["hands"]:
         left, out = left_in_hands(hand)
-        ends: dict[tuple[str, str], int] = {}  # the open ends: (tile, port) -> the value a tile must show there
-        placer, last, before = -1, "", [0]
+        placer = -1
         for move in hand["moves"]:
             if "pass" in move:
                 if placer >= 0 and placer % 2 != move["seat"] % 2:
                     scores[placer % 2] += 25
                     if scores[placer % 2] >= 200:
                         return scores, openers
-                continue
-            tile, low, high = move["play"], int(move["play"][1]), int(move["play"][3])
-            before = list(ends.values())
-            if "on" not in move:
-                ends = {(tile, "lineA"): low, (tile, "lineB"): low} if low == high else \
-                    {(tile, "low"): low, (tile, "high"): high}
             else:
-                value = ends.pop((move["on"], move["port"]))
-                ends[(tile, "lineB" if low == high else ("high" if low == value else "low"))] = \
-                    high if low == value else low
-            placer, last = move["seat"], tile
+                placer = move["seat"]
+        last, before = last_tile(hand)
         if out is None:  # blocked right after the blocker's tile
             following = (placer + 1) % 4
             winner = following if left[following] < left[placer] else placer
@@ -395,3 +407,154 @@ def test_dominican_a_pase_that_reaches_200_ends_the_game_in_the_middle_of_the_ha
     assert [event["event"] for event in tail[-3:]] == ["pass", "pass_points", "win"]
     assert not of_kind(tail, "hand_end")
     assert tail[-1]["scores"][tail[-1]["sides"][0]] >= 200
+
+
+# --- Puerto Rican ----------------------------------------------------------------------------------------
+
+PUERTO_RICAN = "puerto_rican"
+
+
+def small_puerto_rican() -> Any:
+    return dealing(PUERTO_RICAN, ("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"),
+                   ("first hand lead: [6|6]\n", "first hand lead: [6|6]\nif nobody holds it: the deal is void\n"))
+
+
+# Seat 0 goes out on the ends seats 1, 2 and 3 leave; later than hand 4, so that no hand bonus joins.
+# (seat 0's tiles, seat 3's tiles, seat 3's move, seat 0's last move, the bonus)
+LAST_TILE_CASES = {
+    "capicu: 2-4 on ends 2 and 4": ([(1, 1), (2, 4)], tiles("44 56"), ("play", (4, 4), (1, 4), "high"),
+                                    ("play", (2, 4), (1, 2), "high"), 100),
+    "no capicu with a double: 4-4 on ends 4 and 4": ([(1, 1), (4, 4)], tiles("24 56"), ("play", (2, 4), (1, 2), "high"),
+                                                     ("play", (4, 4), (2, 4), "high"), 0),
+    "2-6 on ends 2 and 4": ([(1, 1), (2, 6)], tiles("44 56"), ("play", (4, 4), (1, 4), "high"),
+                            ("play", (2, 6), (1, 2), "high"), 0),
+}
+
+
+@pytest.mark.parametrize("case", list(LAST_TILE_CASES))
+def test_puerto_rican_a_capicu_adds_100_but_not_with_a_double(case: str) -> None:
+    first, third, seat_3_move, out_move, bonus = LAST_TILE_CASES[case]
+    engine = small_puerto_rican()
+    game = engine.Game(4, seed=2, deal=False, first_hand=9)
+    hands = [first, tiles("14 33"), tiles("12 35"), third]
+    game.start_hand(opener=0, hands=hands, pile=[t for t in engine.TILES if not any(t in hand for hand in hands)])
+    game.apply(lead((1, 1)))
+    game.apply(("play", (1, 4), (1, 1), "lineA"))  # the ends: 1 and 4
+    game.apply(("play", (1, 2), (1, 1), "lineB"))  # 2 and 4
+    game.apply(seat_3_move)
+    events = game.apply(out_move)
+    opponents = 3 + 3 + 5 + 6  # seats 1 and 3 hold [3|3] and [5|6]
+    assert of_kind(events, "hand_end")[0]["awards"] == [opponents + bonus, 0]
+
+
+def small_hand(engine: Any, first_hand: int, hands: list[list[tuple[int, int]]], opener: int = 0) -> Any:
+    """A game at its hand first_hand of two-tile hands, the other tiles out of play."""
+    game = engine.Game(4, seed=2, deal=False, first_hand=first_hand)
+    game.start_hand(opener=opener, hands=hands, pile=[t for t in engine.TILES if not any(t in h for h in hands)])
+    return game
+
+
+@pytest.mark.parametrize(("other_end", "bonus"), [(2, 100), (0, 0)])
+def test_puerto_rican_a_chuchazo_is_0_0_going_out_on_one_blank_end_not_on_two(other_end: int, bonus: int) -> None:
+    engine = small_puerto_rican()
+    if other_end:  # the ends 0 and 6, then 0 and 5, 0 and 4, 0 and 2
+        hands = [tiles("06 00"), tiles("56 33"), tiles("45 11"), tiles("24 35")]
+        moves = [("play", (5, 6), (0, 6), "high"), ("play", (4, 5), (5, 6), "low"), ("play", (2, 4), (4, 5), "low")]
+        left = 3 + 3 + 3 + 5
+    else:  # the ends 0 and 1, then 0 and 2, 0 and 4, 0 and 0
+        hands = [tiles("01 00"), tiles("12 33"), tiles("24 55"), tiles("04 56")]
+        moves = [("play", (1, 2), (0, 1), "high"), ("play", (2, 4), (1, 2), "high"), ("play", (0, 4), (2, 4), "high")]
+        left = 3 + 3 + 5 + 6
+    game = small_hand(engine, 9, hands)
+    game.apply(lead(hands[0][0]))
+    for move in moves:
+        game.apply(move)
+    events = game.apply(("play", (0, 0), hands[0][0], "low"))
+    assert of_kind(events, "out")[0].get("blank_end", False) is (bonus > 0)
+    assert of_kind(events, "hand_end")[0]["awards"] == [left + bonus, 0]
+
+
+@pytest.mark.parametrize(("hand", "bonus"), [(2, 75), (3, 50), (4, 25), (5, 0), (12, 0)])
+def test_puerto_rican_the_winner_of_hands_2_to_4_scores_75_50_25_more(hand: int, bonus: int) -> None:
+    engine = small_puerto_rican()
+    first, third, seat_3_move, out_move, capicu = LAST_TILE_CASES["capicu: 2-4 on ends 2 and 4"]
+    game = small_hand(engine, hand, [first, tiles("14 33"), tiles("12 35"), third])
+    for move in [lead((1, 1)), ("play", (1, 4), (1, 1), "lineA"), ("play", (1, 2), (1, 1), "lineB"), seat_3_move]:
+        game.apply(move)
+    events = game.apply(out_move)
+    assert of_kind(events, "hand_end")[0]["awards"] == [17 + capicu + bonus, 0]
+
+
+def test_puerto_rican_a_push_plays_the_hand_again_under_its_number_and_the_same_side_chooses() -> None:
+    engine = small_puerto_rican()
+    first, third, seat_3_move, out_move, _ = LAST_TILE_CASES["capicu: 2-4 on ends 2 and 4"]
+    game = small_hand(engine, 2, [first, tiles("14 33"), tiles("12 35"), third])
+    for move in [lead((1, 1)), ("play", (1, 4), (1, 1), "lineA"), ("play", (1, 2), (1, 1), "lineB"), seat_3_move,
+                 out_move]:
+        game.apply(move)
+    assert game.scores == [17 + 100 + 75, 0]  # hand 2 to side 0: its pips, the capicu and the bonus
+    # Hand 3: seat 0 leads [5|5] and nobody has a five: blocked, 3 + 8 = 11 against 1 + 10 = 11, a push.
+    pushed = [tiles("55 12"), tiles("00 01"), tiles("02 33"), tiles("04 24")]
+    with pytest.raises(engine.IllegalMove, match=r"a seat of side 0 \(chosen by the winning side\), not seat 1"):
+        game.start_hand(opener=1, hands=pushed, pile=[t for t in engine.TILES if not any(t in h for h in pushed)])
+    game.start_hand(opener=0, hands=pushed, pile=[t for t in engine.TILES if not any(t in h for h in pushed)])
+    events = game.apply(lead((5, 5)))
+    assert of_kind(events, "hand_end") == [{"event": "hand_end", "hand": 3, "blocked": True, "winners": [],
+                                            "remaining_pips": [3, 1, 8, 10], "awards": [0, 0]}]
+    assert game.scores == [192, 0]
+    with pytest.raises(engine.IllegalMove, match=r"a seat of side 0 \(chosen by the winning side\), not seat 3"):
+        game.start_hand(opener=3, hands=pushed, pile=[t for t in engine.TILES if not any(t in h for h in pushed)])
+    game.start_hand(opener=2, hands=pushed, pile=[t for t in engine.TILES if not any(t in h for h in pushed)])
+    assert of_kind(game.events, "hand")[-1] == {"event": "hand", "hand": 3, "opener": 2}  # hand 3 again, side 0's
+
+
+PUERTO_RICAN_BONUS = {1: 100, 2: 75, 3: 50, 4: 25}
+
+
+def puerto_rican_points(record: dict[str, Any]) -> tuple[list[int], list[int], list[int | None]]:
+    """A Puerto Rican record's scores, each hand's number and the side that chooses its opener (None: a lot or the
+    [6|6]), worked out from its deals and moves alone: going out, the opponents' pips, 100 for a capicu (no double,
+    matching both ends) and 100 for a chuchazo ([0|0] on a single blank end); blocked, the lighter side every
+    hand's pips, and equal sides a push that plays the hand again under its number; the hand's bonus to its winner;
+    the game over at the end of a hand that takes a side to 500."""
+    scores = list(record.get("scores", [0, 0]))
+    number, numbers, choosers, chooser = record.get("first_hand", 1), [], [], None
+    for hand in record["hands"]:
+        numbers.append(number)
+        choosers.append(None if number == 1 else chooser)
+        left, out = left_in_hands(hand)
+        last, before = last_tile(hand)
+        sides = [left[0] + left[2], left[1] + left[3]]
+        if out is None and sides[0] == sides[1]:
+            continue  # a push: the same number again, and the same side to choose
+        if out is not None:
+            winner, points = out % 2, sides[1 - out % 2]
+            low, high = int(last[1]), int(last[3])
+            if low != high and all(value in (low, high) for value in before):
+                points += 100
+            if last == "[0|0]" and before.count(0) == 1:
+                points += 100
+        else:
+            winner, points = sides.index(min(sides)), sum(left)
+        scores[winner] += points + PUERTO_RICAN_BONUS.get(number, 0)
+        chooser, number = winner, number + 1
+        if max(scores) >= 500:
+            break
+    return scores, numbers, choosers
+
+
+PUERTO_RICAN_RECORDS = sorted(REPLAYS.glob(f"{PUERTO_RICAN}_*.json"))
+
+
+@pytest.mark.parametrize("target", ["python", "c", "js"])
+@pytest.mark.parametrize("record", PUERTO_RICAN_RECORDS, ids=[path.stem for path in PUERTO_RICAN_RECORDS])
+def test_puerto_rican_records_replay_to_their_bonuses_and_pushes_in_every_target(record: Path, target: str) -> None:
+    written = json.loads(record.read_text())
+    scores, numbers, choosers = puerto_rican_points(written)
+    result = replayed(PUERTO_RICAN, record, target)
+    assert result["scores"] == scores
+    for hand, side in zip(written["hands"], choosers, strict=True):
+        assert side is None or hand["opener"] % 2 == side
+    if target != "c":  # the native replay gives the scores, not the events
+        assert [event["hand"] for event in of_kind(result["events"], "hand")] == numbers
+    assert len(set(numbers)) < len(numbers)  # each record holds a push

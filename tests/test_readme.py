@@ -184,14 +184,18 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("first opener: next seat clockwise",), ("first opener: player of the last tile",),
         ("after a blocked hand: player of the last tile", "lead: a double", "leader without one: passes the lead")],
     "`next opener: player of the last tile` w": [("next opener: player of the last tile",)],
-    "`first opener: winner of the last hand`;": [
-        ("first opener: winner of the last hand",), ("next opener: winner of the last hand",),
+    "`first opener: winner of the last hand` o": [
+        ("first opener: winner of the last hand",), ("first opener: chosen by the winning side",),
+        ("next opener: chosen by the winning side", "blocked hand: lowest pips win"),
+        ("next opener: winner of the last hand",),
         ("blocked hand: lowest pips win", "after a blocked hand: winner of the last hand")],
     "`blocked hand: the blocker against the ne": [
         ("blocked hand: the blocker against the next seat", "tied lowest: no winner"),
         ("blocked hand: the blocker against the next seat", "lead: a double", "leader without one: passes the lead")],
-    "`going out on either end scores` with sp": [
+    "`going out on either end scores` or `goi": [
         ("going out on either end scores: 25 points",),
+        ("going out with [0|0] on a single blank end scores: 100 points", "target: at least 61",
+         "spinners: first double"),
         ("going out on either end scores: 25 points", "target: at least 61", "spinners: first double"),
         ("going out on either end scores: 25 points", "target: at least 61", "matching: halves adding up to 7"),
         ("going out on either end scores: 25 points", "target: at least 61", "wild tiles: [3|4]"),
@@ -277,7 +281,9 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
          "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles"),
         (*_KOZEL, "target: at least 101"), (*_KOZEL, "placement score: total"),
         (*_KOZEL, "going out scores: 10 points"), (*_KOZEL, "pip penalty: own pips", "scores below zero: allowed"),
-        (*_KOZEL, "going out on either end scores: 25 points"), (*_KOZEL, "an opponent's pass scores: 25 points")],
+        (*_KOZEL, "going out on either end scores: 25 points"), (*_KOZEL, "an opponent's pass scores: 25 points"),
+        (*_KOZEL, "going out with [0|0] on a single blank end scores: 100 points"),
+        (*_KOZEL, "hand bonus: 100 points in hand 1")],
     "`tied hand points: carried to the next d": [
         ("tied hand points: carried to the next decided hand",),
         ("blocked hand: lowest combined pips win", "tied lowest: no winner",

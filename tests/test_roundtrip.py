@@ -317,10 +317,18 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
                    ) if at_least else None
     first_score = draw(st.builds(ir.FirstScore, st.integers(1, min(target.every_points)), st.booleans())
                        | st.just(ir.AnyFirstScore.ANY)) if at_least and not announced else ir.AnyFirstScore.ANY
+    after_blocked = None if named else draw((st.none() if next_opener is not ir.Opener.LAST_TILE else st.nothing())
+                                            | st.sampled_from([o for o in openers if lead not in ir.OFFERED_LEADS
+                                                               or o is not ir.Opener.LAST_TILE]))
     matching = draw(st.none() | st.integers(0, 2 * max_pip))
     wild_tiles = tuple(ir.WildTile(x, y) for x, y in draw(st.lists(
         st.tuples(st.integers(0, max_pip), st.integers(0, max_pip)).map(sorted).map(tuple), unique=True, max_size=4)))
     line = spinners is ir.Spinners.NONE and matching is None and not wild_tiles
+    either_end = draw(st.integers(0, 30)) if kind is not ir.TargetKind.EXACTLY and line else 0
+    compared = blocked not in (ir.BlockedHand.NO_WINNER, ir.BlockedHand.BLOCKER_AND_NEXT)
+    tied_lowest = draw(st.sampled_from(list(ir.TiedLowest))) if compared else ir.TiedLowest.EACH_WINS
+    if ir.Opener.SIDE_CHOICE in (next_opener, after_blocked) and compared and tied_lowest is ir.TiedLowest.EACH_WINS:
+        tied_lowest = ir.TiedLowest.NO_WINNER  # the winning side chooses: tied sides may not both win
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,
@@ -342,9 +350,7 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         first_opener=ir.Opener.LOT if naming is not None
         else draw(st.sampled_from([ir.Opener.LOT, ir.Opener.HIGHEST_DOUBLE])),
         next_opener=next_opener,
-        after_blocked=None if named else draw((st.none() if next_opener is not ir.Opener.LAST_TILE else st.nothing())
-                                              | st.sampled_from([o for o in openers if lead not in ir.OFFERED_LEADS
-                                                                 or o is not ir.Opener.LAST_TILE])),
+        after_blocked=after_blocked,
         lead=lead,
         first_hand_lead=first_hand_lead,
         if_nobody_holds=draw(st.sampled_from(list(ir.NobodyHolds))) if undealt_lead else None,
@@ -386,11 +392,13 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         pool_ties=draw(st.sampled_from(list(ir.PoolTies))) if pool is not None else ir.PoolTies.DIVIDED,
         lead_winning=(draw(st.sampled_from(list(ir.LeadWinning))) if kind is ir.TargetKind.EXACTLY
                       else ir.LeadWinning.SCORED),
-        tied_lowest=(draw(st.sampled_from(list(ir.TiedLowest)))
-                     if blocked not in (ir.BlockedHand.NO_WINNER, ir.BlockedHand.BLOCKER_AND_NEXT)
-                     else ir.TiedLowest.EACH_WINS),
-        # A capicua is judged on a line's two ends; both bonuses are played to a target of at least N.
-        either_end_bonus=(draw(st.integers(0, 30)) if kind is not ir.TargetKind.EXACTLY and line else 0),
+        tied_lowest=tied_lowest,
+        # A capicua or a chuchazo is judged on a line's two ends; the bonuses are played to a target of at least N.
+        either_end_bonus=either_end,
+        either_end_doubles=draw(st.booleans()) if either_end else True,
+        blank_end_bonus=(draw(st.integers(0, 30)) if kind is not ir.TargetKind.EXACTLY and line else 0),
+        hand_bonuses=tuple(ir.HandBonus(hand, points) for hand, points in sorted(draw(
+            st.dictionaries(st.integers(1, 20), st.integers(0, 50), max_size=4)).items())),
         pass_points=(draw(st.integers(0, 30)) if kind is not ir.TargetKind.EXACTLY
                      and first_score is ir.AnyFirstScore.ANY else 0),
     )

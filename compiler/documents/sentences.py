@@ -167,8 +167,11 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
     yield (_s("hand_end", "going out scores", "going out scores", points=v.going_out_bonus) if v.going_out_bonus
            else _s("hand_end", "going out scores.none", "going out scores"))
     if v.either_end_bonus:
-        yield _s("hand_end", "going out on either end scores", "going out on either end scores",
-                 points=v.either_end_bonus)
+        key = "going out on either end scores" + ("" if v.either_end_doubles else ".doubles excepted")
+        yield _s("hand_end", key, "going out on either end scores", points=v.either_end_bonus)
+    if v.blank_end_bonus:
+        yield _s("hand_end", "going out on a single blank end scores",
+                 "going out with [0|0] on a single blank end scores", points=v.blank_end_bonus)
     yield (_s("hand_end", "pip award", "pip award", award=_award(v.pip_award)) if v.pip_award is not None
            else _s("hand_end", "pip award.none", "pip award"))
     if v.pip_award is not None and v.pip_award.less_own:
@@ -191,6 +194,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
             yield _s("hand_end", "blocked hand award", "blocked hand award", award=_award(blocked))
         if v.blocked_hand is not ir.BlockedHand.BLOCKER_AND_NEXT:  # its sentence says who wins equal pips
             yield _phrase("hand_end", "tied lowest", v.tied_lowest)
+    for bonus in v.hand_bonuses:
+        yield _s("hand_end", "hand bonus", "hand bonus", hand=bonus.hand, points=bonus.points)
     if v.pip_penalty is not None:
         penalty = v.pip_penalty
         yield (_s("hand_end", "pip penalty.rounded", "pip penalty", round_to=penalty.round_to) if penalty.round_to
@@ -265,7 +270,8 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("when able to play", ir.WhenAble), *_phrase_keys("cannot play", ir.CannotPlay),
     *_phrase_keys("drawn tile", ir.DrawnTile), "draw limit", "draw limit.none",
     *_phrase_keys("partnership goes out", ir.PartnershipOut), "going out scores", "going out scores.none",
-    "going out on either end scores", "an opponent's pass scores",
+    "going out on either end scores", "going out on either end scores.doubles excepted",
+    "going out on a single blank end scores", "hand bonus", "an opponent's pass scores",
     "pip award", "pip award.none", "pip award.less own", "pip award.each hand",
     *_phrase_keys("blocked hand", ir.BlockedHand),
     "blocked hand award", "blocked hand award.same", "blocked hand award.none", "blocked hand award.fixed",
@@ -408,6 +414,9 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'draw limit': ('limit',),
     'going out scores': ('points',),
     'going out on either end scores': ('points',),
+    'going out on either end scores.doubles excepted': ('points',),
+    'going out on a single blank end scores': ('points',),
+    'hand bonus': ('hand', 'points'),
     "an opponent's pass scores": ('points',),
     'pip award': ('award',),
     'blocked hand award': ('award',),

@@ -94,6 +94,7 @@ LOG: dict[str, tuple[str, ...]] = {
     "pass points": ("sides", "points"),
     "out": ("seat",),
     "either end": (),
+    "blank end": (),
     "blocked": ("hand",),
     "played out": ("hand",),
     "winners": ("sides",),

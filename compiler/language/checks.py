@@ -154,7 +154,8 @@ def check_drawing(v: ir.Variant) -> Iterator[Diagnostic]:
 
 
 def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
-    after_earlier = (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE, ir.Opener.WINNER)  # the openers needing a hand before
+    # The openers that need a hand before.
+    after_earlier = (ir.Opener.NEXT_SEAT, ir.Opener.LAST_TILE, ir.Opener.WINNER, ir.Opener.SIDE_CHOICE)
     if v.first_opener in after_earlier:
         yield Diagnostic(f"the first hand has no earlier hand, so its opener cannot be '{v.first_opener}'",
                          _at(v, "first opener"), "use " + choices(None, _but(ir.Opener, *after_earlier)))
@@ -175,6 +176,13 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
                          "not always name one winning seat", _at(v, blocked_key),
                          f"say 'blocked hand: {ir.BlockedHand.BLOCKER_AND_NEXT}', or "
                          + choices("after a blocked hand", _but(ir.Opener, ir.Opener.WINNER)))
+    chooses = ir.Opener.SIDE_CHOICE in (v.next_opener, v.after_blocked)
+    compared = v.blocked_hand not in (ir.BlockedHand.NO_WINNER, ir.BlockedHand.BLOCKER_AND_NEXT)
+    if chooses and compared and v.tied_lowest is ir.TiedLowest.EACH_WINS:
+        key = "next opener" if v.next_opener is ir.Opener.SIDE_CHOICE else "after a blocked hand"
+        yield Diagnostic(f"the winning side chooses the next opener, but with 'tied lowest: {v.tied_lowest}' tied "
+                         "sides may all win a blocked hand", _at(v, key),
+                         choices("tied lowest", _but(ir.TiedLowest, ir.TiedLowest.EACH_WINS)).replace("'", "say '", 1))
 
 
 def _but(choice: type[Choice], *refused: Choice) -> list[Choice]:
@@ -438,27 +446,29 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
             yield Diagnostic(f"with 'lead: {v.lead}' a hand may block before any tile is placed, when there is no "
                              "blocker", _at(v, "blocked hand"),
                              "use " + choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.BLOCKER_AND_NEXT)))
-    if v.either_end_bonus:
-        yield from _check_either_end(v)
+    for key, bonus in (("going out on either end scores", v.either_end_bonus),
+                       ("going out with [0|0] on a single blank end scores", v.blank_end_bonus)):
+        if bonus:
+            yield from _check_last_tile_bonus(v, key)
     if not v.extra_turn and _written(v, "extra turn without a legal tile"):
         yield Diagnostic("'extra turn without a legal tile' is given, but there are no extra turns",
                          _clause_at(v, "extra turn without a legal tile"),
                          f"remove it, or add {choices('extra turn after', ir.ExtraTurn)}")
 
 
-def _check_either_end(v: ir.Variant) -> Iterator[Diagnostic]:
-    """A last tile that could have gone on either open end: a line's two ends, each matched by a half."""
-    at = _at(v, "going out on either end scores")
+def _check_last_tile_bonus(v: ir.Variant, key: str) -> Iterator[Diagnostic]:
+    """A last tile judged by the two open ends it went out on (a capicua, a chuchazo): a line's two ends, each
+    matched by a half."""
+    at = _at(v, key)
     line = [key for key, differs in (("spinners", v.spinners is not ir.Spinners.NONE),
                                      ("matching", v.matching is not None), ("wild tiles", bool(v.wild_tiles)))
             if differs]
-    for key in line:
-        yield Diagnostic(f"going out on either end is judged on a line's two ends, each matched by a half, but "
-                         f"'{key}' changes that", at,
-                         "say 'spinners: none'" if key == "spinners" else f"remove '{key}'")
+    for other in line:
+        yield Diagnostic(f"'{key}' is judged on a line's two ends, each matched by a half, but '{other}' changes "
+                         "that", at, "say 'spinners: none'" if other == "spinners" else f"remove '{other}'")
     if v.target.kind is ir.TargetKind.EXACTLY:
-        yield Diagnostic("the bonus for going out on either end joins the hand's award, judged against a target "
-                         "of at least N, but the target is exact", at, f"say 'target: at least {v.target.numbers}'")
+        yield Diagnostic(f"the bonus of '{key}' joins the hand's award, judged against a target of at least N, but "
+                         "the target is exact", at, f"say 'target: at least {v.target.numbers}'")
 
 
 def check_pass_points(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -661,6 +671,8 @@ def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:
             ("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
             ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None),
             ("going out on either end scores", v.either_end_bonus != 0),
+            ("going out with [0|0] on a single blank end scores", v.blank_end_bonus != 0),
+            ("hand bonus", bool(v.hand_bonuses)),
             ("an opponent's pass scores", v.pass_points != 0)) if scores]
         for key in scoring:
             yield Diagnostic(f"the losing side records the hand's award and nothing else, but '{key}' scores too",

@@ -307,6 +307,46 @@ def _first_hand_lead(r: Reader, t: Tree[Token]) -> ir.LeadTile:
     return lead
 
 
+def _either_end(r: Reader, t: Tree[Token]) -> tuple[int, bool]:
+    points = r.int(t.children[0])
+    return points, not any(isinstance(k, Token) and k.type == "DOUBLES_EXCEPTED" for k in t.children)
+
+
+def _write_either_end(value: tuple[int, bool]) -> str:
+    points, doubles = value
+    return _count(points, "point") + ("" if doubles else ", doubles excepted")
+
+
+def _blank_end(r: Reader, t: Tree[Token]) -> int:
+    tile = _tree(t.children[0])
+    if [r.int(half) for half in tile.children] != [0, 0]:
+        r.problem("a single blank end is gone out on with the double blank", tile, "write '[0|0]'")
+    return r.int(t.children[1])
+
+
+def _hand_bonuses(r: Reader, t: Tree[Token]) -> tuple[ir.HandBonus, ...]:
+    bonuses: list[ir.HandBonus] = []
+    for item in t.children:
+        if isinstance(item, Token):  # none
+            return ()
+        points, hand = (r.int(k) for k in item.children if isinstance(k, Token) and k.type == "INT")
+        if hand < 1:
+            r.problem("a game's hands are numbered from 1", item, "write 'in hand 1' for the first hand")
+        elif bonuses and hand <= bonuses[-1].hand:
+            r.problem(f"hand {hand} comes after hand {bonuses[-1].hand}", item,
+                      "list each hand once, in the order of play")
+        bonuses.append(ir.HandBonus(hand, points, r.pos(item)))
+    return tuple(bonuses)
+
+
+def _write_hand_bonuses(bonuses: tuple[ir.HandBonus, ...]) -> str:
+    if not bonuses:
+        return "none"
+    first, *rest = bonuses
+    return ", ".join([f"{_count(first.points, 'point')} in hand {first.hand}",
+                      *(f"{bonus.points} in hand {bonus.hand}" for bonus in rest)])
+
+
 def _matching(r: Reader, t: Tree[Token]) -> int | None:
     token = _token(t.children[0])
     return None if token.type == "EQUAL_HALVES" else r.int(token)
@@ -685,8 +725,11 @@ CLAUSES: tuple[Clause, ...] = (
            phrase=("PARTNER_OUT_KIND", ir.PartnershipOut)),
     Clause("going out scores", "going_out", "going_out_bonus", GAME, TABLE_HAND_END, "going out scores: 10 points",
            read=_number, write=_write_points),
-    Clause("going out on either end scores", "either_end", "either_end_bonus", GAME, TABLE_HAND_END,
-           "going out on either end scores: 25 points", read=_number, write=_write_points),
+    Clause("going out on either end scores", "either_end", ("either_end_bonus", "either_end_doubles"), GAME,
+           TABLE_HAND_END, "going out on either end scores: 100 points, doubles excepted", read=_either_end,
+           write=_write_either_end),
+    Clause("going out with [0|0] on a single blank end scores", "blank_end", "blank_end_bonus", GAME, TABLE_HAND_END,
+           "going out with [0|0] on a single blank end scores: 100 points", read=_blank_end, write=_write_points),
     Clause("pip award", "pip_award", "pip_award", GAME, TABLE_HAND_END,
            "pip award: opponents' pips, rounded to the nearest 5", phrase=("AWARD_FROM", ir.AwardFrom),
            read=_pip_award, write=_write_pip_award),
@@ -697,6 +740,9 @@ CLAUSES: tuple[Clause, ...] = (
            read=_blocked_award, write=_write_blocked_award),
     Clause("tied lowest", "tied_lowest", "tied_lowest", GAME, TABLE_HAND_END, "tied lowest: no winner",
            phrase=("TIED_KIND", ir.TiedLowest)),
+    Clause("hand bonus", "hand_bonus", "hand_bonuses", GAME, TABLE_HAND_END,
+           "hand bonus: 100 points in hand 1, 75 in hand 2, 50 in hand 3, 25 in hand 4", read=_hand_bonuses,
+           write=_write_hand_bonuses),
     Clause("pip penalty", "pip_penalty", "pip_penalty", GAME, TABLE_HAND_END,
            "pip penalty: own pips, each hand rounded to the nearest 5", read=_pip_penalty, write=_write_pip_penalty),
     Clause("scores below zero", "below_zero", "scores_below_zero", GAME, TABLE_HAND_END, "scores below zero: allowed",

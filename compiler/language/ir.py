@@ -136,6 +136,7 @@ class Opener(Choice):
     NEXT_SEAT = "next seat clockwise"
     LAST_TILE = "player of the last tile"
     WINNER = "winner of the last hand"  # the seat that went out, or the one seat that won a blocked hand
+    SIDE_CHOICE = "chosen by the winning side"  # any seat of the side that won the last decided hand
 
 
 class Lead(Choice):
@@ -286,6 +287,7 @@ class BlockedHand(Choice):
 class TiedLowest(Choice):
     NO_WINNER = "no winner"
     EACH_WINS = "each tied side wins"
+    PLAYED_AGAIN = "the hand is played again"  # Puerto Rican's push: nobody scores, and the hand keeps its number
 
 
 class BelowZero(Choice):
@@ -350,6 +352,15 @@ def counts_text(counts: Sequence[int]) -> str:
     if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]} to {counts[-1]}"
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+
+@dataclass(frozen=True)
+class HandBonus:
+    """'100 points in hand 1': the side that wins the game's hand 1 scores 100 more, as part of its award."""
+
+    hand: int
+    points: int
+    pos: Pos = _pos()
 
 
 @dataclass(frozen=True)
@@ -520,6 +531,9 @@ class Variant:
     partnership_out: PartnershipOut | None = None
     going_out_bonus: int = 0
     either_end_bonus: int = 0  # going out with a tile that matched both open ends (a capicua) scores this more
+    either_end_doubles: bool = True  # ... a double too (False: ", doubles excepted")
+    blank_end_bonus: int = 0  # going out with [0|0] while exactly one open end is blank (a chuchazo) scores this more
+    hand_bonuses: tuple[HandBonus, ...] = ()  # the side that wins hand N scores these points more
     pass_points: int = 0  # each pass scores this for the side of the last tile placed, where the passer opposes it
     pip_award: PipAward | None = None
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER

@@ -400,7 +400,8 @@ def _eggs(event: Event) -> str:
 
 def _out(event: Event) -> str:
     either_end = ", its last tile matching both open ends" if event.get("either_end") else ""
-    return f"  seat {event['seat']} is out{either_end}"
+    blank_end = ", with [0|0] on a single blank end" if event.get("blank_end") else ""
+    return f"  seat {event['seat']} is out{either_end}{blank_end}"
 
 
 def _pass_points(event: Event) -> str:

@@ -361,7 +361,7 @@ class Game:
         for event in self._log:
             kind = event["event"]
             if kind == "hand":
-                opener, dealt, pile = self._deals[event["hand"] - self.first_hand]
+                opener, dealt, pile = self._deals[len(hands)]  # in order: a hand played again keeps its number
                 hands.append({"opener": opener, "deal": [[_text(t) for t in h] for h in dealt],
                               "boneyard": [_text(t) for t in pile], "moves": []})
             elif kind == "play":

@@ -89,6 +89,7 @@
       case "out":
         parts.push(say(e.event, { seat: e.seat }));
         if (e.either_end) parts.push(say("either end"));
+        if (e.blank_end) parts.push(say("blank end"));
         break;
       case "pass_points":
         parts.push(say("pass points", { sides: sideName(game, e.side), points: e.points }));

@@ -235,6 +235,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("ANNOUNCED", int(turn.announced), "placements carry claims; muggins"),
         ("PARTNER_OUT_TOO", int(turn.partner_must_go_out_too), ""),
         ("WINNER_LEADS", int(turn.winner_leads), "an opener rule names the seat that won the last hand"),
+        ("SIDE_CHOOSES", int(turn.side_chooses), "an opener rule lets the side that won the last decided hand choose"),
         ("PASS_POINTS", turn.pass_points, "an opponent's pass scores this for the side of the last tile placed"),
         # leads
         ("LEAD_NAMED", int(leads.named), leads.phrase_text), ("LEAD_VOID", int(leads.void), ""),
@@ -266,6 +267,10 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("DOUBLES_FIRST", int(end.doubles_first), ""), ("TIE_MEANS_NO_WINNER", int(end.tie_means_no_winner), ""),
         ("BLOCKER_AND_NEXT", int(end.blocker_and_next), "a blocked hand: the blocker against the next seat"),
         ("EITHER_END_BONUS", end.either_end_bonus, "going out with a tile that matched both open ends scores this"),
+        ("EITHER_END_DOUBLES", int(end.either_end_doubles), "... a double too"),
+        ("BLANK_END_BONUS", end.blank_end_bonus, "going out with [0|0] on a single blank end scores this"),
+        ("PUSH", int(end.push), "a tie of a blocked hand is played again, with the same number"),
+        ("HAND_BONUS_COUNT", v.hand_bonuses[-1].hand if v.hand_bonuses else 0, "the last hand with a bonus"),
         *_match_constants(p.match),
         # the thinking bots' settings (play/bots.py)
         *((f"EXPERT_{name.upper()}", weight, meaning) for name, (weight, meaning) in bots.EXPERT_WEIGHTS.items()),
@@ -273,6 +278,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         # the records of ds_play_units, in the record schema's order
         *record_layout("UNIT", units, UNIT_GROUPS), *record_layout("HAND", hands, HAND_GROUPS),
     ]
+    bonuses = {bonus.hand: bonus.points for bonus in v.hand_bonuses}
     tables = (
         Table("int8_t", "TILE_LOW[NTILES]", ", ".join(str(a) for a, _ in tiles), "the tiles' halves"),
         Table("int8_t", "TILE_HIGH[NTILES]", ", ".join(str(b) for _, b in tiles), ""),
@@ -289,6 +295,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
               ", ".join(str(v.tiles_dealt(n) or 0) if n in counts else "0" for n in players), "tiles dealt each"),
         Table("int32_t", "TARGET_FOR[MAX_PLAYERS + 1]",
               ", ".join(str(v.target.for_players(n)) for n in players), "the target of a game of each count"),
+        Table("int32_t", "HAND_BONUS[HAND_BONUS_COUNT + 1]", ", ".join(
+            str(bonuses.get(hand, 0)) for hand in range(max(bonuses, default=0) + 1)), "the bonus for winning hand N"),
         Table("int8_t", "WILD[NTILES]", _per_tile(tiles, wild), "placed on any open end, by either half"),
         Table("int8_t", "LEAD_ALLOWED[NTILES]", _per_tile(tiles, set(_tiles(leads.allowed))),
               "the tiles a seat offered the lead may lead"),

@@ -146,6 +146,8 @@ class TurnRules:
     announced: bool  # placements carry claims; wrong claims are penalties; opponents may call muggins
     partner_must_go_out_too: bool  # with partnerships, the hand goes on until both partners are out
     winner_leads: bool  # an opener rule names the seat that won the last hand
+    side_chooses: bool  # an opener rule lets the side that won the last decided hand choose its seat
+    side_choice_phrase: str  # literal: that rule's phrase, which _choose_opener's rule holds when it applies
     pass_points: int  # an opponent's pass scores this for the side of the last tile placed; 0: passes score nothing
 
 
@@ -215,6 +217,11 @@ class HandEnd:
     tied_points: str | None  # what a tied hand is worth, carried to the next decided hand; None: lost
     blocker_and_next: bool  # a blocked hand is decided between its blocker and the next seat (reckon_hand takes it)
     either_end_bonus: int  # going out with a tile that matched both open ends scores this more
+    either_end_doubles: bool  # ... a double too
+    blank_end_bonus: int  # going out with [0|0] while exactly one open end is blank scores this more
+    hand_bonuses: str | None  # literal: {hand number: points} for the side that wins that hand; None: no bonus
+    push: bool  # a tie of a blocked hand is played again, with the same number
+    number: str  # expression: the game's number of the hand just dealt (a push keeps the number)
 
 
 @dataclass(frozen=True)
@@ -283,6 +290,7 @@ OPENER_DECIDES = {
     ir.Opener.LAST_TILE: "None if self.opener < 0 else self._last_tile_seat",
     ir.Opener.HIGHEST_DOUBLE: "_highest_double_holder(hands)",
     ir.Opener.WINNER: "None if self.opener < 0 else self._winner_seat",
+    ir.Opener.SIDE_CHOICE: "None",  # a seat of the side that won the last decided hand: _choose_opener checks it
 }
 
 
@@ -410,6 +418,7 @@ def _turn(v: ir.Variant) -> TurnRules:
         partner_must_go_out_too=v.partnerships is not ir.PartnershipKind.NONE
         and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS,
         winner_leads=ir.Opener.WINNER in openers, pass_points=v.pass_points,
+        side_chooses=ir.Opener.SIDE_CHOICE in openers, side_choice_phrase=literal(ir.Opener.SIDE_CHOICE.value),
     )
 
 
@@ -477,6 +486,7 @@ def _hand_awards(v: ir.Variant) -> tuple[HandAward, ...] | None:
 
 def _hand_end(v: ir.Variant) -> HandEnd:
     award, penalty, awards = v.pip_award, v.pip_penalty, _hand_awards(v)
+    push = v.tied_lowest is ir.TiedLowest.PLAYED_AGAIN
     return HandEnd(
         exact=v.target.kind is ir.TargetKind.EXACTLY,
         target="its player count's target" if v.target.by_players else str(v.target.points),
@@ -495,10 +505,13 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
         blocked_by_combined_pips=v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED,
         doubles_first=v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST,
-        tie_means_no_winner=v.tied_lowest is ir.TiedLowest.NO_WINNER,
+        tie_means_no_winner=v.tied_lowest in (ir.TiedLowest.NO_WINNER, ir.TiedLowest.PLAYED_AGAIN),
         losers_record=v.hand_points_to is ir.HandPointsTo.LOSERS,
         tied_points=_tied_points(v),
         blocker_and_next=v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT, either_end_bonus=v.either_end_bonus,
+        either_end_doubles=v.either_end_doubles, blank_end_bonus=v.blank_end_bonus,
+        hand_bonuses="{" + ", ".join(f"{b.hand}: {b.points}" for b in v.hand_bonuses) + "}" if v.hand_bonuses else None,
+        push=push, number="self.hand_number - self._pushes" if push else "self.hand_number",
     )
 
 

@@ -74,7 +74,7 @@ static void rng_shuffle(Rng *r, TileByte *tiles, int n) {
 
 //###{standalone game
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
-enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE, OPENER_WINNER };
+enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE, OPENER_WINNER, OPENER_SIDE_CHOICE };
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
 enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
 /* What is known of the current seat's moves: nothing yet, their list (legal), or only the masks of its placements
@@ -186,6 +186,9 @@ typedef struct {
     int last_tile_seat, last_blocked, extra, drawn, draws, passes, lead_tile;
     int winner_seat;                    /* the seat that won the last hand (WINNER_LEADS) */
     int either_end;                     /* the hand's last tile matched both open ends (EITHER_END_BONUS) */
+    int blank_end;                      /* ... was [0|0] gone out with on a single blank end (BLANK_END_BONUS) */
+    int pushes;                         /* hands played again after a tie (PUSH): each keeps the number it replays */
+    int choosing_side;                  /* the side that won the last decided hand (-1: none yet) chooses the opener */
     int64_t claim, muggins, pool;
     int64_t eggs;                       /* the points of tied hands, carried to the next decided hand */
     int hand_end;                       /* how the hand ended: HAND_WON_IN_PLAY until it ends otherwise */
@@ -365,6 +368,11 @@ static int nearest(int pips, int step) {
 }
 
 /* The seat k places to the left of seat (0 <= k < players): without a division, which costs more than a turn. */
+/* The game's number of the hand being played: a push keeps the number of the hand it plays again. */
+static int game_hand(const Game *g) {
+    return g->hand_number - g->pushes;
+}
+
 static int seat_after(const Game *g, int seat, int k) {
     seat += k;
     return seat >= g->players ? seat - g->players : seat;
@@ -491,7 +499,8 @@ static void game_init(Game *g, int players, int partnerships) {
     g->hand_over = 1;
     g->over = g->hand_number = g->nwinners = 0;
     g->first_hand = 1;
-    g->last_tile_seat = -1;
+    g->last_tile_seat = g->winner_seat = g->choosing_side = -1;
+    g->pushes = g->either_end = g->blank_end = 0;
     g->last_blocked = g->extra = g->draws = g->passes = g->claim = g->muggins = g->pool = g->eggs = 0;
     g->drawn = -1;
     g->lead_tile = 0;
@@ -663,7 +672,7 @@ static void own_moves(Game *g) {
                 hand[n++] = g->slot_tile[seat][w * 64 + lowest_bit(m)];
             }
         }
-        if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->hand_number == 1)) {
+        if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || game_hand(g) == 1)) {
             legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
@@ -814,7 +823,8 @@ static int blocked_winner(const Game *g, const int *remaining) {
 /* The hand-end reckoning: the winning sides (hand_winners) and the points awarded per side. */
 static void reckon(Game *g, const int *remaining, int out_seat, const int *double_pips, const int *holds_double,
                    int *awards) {
-    int source[MAX_PLAYERS], own[MAX_PLAYERS], side, seat, nsource, nown;
+    /* Zeroed for the compiler, which cannot always see award_source and side_pips fill what pip_award reads. */
+    int source[MAX_PLAYERS] = {0}, own[MAX_PLAYERS] = {0}, side, seat, nsource, nown;
     for (side = 0; side < g->sides; ++side) {
         awards[side] = 0;
     }
@@ -943,14 +953,28 @@ static void end_hand(Game *g, int blocked) {
     if (EITHER_END_BONUS && !blocked && g->either_end) {  /* the last tile matched both ends: the bonus joins */
         awards[g->hand_winners[0]] += EITHER_END_BONUS;
     }
+    if (BLANK_END_BONUS && !blocked && g->blank_end) {  /* [0|0] on a single blank end: the bonus joins */
+        awards[g->hand_winners[0]] += BLANK_END_BONUS;
+    }
+    if (HAND_BONUS_COUNT && game_hand(g) <= HAND_BONUS_COUNT) {  /* winning this hand of the game scores more */
+        for (seat = 0; seat < g->nhand_winners; ++seat) {
+            awards[g->hand_winners[seat]] += HAND_BONUS[game_hand(g)];
+        }
+    }
+    if (SIDE_CHOOSES && g->nhand_winners == 1) {  /* a decided hand: its winning side chooses the next opener */
+        g->choosing_side = g->hand_winners[0];
+    }
     if (LOGGING(g)) {
         ev_begin(g, "hand_end");
-        ev_int(g, "hand", g->hand_number);
+        ev_int(g, "hand", game_hand(g));
         ev_bool(g, "blocked", blocked);
         ev_ints(g, "winners", g->hand_winners, g->nhand_winners);
         ev_ints(g, "remaining_pips", remaining, g->players);
         ev_ints(g, "awards", awards, g->sides);
         ev_end(g);
+    }
+    if (PUSH && blocked && !g->nhand_winners) {  /* a push: the next hand is this one played again */
+        g->pushes++;
     }
     if (TIED_CARRIED) {
         if (!g->nhand_winners) {  /* a tied hand: its points (the blocked award, whoever won) are carried */
@@ -1206,11 +1230,15 @@ static void play_tile(Game *g, int tile, int at, int by) {
         on = l->open[at].tile;
         port = l->open[at].kind;
     }
-    if (EITHER_END_BONUS && g->hand_len[seat] == 1) {  /* going out: whether the tile also matches the other end */
-        int i;
-        g->either_end = 0;
+    if ((EITHER_END_BONUS || BLANK_END_BONUS) && g->hand_len[seat] == 1) {  /* going out: the other open end */
+        int i, double_ok = EITHER_END_DOUBLES || TILE_LOW[tile] != TILE_HIGH[tile];
+        g->either_end = g->blank_end = 0;
         for (i = 0; at >= 0 && i < l->nopen; ++i) {
-            g->either_end |= i != at && (TILE_LOW[tile] == l->open[i].value || TILE_HIGH[tile] == l->open[i].value);
+            if (i != at) {
+                int value = l->open[i].value;
+                g->either_end |= double_ok && (TILE_LOW[tile] == value || TILE_HIGH[tile] == value);
+                g->blank_end |= TILE_HIGH[tile] == 0 && value != 0;  /* [0|0], the other end not blank */
+            }
         }
     }
     if (at < 0) {
@@ -1304,6 +1332,9 @@ static void play_tile(Game *g, int tile, int at, int by) {
         ev_int(g, "seat", seat);
         if (EITHER_END_BONUS && g->either_end) {
             ev_bool(g, "either_end", 1);
+        }
+        if (BLANK_END_BONUS && g->blank_end) {
+            ev_bool(g, "blank_end", 1);
         }
         ev_end(g);
     }
@@ -1441,7 +1472,7 @@ static int highest_double_holder(const Game *g) {
 /* The hand's opener: given (a seat, or -1 to decide it), checked against the rules; -2 where they refuse it. */
 static int choose_opener(Game *g, int given) {
     int rule, decided = -1;
-    if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->hand_number == 0)) {
+    if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || game_hand(g) == 0)) {
         int tile = 0, holder = first_held(g, &tile);
         if (holder < 0 || (given >= 0 && given != holder)) {
             return -2;  /* a void deal, or an opener that does not hold the lead */
@@ -1449,7 +1480,7 @@ static int choose_opener(Game *g, int given) {
         g->lead_tile = tile;
         return holder;
     }
-    rule = g->hand_number == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
+    rule = game_hand(g) == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
     /* A record may start at a later hand of its game: with no hand before it (opener -1) a lot decides. */
     if (rule == OPENER_NEXT_SEAT && g->opener >= 0) {
         decided = seat_after(g, g->opener, 1);
@@ -1457,6 +1488,17 @@ static int choose_opener(Game *g, int given) {
         decided = g->last_tile_seat;
     } else if (rule == OPENER_WINNER && g->opener >= 0) {
         decided = g->winner_seat;
+    } else if (rule == OPENER_SIDE_CHOICE && g->choosing_side >= 0) {  /* any seat of the side that won */
+        int seats[MAX_PLAYERS], n = 0, seat;
+        for (seat = 0; seat < g->players; ++seat) {
+            if (g->side_of[seat] == g->choosing_side) {
+                seats[n++] = seat;
+            }
+        }
+        if (given >= 0) {
+            return g->side_of[given] == g->choosing_side ? given : -2;
+        }
+        return seats[rng_below(&g->rng, n)];
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
         decided = highest_double_holder(g);
     }
@@ -1483,7 +1525,7 @@ static int begin_hand(Game *g, int given) {
     g->nhand_winners = 0;
     if (LOGGING(g)) {
         ev_begin(g, "hand");
-        ev_int(g, "hand", g->hand_number);
+        ev_int(g, "hand", game_hand(g));
         ev_int(g, "opener", opener);
         ev_end(g);
     }
@@ -1586,7 +1628,7 @@ static int deal_shuffled(Game *g) {
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
         g->pile_next = 0;
-        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && g->hand_number != 0) || first_held(g, &tile) >= 0) {
+        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && game_hand(g) != 0) || first_held(g, &tile) >= 0) {
             return 0;
         }
     }

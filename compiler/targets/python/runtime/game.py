@@ -200,7 +200,7 @@ class Game(GameParts):
         deals = self.deals  # cut from the game's lists once, not once a hand
         for event in self.events:
             if event["event"] == "hand":
-                opener, dealt, pile = deals[event["hand"] - self.first_hand]
+                opener, dealt, pile = deals[len(hands)]  # in order: a hand played again keeps its number
                 hands.append({"opener": opener, "deal": [_tile_list(h) for h in dealt],
                               "boneyard": _tile_list(pile), "moves": []})
             elif event["event"] == "play":

@@ -37,6 +37,7 @@ class SeatEvent(TypedDict):
     event: Literal["pass", "out"]
     seat: int
     either_end: NotRequired[bool]  # an out whose last tile matched both open ends, where that scores a bonus
+    blank_end: NotRequired[bool]  # an out with [0|0] on a single blank end, where that scores a bonus
 
 
 class PenaltyEvent(TypedDict):
