@@ -142,7 +142,7 @@ static clock_t wasm_clock(void) {
 #define BLOCKER_AND_NEXT 0  /* a blocked hand: the blocker against the next seat */
 #define EITHER_END_BONUS 0  /* going out with a tile that matched both open ends scores this */
 #define EITHER_END_DOUBLES 1  /* ... a double too */
-#define BLANK_END_BONUS 0  /* going out with [0|0] on a single blank end scores this */
+#define BLANK_END_BONUS 0  /* going out with double blank on a single blank end scores this */
 #define PUSH 0  /* a tie of a blocked hand is played again, with the same number */
 #define HAND_BONUS_COUNT 0  /* the last hand with a bonus */
 #define ABI_VERSION 9  /* of the interface the engine exports */

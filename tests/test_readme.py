@@ -194,7 +194,7 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("blocked hand: the blocker against the next seat", "lead: a double", "leader without one: passes the lead")],
     "`going out on either end scores` or `goi": [
         ("going out on either end scores: 25 points",),
-        ("going out with [0|0] on a single blank end scores: 100 points", "target: at least 61",
+        ("going out with double blank on a single blank end scores: 100 points", "target: at least 61",
          "spinners: first double"),
         ("going out on either end scores: 25 points", "target: at least 61", "spinners: first double"),
         ("going out on either end scores: 25 points", "target: at least 61", "matching: halves adding up to 7"),
@@ -282,7 +282,7 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         (*_KOZEL, "target: at least 101"), (*_KOZEL, "placement score: total"),
         (*_KOZEL, "going out scores: 10 points"), (*_KOZEL, "pip penalty: own pips", "scores below zero: allowed"),
         (*_KOZEL, "going out on either end scores: 25 points"), (*_KOZEL, "an opponent's pass scores: 25 points"),
-        (*_KOZEL, "going out with [0|0] on a single blank end scores: 100 points"),
+        (*_KOZEL, "going out with double blank on a single blank end scores: 100 points"),
         (*_KOZEL, "hand bonus: 100 points in hand 1")],
     "`tied hand points: carried to the next d": [
         ("tied hand points: carried to the next decided hand",),

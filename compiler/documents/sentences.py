@@ -171,7 +171,7 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("hand_end", key, "going out on either end scores", points=v.either_end_bonus)
     if v.blank_end_bonus:
         yield _s("hand_end", "going out on a single blank end scores",
-                 "going out with [0|0] on a single blank end scores", points=v.blank_end_bonus)
+                 "going out with double blank on a single blank end scores", points=v.blank_end_bonus)
     yield (_s("hand_end", "pip award", "pip award", award=_award(v.pip_award)) if v.pip_award is not None
            else _s("hand_end", "pip award.none", "pip award"))
     if v.pip_award is not None and v.pip_award.less_own:

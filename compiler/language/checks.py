@@ -447,7 +447,7 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
                              "blocker", _at(v, "blocked hand"),
                              "use " + choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.BLOCKER_AND_NEXT)))
     for key, bonus in (("going out on either end scores", v.either_end_bonus),
-                       ("going out with [0|0] on a single blank end scores", v.blank_end_bonus)):
+                       ("going out with double blank on a single blank end scores", v.blank_end_bonus)):
         if bonus:
             yield from _check_last_tile_bonus(v, key)
     if not v.extra_turn and _written(v, "extra turn without a legal tile"):
@@ -671,7 +671,7 @@ def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:
             ("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
             ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None),
             ("going out on either end scores", v.either_end_bonus != 0),
-            ("going out with [0|0] on a single blank end scores", v.blank_end_bonus != 0),
+            ("going out with double blank on a single blank end scores", v.blank_end_bonus != 0),
             ("hand bonus", bool(v.hand_bonuses)),
             ("an opponent's pass scores", v.pass_points != 0)) if scores]
         for key in scoring:

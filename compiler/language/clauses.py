@@ -317,13 +317,6 @@ def _write_either_end(value: tuple[int, bool]) -> str:
     return _count(points, "point") + ("" if doubles else ", doubles excepted")
 
 
-def _blank_end(r: Reader, t: Tree[Token]) -> int:
-    tile = _tree(t.children[0])
-    if [r.int(half) for half in tile.children] != [0, 0]:
-        r.problem("a single blank end is gone out on with the double blank", tile, "write '[0|0]'")
-    return r.int(t.children[1])
-
-
 def _hand_bonuses(r: Reader, t: Tree[Token]) -> tuple[ir.HandBonus, ...]:
     bonuses: list[ir.HandBonus] = []
     for item in t.children:
@@ -728,8 +721,9 @@ CLAUSES: tuple[Clause, ...] = (
     Clause("going out on either end scores", "either_end", ("either_end_bonus", "either_end_doubles"), GAME,
            TABLE_HAND_END, "going out on either end scores: 100 points, doubles excepted", read=_either_end,
            write=_write_either_end),
-    Clause("going out with [0|0] on a single blank end scores", "blank_end", "blank_end_bonus", GAME, TABLE_HAND_END,
-           "going out with [0|0] on a single blank end scores: 100 points", read=_blank_end, write=_write_points),
+    Clause("going out with double blank on a single blank end scores", "blank_end", "blank_end_bonus", GAME,
+           TABLE_HAND_END, "going out with double blank on a single blank end scores: 100 points", read=_number,
+           write=_write_points),
     Clause("pip award", "pip_award", "pip_award", GAME, TABLE_HAND_END,
            "pip award: opponents' pips, rounded to the nearest 5", phrase=("AWARD_FROM", ir.AwardFrom),
            read=_pip_award, write=_write_pip_award),

@@ -268,7 +268,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("BLOCKER_AND_NEXT", int(end.blocker_and_next), "a blocked hand: the blocker against the next seat"),
         ("EITHER_END_BONUS", end.either_end_bonus, "going out with a tile that matched both open ends scores this"),
         ("EITHER_END_DOUBLES", int(end.either_end_doubles), "... a double too"),
-        ("BLANK_END_BONUS", end.blank_end_bonus, "going out with [0|0] on a single blank end scores this"),
+        ("BLANK_END_BONUS", end.blank_end_bonus, "going out with double blank on a single blank end scores this"),
         ("PUSH", int(end.push), "a tie of a blocked hand is played again, with the same number"),
         ("HAND_BONUS_COUNT", v.hand_bonuses[-1].hand if v.hand_bonuses else 0, "the last hand with a bonus"),
         *_match_constants(p.match),

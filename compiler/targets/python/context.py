@@ -121,6 +121,7 @@ class Opener:
 
     decided: str
     phrase: str  # literal, for the message when a given opener disagrees
+    side_choice: bool  # a seat the side that won the last decided hand chooses (decided is then None)
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,6 @@ class TurnRules:
     partner_must_go_out_too: bool  # with partnerships, the hand goes on until both partners are out
     winner_leads: bool  # an opener rule names the seat that won the last hand
     side_chooses: bool  # an opener rule lets the side that won the last decided hand choose its seat
-    side_choice_phrase: str  # literal: that rule's phrase, which _choose_opener's rule holds when it applies
     pass_points: int  # an opponent's pass scores this for the side of the last tile placed; 0: passes score nothing
 
 
@@ -295,7 +295,7 @@ OPENER_DECIDES = {
 
 
 def _opener(rule: ir.Opener) -> Opener:
-    return Opener(OPENER_DECIDES[rule], literal(rule.value))
+    return Opener(OPENER_DECIDES[rule], literal(rule.value), rule is ir.Opener.SIDE_CHOICE)
 
 
 def _tables(v: ir.Variant) -> Tables:
@@ -418,7 +418,7 @@ def _turn(v: ir.Variant) -> TurnRules:
         partner_must_go_out_too=v.partnerships is not ir.PartnershipKind.NONE
         and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS,
         winner_leads=ir.Opener.WINNER in openers, pass_points=v.pass_points,
-        side_chooses=ir.Opener.SIDE_CHOICE in openers, side_choice_phrase=literal(ir.Opener.SIDE_CHOICE.value),
+        side_chooses=ir.Opener.SIDE_CHOICE in openers,
     )
 
 
