@@ -360,6 +360,7 @@ class Game:
         self.either_end = False  # the last tile placed went out matching both open ends as they stood
         self.blank_end = False  # ... was [0|0], gone out with while the other open end was not blank
         self.pushed = False  # Puerto Rican: the last hand was a tie, played again under its own number
+        self.last_drawn = False  # Jamaican: the last hand was drawn (a record starts with none before it)
         self.choosing_side = -1  # the side that won the last decided hand, which chooses the next opener
         self.extra = False  # the current seat is on an extra turn
         self.drawn: Tile | None = None  # a drawn tile that must be played now
@@ -392,7 +393,11 @@ class Game:
         first hand's lead in the game's first hand (hand 1); None when this hand's lead names none."""
         if ir.names_lead_tile(self.v.lead):
             return self.v.lead
-        return self.v.first_hand_lead if self.next_number == 1 else None
+        if self.v.first_hand_lead is not None:
+            return self.v.first_hand_lead if self.next_number == 1 else None
+        # Jamaican: the [6|6] poses at 0-0, at 1-1 and after a drawn hand.
+        level = all(score == 0 for score in self.scores) or all(score == 1 for score in self.scores)
+        return self.v.level_lead if level or self.last_drawn else None
 
     def named_lead(self, hands: list[list[Tile]]) -> Tile | None:
         """The tile that leads this deal under a lead that names its tile: the named tile, or the
@@ -757,6 +762,13 @@ class Game:
         winners, awards = reckon(self.v, sides, remaining, out_seat, doubles, self.last_tile_seat)
         self.winner_seat = blocked_winner(remaining, self.last_tile_seat) \
             if blocked and self.v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT else self.last_tile_seat
+        if blocked and winners and self.v.blocked_hand is ir.BlockedHand.LOWEST_PIPS:
+            # Jamaican: of the winning side's seats holding its lowest count, the first in play order from the blocker.
+            lowest = min(remaining[seat] for seat in range(self.players) if sides[seat] == winners[0])
+            order = [(self.last_tile_seat + k) % self.players for k in range(self.players)]
+            self.winner_seat = next(seat for seat in order if sides[seat] == winners[0] and remaining[seat] == lowest)
+        self.last_drawn = not winners
+        one_all = self.scores == [1, 1] and self.v.both_scored is ir.BothScored.BRUK
         awards = list(awards)
         if out_seat is not None and self.either_end:
             awards[winners[0]] += self.v.either_end_bonus
@@ -781,6 +793,12 @@ class Game:
             self._share_pool(winners)
         if self.v.pip_penalty is not None and not self.over:
             self._penalise(remaining, None if blocked else self.side_of(self.last_tile_seat))
+        if self.v.both_scored is ir.BothScored.BRUK and winners and min(self.scores) >= 1 and self.scores != [1, 1]:
+            # Jamaican: one all play two (from 1-1 the loser goes back to 0), else the game bruks (both do).
+            back = [0 if one_all and side == winners[0] else -self.scores[side] for side in range(self.sides)]
+            for side in range(self.sides):
+                self._score(side, back[side])
+            self.events.append({"event": "reset", "points": back, "scores": list(self.scores), "pegs": list(self.pegs)})
         if self.v.target.at_hand_end and not self.over and self.v.hand_points_to is ir.HandPointsTo.LOSERS:
             # Kozel: the side that has reached the target with its penalty points is the goat; the other wins.
             if max(self.scores) >= self.target:

@@ -134,12 +134,12 @@ class EngineMachine(RuleBasedStateMachine):
 
     @invariant()
     def scores_only_grow(self) -> None:
-        """Only a pip penalty or a pool stake takes points away, and never more than its event says."""
+        """Only a pip penalty, a pool stake or a reset takes points away, and never more than its event says."""
         scores = self.game.scores
         events = self.game.events
         lost = [0] * len(scores)
         for event in events[self.seen:]:
-            if event["event"] in ("pip_penalty", "stake"):
+            if event["event"] in ("pip_penalty", "stake", "reset"):
                 lost = [sum(pair) for pair in zip(lost, event["points"], strict=True)]
         assert all(now >= before + penalty for now, before, penalty in zip(scores, self.previous_scores, lost,
                                                                             strict=True))

@@ -76,11 +76,11 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
                     void = event.get("void", [])
                     expected = [score + (0 if side in void else points)
                                 for side, (score, points) in enumerate(zip(expected, event["points"], strict=True))]
-            elif event["event"] in ("pip_penalty", "stake", "pool"):
+            elif event["event"] in ("pip_penalty", "stake", "pool", "reset"):
                 assert all(points <= 0 for points in event["points"]) or event["event"] == "pool"
                 assert all(points >= 0 for points in event["points"]) or event["event"] != "pool"
                 expected = [score + points for score, points in zip(expected, event["points"], strict=True)]
-                if event["event"] != "pip_penalty":  # what is staked goes into the pool, what is won comes out
+                if event["event"] in ("stake", "pool"):  # what is staked goes into the pool, what is won comes out
                     pool -= sum(event["points"])
                     assert event["pool"] == pool >= 0
         assert game.scores == expected, f"seed {seed}: {events}"

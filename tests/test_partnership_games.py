@@ -558,3 +558,96 @@ def test_puerto_rican_records_replay_to_their_bonuses_and_pushes_in_every_target
     if target != "c":  # the native replay gives the scores, not the events
         assert [event["hand"] for event in of_kind(result["events"], "hand")] == numbers
     assert len(set(numbers)) < len(numbers)  # each record holds a push
+
+
+# --- Jamaican Partner ----------------------------------------------------------------------------------------
+
+JAMAICAN = "jamaican_partner"
+
+
+def test_jamaican_a_blocked_hand_goes_to_the_lowest_seat_and_is_a_draw_when_both_sides_hold_it() -> None:
+    engine = family(JAMAICAN)
+    sides = (0, 1, 0, 1)
+    assert engine.reckon_hand(sides, [9, 5, 5, 12], None) == ([], [0, 0])  # 5 held by seats of both sides
+    assert engine.reckon_hand(sides, [9, 5, 7, 5], None) == ([1], [0, 1])  # partners tied: their side wins
+    assert engine.reckon_hand(sides, [0, 5, 7, 5], 0) == ([0], [1, 0])  # going out wins the hand
+
+
+def small_jamaican() -> Any:
+    return dealing(JAMAICAN, ("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"),
+                   ("level lead: [6|6] at 0-0, at 1-1 and after a drawn hand\n",
+                    "level lead: [6|6] at 0-0, at 1-1 and after a drawn hand\nif nobody holds it: the deal is void\n"))
+
+
+@pytest.mark.parametrize(("scores", "winner", "after"), [
+    ([1, 1], 0, [2, 0]),  # one all play two
+    ([1, 1], 1, [0, 2]),
+    ([2, 0], 1, [0, 0]),  # 2-1: the game bruks
+    ([0, 3], 0, [0, 0]),
+    ([1, 0], 1, [1, 1]),
+    ([5, 0], 0, [6, 0]),  # six-love
+])
+def test_jamaican_one_all_plays_two_and_both_sides_with_points_go_back_to_0(scores: list[int], winner: int,
+                                                                           after: list[int]) -> None:
+    # The winner's seat leads [6|6] and keeps [0|0]; nobody else holds a six or a blank: blocked at once, and the
+    # lightest hand, 0 pips, wins the hand for its side.
+    engine = small_jamaican()
+    others = [tiles("11 12"), tiles("22 23"), tiles("33 34")]
+    hands = [*others[:winner], tiles("66 00"), *others[winner:]]
+    game = engine.Game(4, seed=2, deal=False, first_hand=7, scores=scores)
+    level = scores == [1, 1]
+    game.start_hand(opener=None if level else winner, hands=hands,
+                    pile=[t for t in engine.TILES if not any(t in h for h in hands)])
+    assert game.opener == winner  # at 1-1 the holder of [6|6], otherwise the record's first opener
+    assert (list(game.legal_moves()) == [lead((6, 6))]) is level
+    game.apply(lead((6, 6)))
+    assert of_kind(game.events, "hand_end")[-1]["winners"] == [winner]
+    assert game.scores == after
+    assert game.over is (after == [6, 0])
+
+
+def jamaican_points(record: dict[str, Any]) -> tuple[list[int], list[int | None]]:
+    """A Jamaican record's hands-won scores and each hand's expected opener (None: any seat, the record's first hand
+    at other scores), worked out from its deals and moves alone: going out or the lowest single hand wins one, the
+    lowest held by both sides a draw; from 1-1 the winner goes to 2 and the loser to 0, and any other win leaving
+    both sides with points sends both to 0; the [6|6] leads at 0-0, 1-1 and after a draw, else the hand's winner."""
+    scores, openers, winner_seat, drawn = list(record.get("scores", [0, 0])), [], None, False
+    for hand in record["hands"]:
+        if min(scores) == max(scores) <= 1 or drawn:
+            openers.append(next(seat for seat in range(4) if "[6|6]" in hand["deal"][seat]))
+        else:
+            openers.append(winner_seat)
+        left, out = left_in_hands(hand)
+        blocker = [move["seat"] for move in hand["moves"] if "play" in move][-1]
+        lowest = min(left)
+        holders = {seat % 2 for seat in range(4) if left[seat] == lowest}
+        drawn = out is None and len(holders) == 2
+        if drawn:
+            continue
+        side = out % 2 if out is not None else holders.pop()
+        winner_seat = out if out is not None else next(
+            seat for seat in ((blocker + k) % 4 for k in range(4)) if seat % 2 == side and left[seat] == lowest)
+        one_all = scores == [1, 1]
+        scores[side] += 1
+        if one_all:
+            scores[1 - side] = 0
+        elif min(scores) >= 1:
+            scores = [0, 0]
+        if max(scores) >= 6:
+            break
+    return scores, openers
+
+
+JAMAICAN_RECORDS = sorted(REPLAYS.glob(f"{JAMAICAN}_*.json"))
+
+
+@pytest.mark.parametrize("target", ["python", "c", "js"])
+@pytest.mark.parametrize("record", JAMAICAN_RECORDS, ids=[path.stem for path in JAMAICAN_RECORDS])
+def test_jamaican_records_replay_to_six_love_in_every_target(record: Path, target: str) -> None:
+    written = json.loads(record.read_text())
+    scores, openers = jamaican_points(written)
+    result = replayed(JAMAICAN, record, target)
+    assert result["scores"] == scores
+    assert all(expected in (None, hand["opener"]) for hand, expected in zip(written["hands"], openers, strict=True))
+    if "first_hand" not in written:
+        assert scores in ([6, 0], [0, 6]) and result["winners"] == [scores.index(6)]

@@ -164,6 +164,7 @@ _KOZEL = ("players: 4", "partnerships: fixed at 4 players", "deal: 4 players get
           "going out scores: 0 points", "pip award: opponents' pips", "hand points go to: the losing side",
           "target: at least 101 at the end of a hand")
 _MATCH = ("match points for a win: 1", "match target: first to 3 match points")
+_BRUK = "both go back to 0, one all playing for two"
 _PAYS = "scores 2 match points"
 _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "`undealt tiles: draw pile` with `cannot": [("undealt tiles: draw pile",), ("cannot play: draw until playable",)],
@@ -204,9 +205,12 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "A `lead` tile that is not in the set; `f": [
         (*_NAMED, "lead: [6|7]"), (*_NAMED, "first opener: by lot"), (*_NAMED, "next opener: next seat clockwise"),
         (*_NAMED, "after a blocked hand: by lot"), (*_NAMED, *_MATCH, "next game opener: loser of the previous game")],
-    "A `first hand lead` tile that is not in": [
+    "A `first hand lead` or `level lead` tile": [
         ("first hand lead: [6|7]", *_FIRST[1:]), ("first hand lead: [6|6]", *_FIRST[2:]),
-        (*_FIRST, "lead: [5|5]", "-next opener"), (*_FIRST, *_MATCH, "next game opener: loser of the previous game")],
+        (*_FIRST, "lead: [5|5]", "-next opener"), (*_FIRST, *_MATCH, "next game opener: loser of the previous game"),
+        ("level lead: [6|7] at 0-0, at 1-1 and after a drawn hand", *_FIRST[1:]),
+        ("level lead: [6|6] at 0-0, at 1-1 and after a drawn hand", *_FIRST[2:]),
+        (*_FIRST, "level lead: [6|6] at 0-0, at 1-1 and after a drawn hand")],
     "A lead that names its tile without `if n": [
         ("lead: [6|6]", "-first opener", "-next opener"),
         ("lead: the highest double", "-first opener", "-next opener", "deal: 2 players get 14 tiles, 3 players get 9 "
@@ -284,6 +288,11 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         (*_KOZEL, "going out on either end scores: 25 points"), (*_KOZEL, "an opponent's pass scores: 25 points"),
         (*_KOZEL, "going out with double blank on a single blank end scores: 100 points"),
         (*_KOZEL, "hand bonus: 100 points in hand 1")],
+    "`when both sides have points: both go ba": [
+        (*_KOZEL, "hand points go to: the winning side", "players: 2 to 4", "partnerships: optional at 4 players",
+         "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles", "when both sides have points: " + _BRUK),
+        (*_KOZEL, "hand points go to: the winning side", "target: at least 6",
+         "when both sides have points: " + _BRUK)],
     "`tied hand points: carried to the next d": [
         ("tied hand points: carried to the next decided hand",),
         ("blocked hand: lowest combined pips win", "tied lowest: no winner",

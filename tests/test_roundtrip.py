@@ -196,9 +196,9 @@ def _rows_set(draw: st.DrawFn, spec: Any, rows: Sequence[Clause]) -> Any:
 def valid_specs(rows: Sequence[Clause] = CLAUSES) -> st.SearchStrategy[ir.Variant | ir.MatchFormat]:
     """Valid variants and match formats, drawing the values of the given rows of the clause table."""
     formats = st.builds(lambda: parse(_FORMAT_TEXT)).flatmap(lambda spec: _rows_set(spec, rows))
-    # Kozel's penalty points, and Dominican's winner leading after a blocked hand, need rules at once that the
-    # hand-built variants rarely draw together.
-    family = st.sampled_from(["kozel", "dominican"]).map(
+    # The partnership games' rules (Kozel's penalty points, a winner or a side leading after a blocked hand, the
+    # level lead, six-love) need rules at once that the hand-built variants rarely draw together.
+    family = st.sampled_from(["kozel", "dominican", "puerto_rican", "jamaican_partner"]).map(
         lambda game: parse("".join(line + "\n" for line in (ROOT / "examples" / "family" / f"{game}.rules")
                                    .read_text(encoding="utf-8").splitlines() if not line.startswith("#"))))
     return (_hand_built_variants() | family).flatmap(lambda spec: _rows_set(spec, rows)) | formats

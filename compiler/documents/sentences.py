@@ -108,6 +108,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
 
     if v.first_hand_lead is not None:  # it names the first hand's opener too
         yield _s("lead", "first hand lead", "first hand lead", tile=(v.first_hand_lead.low, v.first_hand_lead.high))
+    elif v.level_lead is not None:  # ... and the level hands' (0-0 opens a game)
+        yield _s("lead", "level lead", "level lead", tile=(v.level_lead.low, v.level_lead.high))
     else:
         yield _phrase("lead", "first opener", v.first_opener)
     if isinstance(v.lead, ir.LeadTile):
@@ -212,6 +214,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("hand_end", "hand points go to.the losing side", "hand points go to")
     if v.tied_hand_points is ir.TiedHandPoints.CARRIED:
         yield _s("hand_end", "tied hand points.carried to the next decided hand", "tied hand points")
+    if v.both_scored is ir.BothScored.BRUK:  # keeping them, the default, is what every award says
+        yield _s("hand_end", f"when both sides have points.{v.both_scored}", "when both sides have points")
 
     target = v.target
     if target.kind is ir.TargetKind.NONE:
@@ -279,6 +283,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     "pip penalty", "pip penalty.rounded", "pip penalty.each hand", "pip penalty.out exempt",
     *_phrase_keys("scores below zero", ir.BelowZero), "pool stake", *_phrase_keys("pool ties", ir.PoolTies),
     "hand points go to.the losing side", "tied hand points.carried to the next decided hand",
+    f"when both sides have points.{ir.BothScored.BRUK}", "level lead",
     "target.none", "target.exactly", "target.at least", "target.raw", "target.exactly.by players",
     "target.at least.by players", "target.for players", "target.at hand end", "target.losing",
     *_phrase_keys("winning points on the lead", ir.LeadWinning),
@@ -403,6 +408,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'partnerships.optional': ('players',),
     'reserve': ('reserve',),
     'first hand lead': ('tile',),
+    'level lead': ('tile',),
     'target.losing': ('points',),
     'lead.tile': ('tile',),
     'matching.sum': ('total',),

@@ -106,6 +106,7 @@ LOG: dict[str, tuple[str, ...]] = {
     "pool": ("points", "pool"),
     "eggs": ("points", "eggs"),
     "pip penalty": ("points",),
+    "reset": ("points",),
     "win": ("sides",),
     "scores": ("scores",),
     "game": ("game",),

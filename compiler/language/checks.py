@@ -159,8 +159,11 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.first_opener in after_earlier:
         yield Diagnostic(f"the first hand has no earlier hand, so its opener cannot be '{v.first_opener}'",
                          _at(v, "first opener"), "use " + choices(None, _but(ir.Opener, *after_earlier)))
-    # The winner of a blocked hand is one seat only where the blocker and the next seat decide it.
-    decided_by_seat = v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT
+    # The winner of a blocked hand is one seat where the blocker and the next seat decide it; where the lowest hand
+    # wins and a tie is a draw, after which the level lead opens.
+    decided_by_seat = v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT or (
+        v.blocked_hand is ir.BlockedHand.LOWEST_PIPS and v.tied_lowest is ir.TiedLowest.NO_WINNER
+        and v.level_lead is not None)
     after_blocked = _but(ir.Opener, ir.Opener.LAST_TILE, *([] if decided_by_seat else [ir.Opener.WINNER]))
     if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
         yield _missing("after a blocked hand", _at(v, "next opener"), "a blocked hand ends on a tile nobody went "
@@ -206,13 +209,18 @@ def _scores_led_alone(v: ir.Variant, tile: tuple[int, int]) -> bool:
 
 def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
     lead = v.lead
-    named_tiles = (("lead", "the lead", lead), ("first hand lead", "the first hand's lead", v.first_hand_lead))
+    named_tiles = (("lead", "the lead", lead), ("first hand lead", "the first hand's lead", v.first_hand_lead),
+                   ("level lead", "the level lead", v.level_lead))
     for key, what, tile in named_tiles:
         if isinstance(tile, ir.LeadTile) and tile.high > v.max_pip:
             yield Diagnostic(f"{what} {tile} is not a tile of the {_set_name(v.max_pip)} set",
                              _at(v, key, "tile"), f"name a tile from [0|0] to [{v.max_pip}|{v.max_pip}]")
-    if v.first_hand_lead is not None:
-        yield from _first_hand_lead(v)
+    for key, first in (("first hand lead", v.first_hand_lead), ("level lead", v.level_lead)):
+        if first is not None:
+            yield from _first_hand_lead(v, key, first)
+    if v.first_hand_lead is not None and v.level_lead is not None:
+        yield Diagnostic("'first hand lead' and 'level lead' both name the tile that leads a game's first hand (at "
+                         "0-0)", _clause_at(v, "level lead"), "remove one of them")
     named = ir.named_lead(v)
     if named is not None:
         if named is lead:
@@ -222,7 +230,7 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
                                      "every hand", _clause_at(v, key), "remove it")
         undealt = _lead_tile_undealt(v, named)
         what = "a double" if named in ir.NAMED_LEADS else str(named)
-        key = "lead" if named is lead else "first hand lead"
+        key = "lead" if named is lead else "first hand lead" if named is v.first_hand_lead else "level lead"
         if undealt and v.if_nobody_holds is None:
             yield _missing("if nobody holds it", _at(v, key), f"some deals give no hand {what}; add",
                            ir.NobodyHolds)
@@ -235,7 +243,7 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"remove it, or say {choices('lead', ir.NAMED_LEADS)}, or a tile such as 'lead: [6|6]'")
     if named is not None and v.match is not None and v.match.next_game_opener is ir.NextGameOpener.LOSER:
         clause, whom = (f"lead: {lead}", "every hand") if named is lead else (
-            f"first hand lead: {named}", "each game's first hand")
+            f"{'first hand' if named is v.first_hand_lead else 'level'} lead: {named}", "each game's first hand")
         yield Diagnostic(f"the loser of a game cannot open the next one with '{clause}': the holder of that tile "
                          f"opens {whom}",
                          _at(v, "next game opener"), "say 'next game opener: the variant's rule'")
@@ -268,15 +276,15 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
                          "'a double'", _at(v, "lead"), "write 'lead: a double'")
 
 
-def _first_hand_lead(v: ir.Variant) -> Iterator[Diagnostic]:
-    """'first hand lead' names the first hand's opener and lead; the lead rule is then the later hands'."""
-    first = v.first_hand_lead
+def _first_hand_lead(v: ir.Variant, key: str, first: ir.LeadTile) -> Iterator[Diagnostic]:
+    """'first hand lead' (or 'level lead') names the first hand's opener and lead; the lead rule is then the other
+    hands'."""
     if _written(v, "first opener"):
-        yield Diagnostic(f"'first opener' cannot be given with 'first hand lead: {first}': the holder of that "
+        yield Diagnostic(f"'first opener' cannot be given with '{key}: {first}': the holder of that "
                          "tile opens the first hand", _clause_at(v, "first opener"), "remove it")
     if ir.names_lead_tile(v.lead):
-        yield Diagnostic(f"'first hand lead: {first}' cannot be given with 'lead: {v.lead}': the holder of that "
-                         "tile opens every hand, the first too", _clause_at(v, "first hand lead"),
+        yield Diagnostic(f"'{key}: {first}' cannot be given with 'lead: {v.lead}': the holder of that "
+                         "tile opens every hand, the first too", _clause_at(v, key),
                          "remove one of them")
 
 
@@ -469,6 +477,25 @@ def _check_last_tile_bonus(v: ir.Variant, key: str) -> Iterator[Diagnostic]:
     if v.target.kind is ir.TargetKind.EXACTLY:
         yield Diagnostic(f"the bonus of '{key}' joins the hand's award, judged against a target of at least N, but "
                          "the target is exact", at, f"say 'target: at least {v.target.numbers}'")
+
+
+def check_both_scored(v: ir.Variant) -> Iterator[Diagnostic]:
+    """Six-love: a won hand where both sides then have points sends them back to 0."""
+    if v.both_scored is ir.BothScored.KEPT:
+        return
+    at = _at(v, "when both sides have points")
+    sides = [count if v.partnerships is ir.PartnershipKind.NONE or count != 4 else 2 for count in v.player_counts]
+    if v.partnerships is ir.PartnershipKind.OPTIONAL or any(n != 2 for n in sides):
+        yield Diagnostic("both sides go back to 0 from 1-1 and the like, so every table has two sides, but "
+                         f"'players: {allowed_players(v)}' with 'partnerships: {v.partnerships}' does not", at,
+                         "say 'players: 4' with 'partnerships: fixed at 4 players', or 'players: 2'")
+    if not v.target.at_hand_end or v.hand_points_to is ir.HandPointsTo.LOSERS:
+        yield Diagnostic("a side reaches the target once the hand's points and the going back to 0 are done, at "
+                         "the end of a hand, by the winning side's points", at,
+                         "write 'target: at least N at the end of a hand', with the hand's points to the winning side")
+    if v.pip_penalty is not None:
+        yield Diagnostic("both sides go back to 0, which a pip penalty would take below", at,
+                         "remove 'pip penalty'")
 
 
 def check_pass_points(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -787,7 +814,7 @@ BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_c
                                   check_formula_range, check_leads, check_target_reachable)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match,
-                                  check_hand_points, check_pass_points)
+                                  check_hand_points, check_pass_points, check_both_scored)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

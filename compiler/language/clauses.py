@@ -340,6 +340,10 @@ def _write_hand_bonuses(bonuses: tuple[ir.HandBonus, ...]) -> str:
                       *(f"{bonus.points} in hand {bonus.hand}" for bonus in rest)])
 
 
+def _write_level_lead(tile: ir.LeadTile | None) -> str | None:
+    return None if tile is None else f"{tile} at 0-0, at 1-1 and after a drawn hand"
+
+
 def _matching(r: Reader, t: Tree[Token]) -> int | None:
     token = _token(t.children[0])
     return None if token.type == "EQUAL_HALVES" else r.int(token)
@@ -667,6 +671,8 @@ CLAUSES: tuple[Clause, ...] = (
            "first opener: holder of the highest double", phrase=("OPENER_KIND", ir.Opener)),
     Clause("first hand lead", "first_hand_lead", "first_hand_lead", GAME, TABLE_LEADS, "first hand lead: [6|6]",
            read=_first_hand_lead),
+    Clause("level lead", "level_lead", "level_lead", GAME, TABLE_LEADS,
+           "level lead: [6|6] at 0-0, at 1-1 and after a drawn hand", read=_first_hand_lead, write=_write_level_lead),
     Clause("lead", "lead", "lead", GAME, TABLE_LEADS, "lead: a double if held", phrase=("LEAD_KIND", ir.Lead),
            read=_lead),
     Clause("if nobody holds it", "if_nobody_holds", "if_nobody_holds", GAME, TABLE_LEADS,
@@ -749,6 +755,9 @@ CLAUSES: tuple[Clause, ...] = (
            "hand points go to: the losing side", phrase=("HAND_POINTS_KIND", ir.HandPointsTo)),
     Clause("tied hand points", "tied_hand_points", "tied_hand_points", GAME, TABLE_HAND_END,
            "tied hand points: carried to the next decided hand", phrase=("TIED_POINTS_KIND", ir.TiedHandPoints)),
+    Clause("when both sides have points", "both_scored", "both_scored", GAME, TABLE_HAND_END,
+           "when both sides have points: both go back to 0, one all playing for two",
+           phrase=("BOTH_SCORED_KIND", ir.BothScored)),
     Clause("target", "target", "target", GAME, TABLE_WINNING, "target: at least 61", required=True,
            phrase=("TARGET_KIND", ir.TargetKind), read=_target, write=_write_target),
     Clause("first score", "first_score", "first_score", GAME, TABLE_WINNING, "first score: at least 10",

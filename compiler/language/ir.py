@@ -172,10 +172,11 @@ def names_lead_tile(lead: Lead | LeadTile) -> bool:
 
 
 def named_lead(v: Variant) -> Lead | LeadTile | None:
-    """The lead that names its tile, in every hand or in the first: what 'if nobody holds it' is about."""
+    """The lead that names its tile, in every hand, in the first or at level scores: what 'if nobody holds it' is
+    about."""
     if names_lead_tile(v.lead):
         return v.lead
-    return v.first_hand_lead
+    return v.first_hand_lead or v.level_lead
 
 
 @dataclass(frozen=True)
@@ -337,6 +338,13 @@ class HandPointsTo(Choice):
 class TiedHandPoints(Choice):
     LOST = "lost"
     CARRIED = "carried to the next decided hand"  # Kozel's eggs
+
+
+class BothScored(Choice):
+    """What a won hand does where both sides then have points (Jamaican six-love)."""
+
+    KEPT = "they keep them"
+    BRUK = "both go back to 0, one all playing for two"  # from 1-1 the winner goes to 2 and the loser to 0
 
 
 class PoolTies(Choice):
@@ -514,6 +522,7 @@ class Variant:
     after_blocked: Opener | None = None  # None: the same rule as next_opener
     lead: Lead | LeadTile = Lead.ANY_TILE
     first_hand_lead: LeadTile | None = None  # the game's first hand is led by this tile's holder, with it
+    level_lead: LeadTile | None = None  # ... every hand dealt at 0-0 or 1-1, or after a drawn hand (Jamaican)
     if_nobody_holds: NobodyHolds | None = None  # required where the named lead tile may go undealt
     leader_without: LeaderWithout | None = None  # required with the leads a seat may lack
     branches_open: BranchesOpen = BranchesOpen.AFTER_BOTH_LINE_SIDES
@@ -545,6 +554,7 @@ class Variant:
     pool_ties: PoolTies = PoolTies.DIVIDED
     hand_points_to: HandPointsTo = HandPointsTo.WINNERS
     tied_hand_points: TiedHandPoints = TiedHandPoints.LOST
+    both_scored: BothScored = BothScored.KEPT
     first_score: FirstScore | AnyFirstScore = AnyFirstScore.ANY
     lead_winning: LeadWinning = LeadWinning.SCORED
     match: MatchRules | None = None  # None: one game to the target is the whole contest

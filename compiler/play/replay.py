@@ -389,6 +389,12 @@ def _pip_penalty(event: Event) -> str:
     return f"  for the pips left: {', '.join(lost) or 'nobody loses any'}; scores {event['scores']}"
 
 
+def _reset(event: Event) -> str:
+    back = [side for side, points in enumerate(event["points"]) if points]
+    return f"  both sides have points: {_sides(back)} {'goes' if len(back) == 1 else 'go'} back to 0; " \
+           f"scores {event['scores']}"
+
+
 def _points(n: int, word: str = "point") -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -423,6 +429,7 @@ EVENT_WORDS: dict[str, Callable[[Event], str]] = {
     "stake": _stake,
     "pool": _pool,
     "pip_penalty": _pip_penalty,
+    "reset": _reset,
     "game": lambda e: f"game {e['game']}",
     "game_end": _game_end,
     "eggs": _eggs,

@@ -12,7 +12,7 @@
   const SVG_NS = "http://www.w3.org/2000/svg";
   const BOTS = ["random", "greedy", "expert"];
   const SPEEDS = { slow: 1200, normal: 600, fast: 200, "at once": 0 }; // a bot's pause before it moves, in ms
-  const SCORING = new Set(["penalty", "muggins", "pass_points", "award", "stake", "pool", "pip_penalty"]);
+  const SCORING = new Set(["penalty", "muggins", "pass_points", "award", "stake", "pool", "pip_penalty", "reset"]);
 
   // --- the engine, from the page's own bytes
 
@@ -118,6 +118,9 @@
         break;
       case "pip_penalty":
         parts.push(say("pip penalty", { points: perSide(game, e.points) }));
+        break;
+      case "reset":
+        parts.push(say("reset", { points: perSide(game, e.points) }));
         break;
       case "eggs":
         parts.push(say("eggs", { points: e.points, eggs: e.eggs }));

@@ -239,7 +239,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("PASS_POINTS", turn.pass_points, "an opponent's pass scores this for the side of the last tile placed"),
         # leads
         ("LEAD_NAMED", int(leads.named), leads.phrase_text), ("LEAD_VOID", int(leads.void), ""),
-        ("LEAD_NAMED_FIRST_HAND_ONLY", int(leads.first_hand_only), "the named lead leads the game's first hand only"),
+        ("LEAD_NAMED_FIRST_HAND_ONLY", int(leads.first_hand_only), "the named lead leads some hands only: the first"),
+        ("LEAD_NAMED_LEVEL", int(leads.level), "... or those dealt at 0-0 or 1-1 or after a drawn hand"),
         ("LEAD_OFFERED", int(leads.offered), ""), ("LEADER_DRAWS", int(leads.draws), ""),
         ("LEAD_ORDER_LENGTH", len(order), ""),
         # the end of a hand
@@ -270,6 +271,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("EITHER_END_DOUBLES", int(end.either_end_doubles), "... a double too"),
         ("BLANK_END_BONUS", end.blank_end_bonus, "going out with double blank on a single blank end scores this"),
         ("PUSH", int(end.push), "a tie of a blocked hand is played again, with the same number"),
+        ("BRUK", int(end.bruk), "a won hand leaving both sides with points sends them to 0 (from 1-1 the losers)"),
+        ("LOWEST_SEAT", int(end.lowest_seat), "a blocked hand's winning seat: its side's lowest, first in turn"),
         ("HAND_BONUS_COUNT", v.hand_bonuses[-1].hand if v.hand_bonuses else 0, "the last hand with a bonus"),
         *_match_constants(p.match),
         # the thinking bots' settings (play/bots.py)

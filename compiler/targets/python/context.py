@@ -156,7 +156,9 @@ class LeadRules:
     """What the lead may be, beyond 'any tile' and 'a double if held'."""
 
     named: bool  # the lead names its tile: the first tile of `order` that a hand holds leads, by its holder
-    first_hand_only: bool  # ... in the game's first hand only: later hands follow the opener rules and `lead`
+    first_hand_only: bool  # ... in some hands only (`when`): the others follow the opener rules and `lead`
+    when: str  # expression, before a hand is dealt: whether the named lead leads it (the first hand, or level scores)
+    level: bool  # the named lead leads at 0-0, at 1-1 and after a drawn hand
     order: str  # tuple literal: the named tile(s) in order, then the tiles that lead if nobody holds them
     void: bool  # a deal in which no hand holds a named tile is void
     offered: bool  # the seat offered the lead may lack a tile it may lead (those of `allowed`)
@@ -221,6 +223,8 @@ class HandEnd:
     blank_end_bonus: int  # going out with [0|0] while exactly one open end is blank scores this more
     hand_bonuses: str | None  # literal: {hand number: points} for the side that wins that hand; None: no bonus
     push: bool  # a tie of a blocked hand is played again, with the same number
+    bruk: bool  # a won hand that leaves both sides with points sends them back to 0 (from 1-1: the loser only)
+    lowest_seat: bool  # a blocked hand's winning seat is its side's lowest, first in play order from the blocker
     number: str  # expression: the game's number of the hand just dealt (a push keeps the number)
 
 
@@ -454,7 +458,9 @@ def _leads(v: ir.Variant) -> LeadRules:
         allowed = [t for t in tiles if t[0] == t[1] or lead_points(v, t) > 0]
     order = named + [t for t in fallback if t not in named]
     return LeadRules(
-        named=bool(named), first_hand_only=v.first_hand_lead is not None, order=_table(order or doubles, per_line=10),
+        named=bool(named), first_hand_only=v.first_hand_lead is not None or v.level_lead is not None,
+        when=LEVEL_SCORES if v.level_lead is not None else f"{_hand_number(v)} == 0", level=v.level_lead is not None,
+        order=_table(order or doubles, per_line=10),
         void=bool(named) and v.if_nobody_holds is ir.NobodyHolds.VOID,
         offered=lead in ir.OFFERED_LEADS, allowed=_table(allowed, per_line=10),
         draws=v.leader_without is ir.LeaderWithout.DRAWS, phrase_text=str(named_lead or lead),
@@ -511,8 +517,18 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         blocker_and_next=v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT, either_end_bonus=v.either_end_bonus,
         either_end_doubles=v.either_end_doubles, blank_end_bonus=v.blank_end_bonus,
         hand_bonuses="{" + ", ".join(f"{b.hand}: {b.points}" for b in v.hand_bonuses) + "}" if v.hand_bonuses else None,
-        push=push, number="self.hand_number - self._pushes" if push else "self.hand_number",
+        push=push, number=_hand_number(v), bruk=v.both_scored is ir.BothScored.BRUK,
+        lowest_seat=v.blocked_hand is ir.BlockedHand.LOWEST_PIPS,
     )
+
+
+# The scores stand level at 0 or at 1 (0-0, 1-1), or the last hand was drawn: the level lead leads.
+LEVEL_SCORES = "len(set(self.scores)) == 1 and self.scores[0] in (0, 1) or self._last_drawn"
+
+
+def _hand_number(v: ir.Variant) -> str:
+    """The game's number of the hand just dealt: a hand played again after a push keeps its number."""
+    return "self.hand_number - self._pushes" if v.tied_lowest is ir.TiedLowest.PLAYED_AGAIN else "self.hand_number"
 
 
 def _tied_points(v: ir.Variant) -> str | None:

@@ -188,6 +188,8 @@ typedef struct {
     int either_end;                     /* the hand's last tile matched both open ends (EITHER_END_BONUS) */
     int blank_end;                      /* ... was [0|0] gone out with on a single blank end (BLANK_END_BONUS) */
     int pushes;                         /* hands played again after a tie (PUSH): each keeps the number it replays */
+    int named_now;                      /* the named lead leads the hand being played (where it leads only some) */
+    int last_drawn;                     /* the last hand was drawn: nobody won it (LEAD_NAMED_LEVEL) */
     int choosing_side;                  /* the side that won the last decided hand (-1: none yet) chooses the opener */
     int64_t claim, muggins, pool;
     int64_t eggs;                       /* the points of tied hands, carried to the next decided hand */
@@ -500,7 +502,7 @@ static void game_init(Game *g, int players, int partnerships) {
     g->over = g->hand_number = g->nwinners = 0;
     g->first_hand = 1;
     g->last_tile_seat = g->winner_seat = g->choosing_side = -1;
-    g->pushes = g->either_end = g->blank_end = 0;
+    g->pushes = g->either_end = g->blank_end = g->named_now = g->last_drawn = 0;
     g->last_blocked = g->extra = g->draws = g->passes = g->claim = g->muggins = g->pool = g->eggs = 0;
     g->drawn = -1;
     g->lead_tile = 0;
@@ -672,7 +674,7 @@ static void own_moves(Game *g) {
                 hand[n++] = g->slot_tile[seat][w * 64 + lowest_bit(m)];
             }
         }
-        if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || game_hand(g) == 1)) {
+        if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->named_now)) {
             legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
@@ -923,7 +925,7 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
 
 static void end_hand(Game *g, int blocked) {
     int remaining[MAX_PLAYERS], double_pips[MAX_PLAYERS], holds_double[MAX_PLAYERS], awards[MAX_PLAYERS] = {0};
-    int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0;
+    int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0, level;
     g->hand_over = 1;
     g->last_blocked = blocked;
     g->legal_ok = LEGAL_UNKNOWN;
@@ -949,7 +951,26 @@ static void end_hand(Game *g, int blocked) {
     }
     if (WINNER_LEADS) {  /* the seat that won leads the next hand: the one that went out, or the blocked hand's */
         g->winner_seat = blocked && BLOCKER_AND_NEXT ? blocked_winner(g, remaining) : g->last_tile_seat;
+        if (blocked && LOWEST_SEAT && g->nhand_winners) {  /* its side's lowest, first in play order from the blocker */
+            int least = -1, k;
+            for (seat = 0; seat < g->players; ++seat) {
+                if (g->side_of[seat] == g->hand_winners[0] && (least < 0 || remaining[seat] < least)) {
+                    least = remaining[seat];
+                }
+            }
+            for (k = 0; k < g->players; ++k) {
+                seat = seat_after(g, g->last_tile_seat > 0 ? g->last_tile_seat : 0, k);
+                if (g->side_of[seat] == g->hand_winners[0] && remaining[seat] == least) {
+                    g->winner_seat = seat;
+                    break;
+                }
+            }
+        }
     }
+    if (LEAD_NAMED_LEVEL) {
+        g->last_drawn = !g->nhand_winners;  /* a drawn hand: the level lead leads the next */
+    }
+    level = BRUK && g->sides == 2 && g->scores[0] == 1 && g->scores[1] == 1;  /* one all, playing for two */
     if (EITHER_END_BONUS && !blocked && g->either_end) {  /* the last tile matched both ends: the bonus joins */
         awards[g->hand_winners[0]] += EITHER_END_BONUS;
     }
@@ -1099,6 +1120,18 @@ static void end_hand(Game *g, int blocked) {
                 points[side] = penalties[side];
             }
             ev_points(g, "pip_penalty", points, 0);
+        }
+    }
+    if (BRUK && g->nhand_winners && g->scores[0] >= 1 && g->scores[1] >= 1
+            && !(g->scores[0] == 1 && g->scores[1] == 1)) {
+        /* Both sides have points: from 1-1 the losers go back to 0, else every side does (the game bruks). */
+        int64_t back[MAX_PLAYERS];
+        for (side = 0; side < g->sides; ++side) {
+            back[side] = level && side == g->hand_winners[0] ? 0 : -g->scores[side];
+            g->scores[side] += back[side];
+        }
+        if (LOGGING(g)) {
+            ev_points(g, "reset", back, 0);
         }
     }
     if (JUDGED_AT_HAND_END && LOSERS_RECORD && !g->over) {  /* the side at the target loses: the other wins */
@@ -1469,10 +1502,24 @@ static int highest_double_holder(const Game *g) {
     return -1;
 }
 
+/* Whether the named lead leads the hand about to be dealt where it leads only some: the game's first hand, or
+   (LEAD_NAMED_LEVEL) a hand dealt at 0-0 or 1-1 or after a drawn hand. */
+static int named_lead_now(const Game *g) {
+    int side, level = 1;
+    if (!LEAD_NAMED_LEVEL) {
+        return game_hand(g) == 0;
+    }
+    for (side = 1; side < g->sides; ++side) {
+        level &= g->scores[side] == g->scores[0];
+    }
+    return (level && (g->scores[0] == 0 || g->scores[0] == 1)) || g->last_drawn;
+}
+
 /* The hand's opener: given (a seat, or -1 to decide it), checked against the rules; -2 where they refuse it. */
 static int choose_opener(Game *g, int given) {
     int rule, decided = -1;
-    if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || game_hand(g) == 0)) {
+    g->named_now = named_lead_now(g);
+    if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->named_now)) {
         int tile = 0, holder = first_held(g, &tile);
         if (holder < 0 || (given >= 0 && given != holder)) {
             return -2;  /* a void deal, or an opener that does not hold the lead */
@@ -1628,7 +1675,7 @@ static int deal_shuffled(Game *g) {
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
         g->pile_next = 0;
-        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && game_hand(g) != 0) || first_held(g, &tile) >= 0) {
+        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && !named_lead_now(g)) || first_held(g, &tile) >= 0) {
             return 0;
         }
     }
