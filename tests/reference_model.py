@@ -436,17 +436,20 @@ class Game:
         alone.place(tile, None, None)
         return evaluate(self.v.placement_score, self.formula_names(sum(tile), 0, alone)) > 0
 
+    def opener_rule(self) -> ir.Opener:
+        """The opener rule of the hand dealt next: the first hand's, the one after a blocked hand, or the next."""
+        if self.next_number == 1:
+            return self.v.first_opener
+        if self.last_blocked:
+            return self.v.after_blocked or self.v.next_opener
+        return self.v.next_opener
+
     def decided_opener(self, hands: list[list[Tile]]) -> int | None:
         """The opener the variant's rule names for the next hand, or None when a lot decides."""
         if self.naming_lead() is not None:
             tile = self.named_lead(hands)
             return next((seat for seat, hand in enumerate(hands) if tile in hand), None)
-        if self.next_number == 1:
-            rule = self.v.first_opener
-        elif self.last_blocked:
-            rule = self.v.after_blocked or self.v.next_opener
-        else:
-            rule = self.v.next_opener
+        rule = self.opener_rule()
         # A record of a game's later hands has no hand before its first (opener -1): a lot opens it.
         if rule is ir.Opener.NEXT_SEAT:
             return None if self.opener < 0 else (self.opener + 1) % self.players
@@ -464,12 +467,7 @@ class Game:
     def opener_choices(self) -> list[int]:
         """The seats a lot (or a side's choice) may name as the next hand's opener: under "chosen by the winning side"
         the seats of the side that won the last decided hand, else any seat."""
-        if self.next_number == 1:
-            rule = self.v.first_opener
-        elif self.last_blocked:
-            rule = self.v.after_blocked or self.v.next_opener
-        else:
-            rule = self.v.next_opener
+        rule = self.opener_rule()
         if rule is ir.Opener.SIDE_CHOICE and self.choosing_side >= 0 and self.naming_lead() is None:
             return [seat for seat in range(self.players) if self.side_of(seat) == self.choosing_side]
         return list(range(self.players))
