@@ -296,9 +296,11 @@ def test_dominican_the_blocker_against_the_next_seat_fewer_pips_winning_equal_pi
         engine.reckon_hand(sides, [9, 10, 10, 27], None)
 
 
-def small_dominican() -> Any:
-    return dealing(DOMINICAN, ("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"),
-                   ("first hand lead: [6|6]\n", "first hand lead: [6|6]\nif nobody holds it: the deal is void\n"))
+def two_tile_deal(game: str, lead: str = "first hand lead: [6|6]") -> Any:
+    """The game with two tiles dealt each, the others out of play: a hand short enough to work out by hand (a deal
+    that leaves out the tile its lead line names is void)."""
+    return dealing(game, ("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"),
+                   (lead + "\n", lead + "\nif nobody holds it: the deal is void\n"))
 
 
 # The hands end with seat 0's last tile, on the ends that seats 1, 2 and 3 leave: 4 and 4, then 2 and 4 twice.
@@ -310,25 +312,35 @@ CAPICUA_CASES = {
 }
 
 
+def out_of_play(engine: Any, hands: list[list[tuple[int, int]]]) -> list[tuple[int, int]]:
+    return [t for t in engine.TILES if not any(t in hand for hand in hands)]
+
+
+def two_tile_hand(engine: Any, first_hand: int, hands: list[list[tuple[int, int]]], opener: int | None = 0,
+                  scores: list[int] | None = None) -> Any:
+    """A game at its hand first_hand, dealt these two-tile hands, the other tiles out of play."""
+    game = engine.Game(4, seed=2, deal=False, first_hand=first_hand, scores=scores)
+    game.start_hand(opener=opener, hands=hands, pile=out_of_play(engine, hands))
+    return game
+
+
+def go_out_on_two_ends(engine: Any, first_hand: int, last: tuple[int, int], third: list[tuple[int, int]],
+                       seat_3_move: tuple[Any, ...], out_move: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """Seat 0 leads [1|1] and goes out with last, on the ends seats 1 and 2 (then 2 and 4) and 3 leave; the events of
+    its last tile. Seats 1 and 3 keep [3|3] and [5|6]: 17 pips."""
+    game = two_tile_hand(engine, first_hand, [[(1, 1), last], tiles("14 33"), tiles("12 35"), third])
+    for move in (lead((1, 1)), ("play", (1, 4), (1, 1), "lineA"), ("play", (1, 2), (1, 1), "lineB"), seat_3_move):
+        game.apply(move)  # the ends: 1 and 1, 1 and 4, 2 and 4, then seat 3's
+    events: list[dict[str, Any]] = game.apply(out_move)
+    return events
+
+
 @pytest.mark.parametrize("case", list(CAPICUA_CASES))
 def test_dominican_a_capicua_adds_25_to_the_opponents_pips_a_double_on_ends_4_and_4_too(case: str) -> None:
-    last, third, seat_3_moves, out_move, bonus = CAPICUA_CASES[case]
-    engine = small_dominican()
-    game = engine.Game(4, seed=2, deal=False, first_hand=2)
-    hands = [[(1, 1), last], tiles("14 33"), tiles("12 35"), third]
-    game.start_hand(opener=0, hands=hands, pile=[t for t in engine.TILES if not any(t in hand for hand in hands)])
-    game.apply(lead((1, 1)))
-    game.apply(("play", (1, 4), (1, 1), "lineA"))  # the ends: 1 and 4
-    game.apply(("play", (1, 2), (1, 1), "lineB"))  # 2 and 4
-    game.apply(seat_3_moves)
-    events = game.apply(out_move)
+    events = go_out_on_two_ends(two_tile_deal(DOMINICAN), 2, *CAPICUA_CASES[case][:4])
+    bonus = CAPICUA_CASES[case][4]
     assert of_kind(events, "out")[0].get("either_end", False) is (bonus > 0)
-    opponents = 3 + 3 + 5 + 6  # seats 1 and 3 hold [3|3] and [5|6]
-    assert of_kind(events, "hand_end")[0]["awards"] == [opponents + bonus, 0]
-
-
-def pips(tile: str) -> int:
-    return int(tile[1]) + int(tile[3])
+    assert of_kind(events, "hand_end")[0]["awards"] == [17 + bonus, 0]
 
 
 def last_tile(hand: dict[str, Any]) -> tuple[str, list[int]]:
@@ -414,49 +426,27 @@ def test_dominican_a_pase_that_reaches_200_ends_the_game_in_the_middle_of_the_ha
 PUERTO_RICAN = "puerto_rican"
 
 
-def small_puerto_rican() -> Any:
-    return dealing(PUERTO_RICAN, ("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"),
-                   ("first hand lead: [6|6]\n", "first hand lead: [6|6]\nif nobody holds it: the deal is void\n"))
-
-
 # Seat 0 goes out on the ends seats 1, 2 and 3 leave; later than hand 4, so that no hand bonus joins.
 # (seat 0's tiles, seat 3's tiles, seat 3's move, seat 0's last move, the bonus)
 LAST_TILE_CASES = {
-    "capicu: 2-4 on ends 2 and 4": ([(1, 1), (2, 4)], tiles("44 56"), ("play", (4, 4), (1, 4), "high"),
+    "capicu: 2-4 on ends 2 and 4": ((2, 4), tiles("44 56"), ("play", (4, 4), (1, 4), "high"),
                                     ("play", (2, 4), (1, 2), "high"), 100),
-    "no capicu with a double: 4-4 on ends 4 and 4": ([(1, 1), (4, 4)], tiles("24 56"), ("play", (2, 4), (1, 2), "high"),
+    "no capicu with a double: 4-4 on ends 4 and 4": ((4, 4), tiles("24 56"), ("play", (2, 4), (1, 2), "high"),
                                                      ("play", (4, 4), (2, 4), "high"), 0),
-    "2-6 on ends 2 and 4": ([(1, 1), (2, 6)], tiles("44 56"), ("play", (4, 4), (1, 4), "high"),
+    "2-6 on ends 2 and 4": ((2, 6), tiles("44 56"), ("play", (4, 4), (1, 4), "high"),
                             ("play", (2, 6), (1, 2), "high"), 0),
 }
 
 
 @pytest.mark.parametrize("case", list(LAST_TILE_CASES))
 def test_puerto_rican_a_capicu_adds_100_but_not_with_a_double(case: str) -> None:
-    first, third, seat_3_move, out_move, bonus = LAST_TILE_CASES[case]
-    engine = small_puerto_rican()
-    game = engine.Game(4, seed=2, deal=False, first_hand=9)
-    hands = [first, tiles("14 33"), tiles("12 35"), third]
-    game.start_hand(opener=0, hands=hands, pile=[t for t in engine.TILES if not any(t in hand for hand in hands)])
-    game.apply(lead((1, 1)))
-    game.apply(("play", (1, 4), (1, 1), "lineA"))  # the ends: 1 and 4
-    game.apply(("play", (1, 2), (1, 1), "lineB"))  # 2 and 4
-    game.apply(seat_3_move)
-    events = game.apply(out_move)
-    opponents = 3 + 3 + 5 + 6  # seats 1 and 3 hold [3|3] and [5|6]
-    assert of_kind(events, "hand_end")[0]["awards"] == [opponents + bonus, 0]
-
-
-def small_hand(engine: Any, first_hand: int, hands: list[list[tuple[int, int]]], opener: int = 0) -> Any:
-    """A game at its hand first_hand of two-tile hands, the other tiles out of play."""
-    game = engine.Game(4, seed=2, deal=False, first_hand=first_hand)
-    game.start_hand(opener=opener, hands=hands, pile=[t for t in engine.TILES if not any(t in h for h in hands)])
-    return game
+    events = go_out_on_two_ends(two_tile_deal(PUERTO_RICAN), 9, *LAST_TILE_CASES[case][:4])
+    assert of_kind(events, "hand_end")[0]["awards"] == [17 + LAST_TILE_CASES[case][4], 0]
 
 
 @pytest.mark.parametrize(("other_end", "bonus"), [(2, 100), (0, 0)])
 def test_puerto_rican_a_chuchazo_is_0_0_going_out_on_one_blank_end_not_on_two(other_end: int, bonus: int) -> None:
-    engine = small_puerto_rican()
+    engine = two_tile_deal(PUERTO_RICAN)
     if other_end:  # the ends 0 and 6, then 0 and 5, 0 and 4, 0 and 2
         hands = [tiles("06 00"), tiles("56 33"), tiles("45 11"), tiles("24 35")]
         moves = [("play", (5, 6), (0, 6), "high"), ("play", (4, 5), (5, 6), "low"), ("play", (2, 4), (4, 5), "low")]
@@ -465,7 +455,7 @@ def test_puerto_rican_a_chuchazo_is_0_0_going_out_on_one_blank_end_not_on_two(ot
         hands = [tiles("01 00"), tiles("12 33"), tiles("24 55"), tiles("04 56")]
         moves = [("play", (1, 2), (0, 1), "high"), ("play", (2, 4), (1, 2), "high"), ("play", (0, 4), (2, 4), "high")]
         left = 3 + 3 + 5 + 6
-    game = small_hand(engine, 9, hands)
+    game = two_tile_hand(engine, 9, hands)
     game.apply(lead(hands[0][0]))
     for move in moves:
         game.apply(move)
@@ -476,19 +466,14 @@ def test_puerto_rican_a_chuchazo_is_0_0_going_out_on_one_blank_end_not_on_two(ot
 
 @pytest.mark.parametrize(("hand", "bonus"), [(2, 75), (3, 50), (4, 25), (5, 0), (12, 0)])
 def test_puerto_rican_the_winner_of_hands_2_to_4_scores_75_50_25_more(hand: int, bonus: int) -> None:
-    engine = small_puerto_rican()
-    first, third, seat_3_move, out_move, capicu = LAST_TILE_CASES["capicu: 2-4 on ends 2 and 4"]
-    game = small_hand(engine, hand, [first, tiles("14 33"), tiles("12 35"), third])
-    for move in [lead((1, 1)), ("play", (1, 4), (1, 1), "lineA"), ("play", (1, 2), (1, 1), "lineB"), seat_3_move]:
-        game.apply(move)
-    events = game.apply(out_move)
-    assert of_kind(events, "hand_end")[0]["awards"] == [17 + capicu + bonus, 0]
+    events = go_out_on_two_ends(two_tile_deal(PUERTO_RICAN), hand, *LAST_TILE_CASES["capicu: 2-4 on ends 2 and 4"][:4])
+    assert of_kind(events, "hand_end")[0]["awards"] == [17 + 100 + bonus, 0]
 
 
 def test_puerto_rican_a_push_plays_the_hand_again_under_its_number_and_the_same_side_chooses() -> None:
-    engine = small_puerto_rican()
-    first, third, seat_3_move, out_move, _ = LAST_TILE_CASES["capicu: 2-4 on ends 2 and 4"]
-    game = small_hand(engine, 2, [first, tiles("14 33"), tiles("12 35"), third])
+    engine = two_tile_deal(PUERTO_RICAN)
+    last, third, seat_3_move, out_move, _ = LAST_TILE_CASES["capicu: 2-4 on ends 2 and 4"]
+    game = two_tile_hand(engine, 2, [[(1, 1), last], tiles("14 33"), tiles("12 35"), third])
     for move in [lead((1, 1)), ("play", (1, 4), (1, 1), "lineA"), ("play", (1, 2), (1, 1), "lineB"), seat_3_move,
                  out_move]:
         game.apply(move)
@@ -496,15 +481,15 @@ def test_puerto_rican_a_push_plays_the_hand_again_under_its_number_and_the_same_
     # Hand 3: seat 0 leads [5|5] and nobody has a five: blocked, 3 + 8 = 11 against 1 + 10 = 11, a push.
     pushed = [tiles("55 12"), tiles("00 01"), tiles("02 33"), tiles("04 24")]
     with pytest.raises(engine.IllegalMove, match=r"a seat of side 0 \(chosen by the winning side\), not seat 1"):
-        game.start_hand(opener=1, hands=pushed, pile=[t for t in engine.TILES if not any(t in h for h in pushed)])
-    game.start_hand(opener=0, hands=pushed, pile=[t for t in engine.TILES if not any(t in h for h in pushed)])
+        game.start_hand(opener=1, hands=pushed, pile=out_of_play(engine, pushed))
+    game.start_hand(opener=0, hands=pushed, pile=out_of_play(engine, pushed))
     events = game.apply(lead((5, 5)))
     assert of_kind(events, "hand_end") == [{"event": "hand_end", "hand": 3, "blocked": True, "winners": [],
                                             "remaining_pips": [3, 1, 8, 10], "awards": [0, 0]}]
     assert game.scores == [192, 0]
     with pytest.raises(engine.IllegalMove, match=r"a seat of side 0 \(chosen by the winning side\), not seat 3"):
-        game.start_hand(opener=3, hands=pushed, pile=[t for t in engine.TILES if not any(t in h for h in pushed)])
-    game.start_hand(opener=2, hands=pushed, pile=[t for t in engine.TILES if not any(t in h for h in pushed)])
+        game.start_hand(opener=3, hands=pushed, pile=out_of_play(engine, pushed))
+    game.start_hand(opener=2, hands=pushed, pile=out_of_play(engine, pushed))
     assert of_kind(game.events, "hand")[-1] == {"event": "hand", "hand": 3, "opener": 2}  # hand 3 again, side 0's
 
 
@@ -573,12 +558,6 @@ def test_jamaican_a_blocked_hand_goes_to_the_lowest_seat_and_is_a_draw_when_both
     assert engine.reckon_hand(sides, [0, 5, 7, 5], 0) == ([0], [1, 0])  # going out wins the hand
 
 
-def small_jamaican() -> Any:
-    return dealing(JAMAICAN, ("deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"),
-                   ("level lead: [6|6] at 0-0, at 1-1 and after a drawn hand\n",
-                    "level lead: [6|6] at 0-0, at 1-1 and after a drawn hand\nif nobody holds it: the deal is void\n"))
-
-
 @pytest.mark.parametrize(("scores", "winner", "after"), [
     ([1, 1], 0, [2, 0]),  # one all play two
     ([1, 1], 1, [0, 2]),
@@ -591,13 +570,11 @@ def test_jamaican_one_all_plays_two_and_both_sides_with_points_go_back_to_0(scor
                                                                            after: list[int]) -> None:
     # The winner's seat leads [6|6] and keeps [0|0]; nobody else holds a six or a blank: blocked at once, and the
     # lightest hand, 0 pips, wins the hand for its side.
-    engine = small_jamaican()
+    engine = two_tile_deal(JAMAICAN, "level lead: [6|6] at 0-0, at 1-1 and after a drawn hand")
     others = [tiles("11 12"), tiles("22 23"), tiles("33 34")]
     hands = [*others[:winner], tiles("66 00"), *others[winner:]]
-    game = engine.Game(4, seed=2, deal=False, first_hand=7, scores=scores)
     level = scores == [1, 1]
-    game.start_hand(opener=None if level else winner, hands=hands,
-                    pile=[t for t in engine.TILES if not any(t in h for h in hands)])
+    game = two_tile_hand(engine, 7, hands, opener=None if level else winner, scores=scores)
     assert game.opener == winner  # at 1-1 the holder of [6|6], otherwise the record's first opener
     assert (list(game.legal_moves()) == [lead((6, 6))]) is level
     game.apply(lead((6, 6)))
