@@ -968,12 +968,12 @@ static int nearest(int pips, int step) {
     return pips - remainder + (remainder * 2 >= step ? step : 0);
 }
 
-/* The seat k places to the left of seat (0 <= k < players): without a division, which costs more than a turn. */
 /* The game's number of the hand being played: a push keeps the number of the hand it plays again. */
 static int game_hand(const Game *g) {
     return g->hand_number - g->pushes;
 }
 
+/* The seat k places to the left of seat (0 <= k < players): without a division, which costs more than a turn. */
 static int seat_after(const Game *g, int seat, int k) {
     seat += k;
     return seat >= g->players ? seat - g->players : seat;
@@ -1417,7 +1417,7 @@ static int side_pips(const Game *g, const int *remaining, int side, int *own) {
 /* The seat that wins a blocked hand decided between the blocker (who placed the last tile) and the next seat. */
 static int blocked_winner(const Game *g, const int *remaining) {
     /* A seat: the checks allow this rule only where some tile is placed before a hand can block. */
-    int blocker = g->last_tile_seat > 0 ? g->last_tile_seat : 0, following = seat_after(g, blocker, 1);
+    int blocker = g->last_tile_seat >= 0 ? g->last_tile_seat : 0, following = seat_after(g, blocker, 1);
     return remaining[following] < remaining[blocker] ? following : blocker;
 }
 
@@ -1558,7 +1558,7 @@ static void end_hand(Game *g, int blocked) {
                 }
             }
             for (k = 0; k < g->players; ++k) {
-                seat = seat_after(g, g->last_tile_seat > 0 ? g->last_tile_seat : 0, k);
+                seat = seat_after(g, g->last_tile_seat >= 0 ? g->last_tile_seat : 0, k);
                 if (g->side_of[seat] == g->hand_winners[0] && remaining[seat] == least) {
                     g->winner_seat = seat;
                     break;
