@@ -59,6 +59,7 @@ static clock_t wasm_clock(void) {
 #define BRANCHES_AFTER_LINE_SIDES 1
 #define DOUBLE_END_BOTH_HALVES 1  /* both halves */
 #define SIDES_FIRST 0  /* a spinner's sides are covered before other ends */
+#define CHICKEN_FEET 0  /* a later double's three toes are the only open ends until covered */
 #define BRANCHES_COUNT 0
 #define CROSS_ARMS 0
 #define OWN_MATCHING 0  /* by equal halves */
@@ -99,6 +100,8 @@ static clock_t wasm_clock(void) {
 #define LEAD_NAMED_LEVEL 0  /* ... or those dealt at 0-0 or 1-1 or after a drawn hand */
 #define LEAD_OFFERED 0
 #define LEADER_DRAWS 0
+#define LEAD_ROUND_DOUBLE 0  /* the named tile is the round's engine */
+#define LEAD_DRAWN_FOR 0  /* held by nobody, the seats draw for it in turn */
 #define LEAD_ORDER_LENGTH 7
 #define EXACT 0
 #define LEAD_MAY_NOT_WIN 0
@@ -148,7 +151,9 @@ static clock_t wasm_clock(void) {
 #define BRUK 0  /* a won hand leaving both sides with points sends them to 0 (from 1-1 the losers) */
 #define LOWEST_SEAT 0  /* a blocked hand's winning seat: its side's lowest, first in turn */
 #define HAND_BONUS_COUNT 0  /* the last hand with a bonus */
-#define ABI_VERSION 9  /* of the interface the engine exports */
+#define PIPS_ADDED 0  /* each seat's pips left in hand (PIPS_LEFT) are added to its own score */
+#define ROUNDS 0  /* a game is this many hands, the lowest total winning; 0: played to its target */
+#define ABI_VERSION 10  /* of the interface the engine exports */
 #define HAS_MATCH_PLAY 0
 #define GAME_TARGET 0
 #define MATCH_EXACT_TARGET 0  /* no game ends past its target */
@@ -206,6 +211,8 @@ static const uint32_t TILE_MASK[NTILES] = { 1u, 3u, 5u, 9u, 17u, 33u, 65u, 2u, 6
 static const int64_t RAW_POINTS[MAX_TOTAL + 1] = { 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 0, 0, 15, 0, 0, 0, 0, 20, 0, 0, 0, 0, 25, 0, 0, 0, 0, 30, 0, 0, 0, 0, 35, 0, 0, 0, 0, 40, 0, 0, 0, 0, 45, 0, 0, 0, 0, 50, 0, 0, 0, 0, 55, 0, 0, 0, 0, 60, 0, 0, 0, 0, 65, 0, 0, 0, 0, 70, 0, 0, 0, 0, 75, 0, 0, 0, 0, 80, 0, 0, 0, 0, 85, 0, 0, 0, 0, 90, 0, 0, 0, 0, 95, 0, 0, 0, 0, 100, 0, 0, 0, 0, 105, 0, 0, 0, 0, 110, 0, 0, 0, 0, 115, 0, 0, 0, 0, 120, 0, 0, 0, 0, 125, 0, 0, 0, 0, 130, 0, 0, 0, 0, 135, 0, 0, 0, 0, 140, 0, 0, 0, 0, 145, 0, 0, 0, 0, 150, 0, 0, 0, 0, 155, 0, 0, 0, 0, 160, 0, 0, 0, 0, 165, 0, 0, 0 };
 /* the double of each number */
 static const TileByte DOUBLE_TILE[MAX_PIP + 1] = { 0, 7, 13, 18, 22, 25, 27 };
+/* what each tile left in hand counts at a hand's end */
+static const int32_t PIPS_LEFT[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7, 8, 6, 7, 8, 9, 8, 9, 10, 10, 11, 12 };
 static const int8_t PLAYERS_ALLOWED[MAX_PLAYERS + 1] = { 0, 0, 1, 1, 1 };
 /* tiles dealt each */
 static const int8_t DEAL_SIZE[MAX_PLAYERS + 1] = { 0, 0, 7, 6, 5 };
@@ -283,7 +290,10 @@ static int64_t floor_mod(int64_t a, int64_t b) {
     return b == 0 ? 0 : a - floor_div(a, b) * b;
 }
 
-enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B };
+/* A chicken foot's three toes come after the line's and the spinners' ports, so that their numbers stay. */
+enum {
+    PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B, PORT_TOE_A, PORT_TOE_B, PORT_TOE_C
+};
 
 /* The layout's numbers are 16 bits or wider, not char-sized: a store to a char may change anything, so the compiler
    would read every other field again after each one. */
@@ -297,7 +307,7 @@ typedef struct {
     int ntiles;                     /* tiles on the table */
     int doubles;                    /* doubles on the table, the one just placed included */
     int nopen, nwaiting;
-    int filling;                    /* the spinner whose sides are being covered, or -1 */
+    int filling;                    /* the spinner (or chicken foot) whose sides are being covered, or -1 */
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
     int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
@@ -411,6 +421,22 @@ static int tile_fits(int tile, int value) {
     return (TILE_MASK[tile] & touching_mask(value)) != 0;
 }
 
+/* A double joined after the spinner, as a chicken foot (CHICKEN_FEET): every open end waits, and its three toes,
+   showing value, are the only open ports until they are covered; its join counts as a side covered, so that the three
+   toes make the four. */
+static void layout_foot(Layout *l, int tile, int value) {
+    int i;
+    for (i = 0; i < l->nopen; ++i) {
+        ports_push(l->waiting, &l->nwaiting, WAITING_PORTS, l->open[i].tile, l->open[i].kind, l->open[i].value);
+    }
+    l->nopen = 0;
+    open_push(l, tile, PORT_TOE_A, value);
+    open_push(l, tile, PORT_TOE_B, value);
+    open_push(l, tile, PORT_TOE_C, value);
+    l->filling = tile;
+    l->sides_covered = 1;
+}
+
 /* A tile goes on the open port numbered at, known to be legal; by names the half that touches (0 low, 1 high)
    of a wild tile that is no double, else -1. */
 static void layout_cover(Layout *l, int tile, int at, int by) {
@@ -462,9 +488,13 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         l->lines_filled[tile] = 1;
         l->total += RUNNING_TOTAL * grown;
         l->touched = PORT_LINE_A;
-        grown_push(l, waiting, tile, PORT_LINE_B, grown);
-        if (HAS_SPINNERS) {
-            layout_new_double(l, tile);
+        if (CHICKEN_FEET && l->doubles > 1) {  /* a double after the first, the spinner: a chicken foot */
+            layout_foot(l, tile, value);
+        } else {
+            grown_push(l, waiting, tile, PORT_LINE_B, grown);
+            if (HAS_SPINNERS) {
+                layout_new_double(l, tile);
+            }
         }
     } else {
         int low_touches = OWN_MATCHING ? (by == 0) | ((by < 0) & (low == touching_half(value))) : low == value;
@@ -477,8 +507,8 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         grown_push(l, waiting, tile, PORT_LOW + low_touches * (PORT_HIGH - PORT_LOW), grown);
     }
     if (SIDES_FIRST && waiting) {
-        /* A tile went on the spinner being covered or on an arm's end: open the other ends once the arms carry
-           their doubles, or once its four sides are covered. */
+        /* A tile went on the spinner (or the chicken foot) being covered or on an arm's end: open the other ends once
+           the arms carry their doubles, or once its four sides are covered (a foot's join and three toes). */
         if (CROSS_ARMS && l->arms_left) {
             if (!--l->arms_left) {
                 layout_release_waiting(l);
@@ -769,7 +799,8 @@ typedef struct {
     int64_t scores[MAX_PLAYERS];        /* scores, points and stakes are 64-bit: a formula's points may be large */
     int16_t slot_tile[MAX_PLAYERS][NTILES];  /* each seat's tiles by slot, in the order they came (16-bit, as the
                                                 layout's numbers are) */
-    int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS], pips[MAX_PLAYERS];
+    int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS];
+    int pips[MAX_PLAYERS];              /* what each hand's tiles count at a hand's end: their pips, or PIPS_LEFT's */
     uint64_t held[MAX_PLAYERS][MASK_WORDS];                /* the slots still in hand */
     uint64_t shows[MAX_PLAYERS][MAX_PIP + 2][MASK_WORDS];  /* the slots whose tile shows each number (none shows
                                                               MAX_PIP + 1: an end no half touches reads it) */
@@ -813,7 +844,7 @@ typedef struct {
 /* --- events, written where a game is played move by move ---------------------------------------- */
 /* Whether g writes events now: never in the build the simulations run (no DS_EVENTS), where every test folds away. */
 #define LOGGING(g) (EVENTS && (g)->log)
-static const char *const PORT_TEXT[] = {"low", "high", "lineA", "lineB", "branchA", "branchB"};
+static const char *const PORT_TEXT[] = {"low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC"};
 
 EVENT_CALL static void log_text(EventLog *log, const char *text) {
     for (; *text; ++text, ++log->length) {
@@ -1032,7 +1063,7 @@ static void hand_join(Game *g, int seat, const TileByte *tiles, int n) {
         g->slot_tile[seat][slot] = (int16_t)tile;
         g->holder[tile] = (int16_t)seat;
         g->slot_of[tile] = (int16_t)slot;
-        pips += TILE_LOW[tile] + TILE_HIGH[tile];
+        pips += PIPS_LEFT[tile];
         g->held[seat][w] |= bit;
         g->shows[seat][TILE_LOW[tile]][w] |= bit;
         g->shows[seat][TILE_HIGH[tile]][w] |= bit;
@@ -1274,7 +1305,12 @@ static void own_moves(Game *g) {
             }
         }
         if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->named_now)) {
-            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
+            int held = DRAWN_AT_ONCE && g->drawn >= 0 ? g->drawn == g->lead_tile : g->holder[g->lead_tile] == seat;
+            if (LEAD_DRAWN_FOR && !held) {
+                legal_push(g, MOVE_DRAW, -1, -1, -1);  /* nobody was dealt it: each seat in turn draws a tile for it */
+            } else {
+                legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
+            }
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
                 if (LEAD_ALLOWED[hand[i]]) {
@@ -1524,7 +1560,7 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
 
 static void end_hand(Game *g, int blocked) {
     int remaining[MAX_PLAYERS], double_pips[MAX_PLAYERS], holds_double[MAX_PLAYERS], awards[MAX_PLAYERS] = {0};
-    int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0, level;
+    int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0, any_left = 0, level;
     g->hand_over = 1;
     g->last_blocked = blocked;
     g->legal_ok = LEGAL_UNKNOWN;
@@ -1721,6 +1757,33 @@ static void end_hand(Game *g, int blocked) {
             ev_points(g, "pip_penalty", points, 0);
         }
     }
+    if (PIPS_ADDED) {  /* every seat adds the pips left in its own hand to its own score */
+        int64_t points[MAX_PLAYERS];
+        for (seat = 0; seat < g->players; ++seat) {
+            points[seat] = remaining[seat];
+            g->scores[g->side_of[seat]] += remaining[seat];
+            any_left |= remaining[seat] != 0;
+        }
+        if (LOGGING(g) && any_left) {
+            ev_begin(g, "pips_left");
+            ev_list(g, "points", points, g->players);
+            ev_scores(g);
+            ev_end(g);
+        }
+    }
+    if (ROUNDS && game_hand(g) == ROUNDS) {  /* the last round: the lowest total wins, seats tied for it all win */
+        int lowest_sides[MAX_PLAYERS], nlowest = 0;
+        int64_t lowest = g->scores[0];
+        for (side = 1; side < g->sides; ++side) {
+            lowest = g->scores[side] < lowest ? g->scores[side] : lowest;
+        }
+        for (side = 0; side < g->sides; ++side) {
+            if (g->scores[side] == lowest) {
+                lowest_sides[nlowest++] = side;
+            }
+        }
+        game_win(g, lowest_sides, nlowest);
+    }
     if (BRUK && g->nhand_winners && g->scores[0] >= 1 && g->scores[1] >= 1
             && !(g->scores[0] == 1 && g->scores[1] == 1)) {
         /* Both sides have points: from 1-1 the losers go back to 0, else every side does (the game bruks). */
@@ -1818,7 +1881,7 @@ static void hand_remove(Game *g, int seat, int tile) {
     g->held[seat][slot_word(slot)] &= ~((uint64_t)1 << (slot % 64));
     g->holder[tile] = -1;
     g->hand_len[seat]--;
-    g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
+    g->pips[seat] -= PIPS_LEFT[tile];
 }
 
 /* The play event of the placement just made (its points scored, or not); claim where scores are announced. */
@@ -1996,10 +2059,15 @@ static void draw_tile(Game *g) {
         ev_tile(g, "tile", tile);
         ev_end(g);
     }
-    if (DRAWN_AT_ONCE && (!LEADER_DRAWS || g->layout.ntiles) && layout_takes(&g->layout, tile)) {
-        g->drawn = tile;  /* a playable drawn tile is played at once (one drawn for the lead joins the hand) */
+    /* A playable drawn tile is played at once; one drawn for the lead joins the hand (one drawn for the named lead
+       does too, but where tiles join by their own matching, which takes any tile on the empty table). */
+    if (DRAWN_AT_ONCE && (g->layout.ntiles || (!LEADER_DRAWS && (!LEAD_DRAWN_FOR || OWN_MATCHING)))
+            && layout_takes(&g->layout, tile)) {
+        g->drawn = tile;
     }
-    next_turn(g, 0);  /* the last tile drawn may leave nobody able to play: the hand ends now */
+    /* Drawing for the named lead, a seat that did not draw it hands the draw on; else the last tile drawn may leave
+       nobody able to play: the hand ends now. */
+    next_turn(g, LEAD_DRAWN_FOR && !g->layout.ntiles && tile != g->lead_tile);
 }
 
 static void pass_turn(Game *g) {
@@ -2090,6 +2158,18 @@ static int first_held(const Game *g, int *tile) {
     return -1;
 }
 
+/* The tile the named lead names in the hand about to be dealt (into *tile) and its holder, -1 where no hand holds it:
+   the round's engine (LEAD_ROUND_DOUBLE), the double of the hand's number counted down from the highest; else the
+   first tile of LEAD_ORDER that a hand holds. */
+static int named_holder(const Game *g, int *tile) {
+    if (LEAD_ROUND_DOUBLE) {
+        /* the hand about to be dealt is the next: its engine, by the hands dealt so far (a game has ROUNDS of them) */
+        *tile = DOUBLE_TILE[g->hand_number <= MAX_PIP ? MAX_PIP - g->hand_number : 0];
+        return holder_of(g, *tile);
+    }
+    return first_held(g, tile);
+}
+
 static int highest_double_holder(const Game *g) {
     int pip;
     for (pip = MAX_PIP; pip >= 0; --pip) {
@@ -2119,12 +2199,18 @@ static int choose_opener(Game *g, int given) {
     int rule, decided = -1;
     g->named_now = named_lead_now(g);
     if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->named_now)) {
-        int tile = 0, holder = first_held(g, &tile);
-        if (holder < 0 || (given >= 0 && given != holder)) {
-            return -2;  /* a void deal, or an opener that does not hold the lead */
+        int tile = 0, holder = named_holder(g, &tile);
+        if (LEAD_ROUND_DOUBLE) {
+            g->lead_tile = tile;  /* the round's engine, held or not */
         }
-        g->lead_tile = tile;
-        return holder;
+        if (holder >= 0 || !LEAD_DRAWN_FOR) {
+            if (holder < 0 || (given >= 0 && given != holder)) {
+                return -2;  /* a void deal, or an opener that does not hold the lead */
+            }
+            g->lead_tile = tile;
+            return holder;
+        }
+        /* nobody was dealt it: the opener rules say which seat draws for it first */
     }
     rule = game_hand(g) == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
     /* A record may start at a later hand of its game: with no hand before it (opener -1) a lot decides. */
@@ -2274,7 +2360,7 @@ static int deal_shuffled(Game *g) {
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
         g->pile_next = 0;
-        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && !named_lead_now(g)) || first_held(g, &tile) >= 0) {
+        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && !named_lead_now(g)) || named_holder(g, &tile) >= 0) {
             return 0;
         }
     }
@@ -3403,7 +3489,7 @@ static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64
     }
     /* seat, kind, tile, on, port, by, claim */
     if (v[1] < MOVE_PLAY || v[1] > MOVE_MUGGINS || v[2] < -1 || v[2] >= NTILES || v[3] < -1 || v[3] >= NTILES
-            || v[4] < -1 || v[4] > PORT_BRANCH_B || v[5] < -1 || v[5] > 1 || v[6] < -1 || v[6] > REPLAY_MAX_CLAIM
+            || v[4] < -1 || v[4] > (CHICKEN_FEET ? PORT_TOE_C : PORT_BRANCH_B) || v[5] < -1 || v[5] > 1 || v[6] < -1 || v[6] > REPLAY_MAX_CLAIM
             || (v[1] == MOVE_PLAY && (v[2] < 0 || (v[3] < 0) != (v[4] < 0) || (v[5] >= 0 && v[3] < 0)))
             || (v[1] != MOVE_PLAY && v[6] >= 0)) {
         return REPLAY_MALFORMED;
@@ -3605,7 +3691,7 @@ enum {
     STATE_PLAYERS, STATE_PARTNERSHIPS, STATE_SIDES, STATE_TARGET, STATE_OVER, STATE_HAND_OVER, STATE_CURRENT,
     STATE_HAND_NUMBER, STATE_OPENER, STATE_PILE, STATE_DRAWN, STATE_POOL, STATE_WINNERS_COUNT, STATE_GAMES,
     STATE_GAMES_SCORED, STATE_FIRST_OPENER, STATE_MATCH_OVER, STATE_MATCH_WINNERS_COUNT, STATE_LINE,
-    STATE_GAME_POINTS, STATE_OUTRIGHT, STATE_GAME_WINNERS_COUNT, STATE_WINNERS,
+    STATE_GAME_POINTS, STATE_OUTRIGHT, STATE_GAME_WINNERS_COUNT, STATE_MAX_HAND_NUMBER, STATE_WINNERS,
     STATE_SCORES = STATE_WINNERS + MAX_PLAYERS, STATE_PEG_BACK = STATE_SCORES + MAX_PLAYERS,
     STATE_HAND_SIZES = STATE_PEG_BACK + MAX_PLAYERS, STATE_MATCH_POINTS = STATE_HAND_SIZES + MAX_PLAYERS,
     STATE_GAMES_WON = STATE_MATCH_POINTS + MAX_PLAYERS, STATE_MATCH_WINNERS = STATE_GAMES_WON + MAX_PLAYERS,
@@ -3824,7 +3910,8 @@ int32_t ds_table_bot_move(Table *t, int32_t bot, int32_t *out) {
     return 0;
 }
 
-/* The game's figures (STATE_*) into out. */
+/* The game's figures (STATE_*) into out; the highest number a game's first hand may have is the rules' own, the same
+   for every table (so read from a table of zeroed bytes too, where no game has begun). */
 void ds_table_state(const Table *t, int64_t *out) {
     const Game *g = &t->game;
     int i;
@@ -3850,6 +3937,7 @@ void ds_table_state(const Table *t, int64_t *out) {
     out[STATE_GAME_POINTS] = t->match.game_points;
     out[STATE_OUTRIGHT] = t->match.outright;
     out[STATE_GAME_WINNERS_COUNT] = t->match.ngame_winners;
+    out[STATE_MAX_HAND_NUMBER] = MAX_HAND_NUMBER;
     for (i = 0; i < MAX_PLAYERS; ++i) {
         int here = i < g->players, side = i < g->sides;
         out[STATE_WINNERS + i] = i < g->nwinners ? g->winners[i] : -1;

@@ -25,7 +25,7 @@ export interface GameResult {
 /** A tile as text, either half first: "[3|4]". */
 export type Tile = string;
 /** The ports of a layout's tiles, as the engines name them. */
-export type Port = "low" | "high" | "lineA" | "lineB" | "branchA" | "branchB";
+export type Port = "low" | "high" | "lineA" | "lineB" | "branchA" | "branchB" | "toeA" | "toeB" | "toeC";
 
 /** A move, as a record writes it: a placement (on and port left out for the lead; by where a wild tile names the
     half that touches; claim where scores are announced), a draw, a pass, or a call of muggins (seat: the caller). */

@@ -24,14 +24,17 @@ const VARIANT = Object.freeze({
 
 /* The numbering of the engine's play interface (moves, ports, bots, figures), as its Python driver has it. */
 const ABI = Object.freeze({
-  "version": 9,
+  "version": 10,
   "ports": [
     "low",
     "high",
     "lineA",
     "lineB",
     "branchA",
-    "branchB"
+    "branchB",
+    "toeA",
+    "toeB",
+    "toeC"
   ],
   "halves": [
     "low",
@@ -78,7 +81,8 @@ const ABI = Object.freeze({
     "line",
     "game_points",
     "outright",
-    "game_winners_count"
+    "game_winners_count",
+    "max_hand_number"
   ],
   "stateLists": [
     "winners",
@@ -90,8 +94,7 @@ const ABI = Object.freeze({
     "match_winners",
     "game_winners"
   ],
-  "eventRoom": 4096,
-  "maxHandNumber": 1000000
+  "eventRoom": 4096
 });
 
 const SPEC = VARIANT; // what the loader names
@@ -228,6 +231,12 @@ function setUp(x) { // the loader's call, once the module is loaded: the buffers
   e.tiles = alloc(TILES.length);
   e.events = alloc(e.room);
   e.alloc = alloc;
+  // The highest number a game's first hand may have is the rules' own (the last round, in a game of rounds): a state
+  // figure of any table, read once from zeroed bytes.
+  new Uint8Array(x.memory.buffer, e.table, e.tableSize).fill(0);
+  x.ds_table_state(e.table, e.figures);
+  e.maxHandNumber = Number(new BigInt64Array(x.memory.buffer, e.figures, e.stateCount)[
+    ABI.stateFigures.indexOf("max_hand_number")]);
   return e;
 }
 
@@ -368,7 +377,7 @@ export class Game {
     }
     if (!Game.firstHandIn(firstHand)) {
       throw new IllegalMove("first_hand, the number of the game's hand it starts at, is a whole number from 1 to " +
-        `${ABI.maxHandNumber.toLocaleString("en-US")}, not ${brief(firstHand)}`);
+        `${engine.maxHandNumber.toLocaleString("en-US")}, not ${brief(firstHand)}`);
     }
     x.ds_table_first_hand(engine.table, firstHand);
     this.#first = firstHand;
@@ -393,9 +402,11 @@ export class Game {
   }
 
   /** Whether a record's first_hand is one a game may start at. */
-  static firstHandIn(first) { return Number.isInteger(first) && first >= 1 && first <= ABI.maxHandNumber; }
-  static FIRST_HAND_REFUSED = "'first_hand' must be the number of the record's first hand in its game, from 1 to " +
-    ABI.maxHandNumber.toLocaleString("en-US");
+  static firstHandIn(first) { return Number.isInteger(first) && first >= 1 && first <= engine.maxHandNumber; }
+  static get FIRST_HAND_REFUSED() {
+    return "'first_hand' must be the number of the record's first hand in its game, from 1 to " +
+      engine.maxHandNumber.toLocaleString("en-US");
+  }
 
   // --- the figures, read from the engine after every call
 

@@ -238,9 +238,10 @@ def tables(draw: st.DrawFn, variant: ir.Variant) -> tuple[int, bool, list[int]]:
     elif players == 4 and variant.partnerships is ir.PartnershipKind.OPTIONAL:
         partnerships = draw(st.booleans())
     sides = 2 if partnerships else players
-    # With no target (pool play) any score will do: draw them as if the target were 30.
+    # With no target (pool play, or the lowest total after the last round) any score will do: draw them as if the
+    # target were 30.
     by_players = {count: rule.points for rule in variant.target.by_players for count in rule.player_counts}
-    target = by_players.get(players, variant.target.points) if variant.target.kind is not ir.TargetKind.NONE else 30
+    target = 30 if variant.target.kind in ir.NUMBERLESS_TARGETS else by_players.get(players, variant.target.points)
     lowest = -30 if variant.scores_below_zero is ir.BelowZero.ALLOWED else 0
     score = st.one_of(st.integers(max(lowest, target - 10), target - 1), st.integers(lowest, target - 1))
     return players, partnerships, draw(st.lists(score, min_size=sides, max_size=sides))

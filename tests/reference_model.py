@@ -33,6 +33,10 @@ Choices the documents leave open, made in their most natural reading:
   once when the deal leaves nobody a lead, and once every seat has been offered it in vain. Tiles
   drawn for a lead join the hand (a drawn tile is "played at once" only onto a layout), and the
   draw limit counts them.
+- Drawing for a named lead nobody was dealt (the round's engine): while the table is empty the seat
+  to move leads the tile if it holds it, else draws one; any other tile drawn hands the turn on. A
+  chicken foot (no line B, its toes like branches) counts nothing among the scoring ends.
+- Own pips against are added right after the hand_end event, before anything else of the hand's end.
 
 The events use the engines' public event schema (the one `dominospec replay --json` prints), so
 that the two logs can be compared field by field.
@@ -54,6 +58,7 @@ Link = tuple[tuple[Tile, str], tuple[Tile, str]]
 
 LINE_SIDES = ("lineA", "lineB")
 BRANCHES = ("branchA", "branchB")
+TOES = ("toeA", "toeB", "toeC")  # a chicken foot's ports besides the line A it joined by
 Answer = TypeVar("Answer")
 
 
@@ -66,8 +71,9 @@ def is_double(tile: Tile) -> bool:
     return tile[0] == tile[1]
 
 
-def pip_count(tiles: list[Tile]) -> int:
-    return sum(a + b for a, b in tiles)
+def pip_count(variant: ir.Variant, tiles: list[Tile]) -> int:
+    """What the tiles left in a hand count: their pips, or the value the variant gives a tile ([0|0] counts 50)."""
+    return sum(variant.tile_pips(a, b) for a, b in tiles)
 
 
 def show(tile: Tile) -> str:
@@ -218,6 +224,8 @@ class Table:
         if not is_double(tile):
             return ["low", "high"]
         if tile not in spinners:
+            if self.variant.later_doubles is ir.LaterDoubles.CHICKEN_FEET:
+                return ["lineA", *TOES]
             return list(LINE_SIDES)
         lines_full = all((tile, side) in used for side in LINE_SIDES)
         if lines_full or self.variant.branches_open is ir.BranchesOpen.AT_ONCE:
@@ -240,6 +248,17 @@ class Table:
         for spinner in self.spinners():
             if any((spinner, side) not in used for side in (*LINE_SIDES, *BRANCHES)):
                 return spinner
+        return None
+
+    @of_this_layout
+    def unfinished_foot(self) -> Tile | None:
+        """Chicken feet: a double after the spinner with a toe still uncovered."""
+        if self.variant.later_doubles is not ir.LaterDoubles.CHICKEN_FEET:
+            return None
+        spinners, used = self.spinners(), self.used()
+        for tile in self.tiles:
+            if is_double(tile) and tile not in spinners and any((tile, toe) not in used for toe in TOES):
+                return tile
         return None
 
     @of_this_layout
@@ -273,12 +292,15 @@ class Table:
     @of_this_layout
     def open_ports(self) -> list[Port]:
         """The ports a tile may be placed on now: while a spinner's sides are being covered, only its own;
-        while the arms of the cross wait for their doubles, only those arms' ends; otherwise every
-        uncovered port."""
+        while a chicken foot has a toe uncovered, only its toes; while the arms of the cross wait for their
+        doubles, only those arms' ends; otherwise every uncovered port."""
         ports = self.uncovered_ports()
         spinner = self.uncovered_spinner()
         if spinner is not None:
             return [port for port in ports if port[0] == spinner]
+        foot = self.unfinished_foot()
+        if foot is not None:
+            return [port for port in ports if port[0] == foot]
         waiting = self.arms_waiting()
         return waiting if waiting else ports
 
@@ -289,7 +311,8 @@ class Table:
         An open half of a non-double counts its pips. A double counts through its line sides: with
         one side covered, the open side counts both halves (or one half, as the variant says); with
         neither covered it counts its pips once; covered on both, nothing. Branch ports never count:
-        a started branch counts through the outer end of its arm, an unopened one not at all.
+        a started branch counts through the outer end of its arm, an unopened one not at all. A chicken
+        foot has no line B and its toes count as branches do: the foot itself counts nothing.
         """
         counted: list[Port] = [(t, p, v) for t, p, v in self.uncovered_ports() if not is_double(t)]
         halves = 2 if self.variant.double_at_end is ir.DoubleAtEnd.BOTH_HALVES else 1
@@ -298,7 +321,8 @@ class Table:
         for tile in self.tiles:
             if not is_double(tile):
                 continue
-            open_sides = [side for side in LINE_SIDES if (tile, side) not in used]
+            sides = self.ports(tile, spinners, used)
+            open_sides = [side for side in LINE_SIDES if side in sides and (tile, side) not in used]
             if len(open_sides) == 2:
                 counted.append((tile, "lineA", tile[0] + tile[1]))
             elif len(open_sides) == 1:
@@ -376,7 +400,7 @@ class Game:
     @property
     def wins_at_once(self) -> bool:
         """Reaching the target ends the game at once: there is one, and it is not judged at hand ends."""
-        return self.v.target.kind is not ir.TargetKind.NONE and not self.v.target.at_hand_end
+        return self.v.target.kind not in ir.NUMBERLESS_TARGETS and not self.v.target.at_hand_end
 
     @property
     def next_number(self) -> int:
@@ -399,19 +423,26 @@ class Game:
         level = all(score == 0 for score in self.scores) or all(score == 1 for score in self.scores)
         return self.v.level_lead if level or self.last_drawn else None
 
+    def round_engine(self) -> Tile:
+        """The engine of the round dealt next: hand h of a double-N game has [N-h+1|N-h+1]."""
+        value = self.v.max_pip - self.next_number + 1
+        return (value, value)
+
     def named_lead(self, hands: list[list[Tile]]) -> Tile | None:
-        """The tile that leads this deal under a lead that names its tile: the named tile, or the
-        highest or lowest double dealt; if no hand holds one, the heaviest tile dealt (most pips, then
-        the greater higher half) or the lightest (fewest pips, then the smaller lower half). None when
-        the lead names no tile, or the deal is void."""
+        """The tile that leads this deal under a lead that names its tile: the named tile (the round's
+        engine), or the highest or lowest double dealt; if no hand holds one, the named tile where the
+        seats draw for it, else the heaviest tile dealt (most pips, then the greater higher half) or the
+        lightest (fewest pips, then the smaller lower half). None when the lead names no tile, or the deal
+        is void."""
         lead = self.naming_lead()
         if lead is None:
             return None
         dealt = [t for hand in hands for t in hand]
         doubles = [t for t in dealt if is_double(t)]
-        if isinstance(lead, ir.LeadTile):
-            if (lead.low, lead.high) in dealt:
-                return (lead.low, lead.high)
+        if isinstance(lead, ir.LeadTile) or lead is ir.Lead.ROUND_DOUBLE:
+            named = (lead.low, lead.high) if isinstance(lead, ir.LeadTile) else self.round_engine()
+            if named in dealt or self.v.if_nobody_holds is ir.NobodyHolds.DRAWN_FOR:
+                return named
         elif lead is ir.Lead.HIGHEST_DOUBLE and doubles:
             return max(doubles)
         elif lead is ir.Lead.LOWEST_DOUBLE and doubles:
@@ -445,10 +476,13 @@ class Game:
         return self.v.next_opener
 
     def decided_opener(self, hands: list[list[Tile]]) -> int | None:
-        """The opener the variant's rule names for the next hand, or None when a lot decides."""
+        """The opener the variant's rule names for the next hand, or None when a lot decides. Where the
+        seats draw for a named tile nobody holds, the opener rules name the seat offered the draw first."""
         if self.naming_lead() is not None:
             tile = self.named_lead(hands)
-            return next((seat for seat, hand in enumerate(hands) if tile in hand), None)
+            holder = next((seat for seat, hand in enumerate(hands) if tile in hand), None)
+            if holder is not None or self.v.if_nobody_holds is not ir.NobodyHolds.DRAWN_FOR:
+                return holder
         rule = self.opener_rule()
         # A record of a game's later hands has no hand before its first (opener -1): a lot opens it.
         if rule is ir.Opener.NEXT_SEAT:
@@ -534,6 +568,8 @@ class Game:
             return []
         tiles = [self.drawn] if self.drawn is not None else self.hands[self.current]
         if not self.table.tiles and self.lead_tile is not None:
+            if self.lead_tile not in self.hands[self.current]:  # drawn for: one tile from the pile
+                return [("draw",)]
             return [("play", self.lead_tile, None, None)]
         if not self.table.tiles and self.v.lead in ir.OFFERED_LEADS:
             leads: list[Move] = [("play", t, None, None) for t in tiles if self.may_lead(t)]
@@ -702,6 +738,12 @@ class Game:
         self.hands[self.current].append(tile)
         self.draws += 1
         self.events.append({"event": "draw", "seat": self.current, "tile": show(tile)})
+        if not self.table.tiles and self.lead_tile is not None:
+            # Drawing for the named lead: its drawer leads it next; any other tile hands the turn on.
+            if tile != self.lead_tile:
+                self._next_turn()
+            self._settle()
+            return
         if self.v.drawn_tile is not ir.DrawnTile.JOINS_HAND and self.placements(tile, self.table.open_ports()):
             self.drawn = tile
         self._settle()
@@ -753,7 +795,7 @@ class Game:
     def _end_hand(self, blocked: bool) -> None:
         self.hand_over = True
         self.last_blocked = blocked
-        remaining = [pip_count(hand) for hand in self.hands]
+        remaining = [pip_count(self.v, hand) for hand in self.hands]
         sides = [self.side_of(seat) for seat in range(self.players)]
         doubles = [[t[0] for t in hand if t[0] == t[1]] for hand in self.hands]
         out_seat = None if blocked else self.last_tile_seat
@@ -781,6 +823,8 @@ class Game:
         self.pushed = blocked and not winners and self.v.tied_lowest is ir.TiedLowest.PLAYED_AGAIN
         self.events.append({"event": "hand_end", "hand": self.hand_number, "blocked": blocked, "winners": winners,
                             "remaining_pips": remaining, "awards": awards})
+        if self.v.pips_left is ir.PipsLeft.ADDED_TO_HOLDER:
+            self._own_pips(remaining)
         if self.v.tied_hand_points is ir.TiedHandPoints.CARRIED:
             awards = self._eggs(winners, remaining, awards)
         if self.exact:
@@ -806,6 +850,20 @@ class Game:
             best = max(self.scores)
             if best >= self.target:
                 self._win([side for side in range(self.sides) if self.scores[side] == best])
+        rounds = self.v.round_count
+        if rounds is not None and self.hand_number >= rounds and not self.over:
+            # Trains: the game is its rounds; after the last, the lowest total wins, ties sharing.
+            lowest = min(self.scores)
+            self._win([side for side in range(self.sides) if self.scores[side] == lowest])
+
+    def _own_pips(self, remaining: list[int]) -> None:
+        """Own pips against: each seat adds the pips left in its own hand (tile values counted) to its own score."""
+        if not any(remaining):
+            return
+        for seat, pips in enumerate(remaining):
+            self._score(self.side_of(seat), pips)
+        self.events.append({"event": "pips_left", "points": list(remaining), "scores": list(self.scores),
+                            "pegs": list(self.pegs)})
 
     def _eggs(self, winners: list[int], remaining: list[int], awards: list[int]) -> list[int]:
         """Kozel's eggs: a hand nobody won is worth what its blocked award would be (every hand's pips, or a

@@ -182,7 +182,8 @@ def test_syntax_errors_on_three_lines_give_three_diagnostics() -> None:
     assert found == [
         (ir.Pos(2, 7), "a colon is missing after 'tiles'"),
         (ir.Pos(6, 1), "unknown clause 'spiners'"),
-        (ir.Pos(8, 9), "unexpected 'at leest 61'; expected 'exactly', 'at least' or 'none'"),
+        (ir.Pos(8, 9), "unexpected 'at leest 61'; expected 'exactly', 'at least', 'none' or 'lowest total after the "
+                         "last round'"),
     ]
 
 

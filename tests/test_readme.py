@@ -163,6 +163,9 @@ _FIRST = ("first hand lead: [6|6]", "-first opener", "if nobody holds it: the he
 _KOZEL = ("players: 4", "partnerships: fixed at 4 players", "deal: 4 players get 5 tiles", "placement score: 0",
           "going out scores: 0 points", "pip award: opponents' pips", "hand points go to: the losing side",
           "target: at least 101 at the end of a hand")
+# A game of rounds on Fives and Threes: each seat's own pips left in hand against it, the lowest total winning.
+_TRAINS = (*_ALONE, "rounds: one for each double, highest first", "placement score: 0", "going out scores: 0 points",
+           "pips left in hand: added to the holder's score", "target: lowest total after the last round")
 _MATCH = ("match points for a win: 1", "match target: first to 3 match points")
 _BRUK = "both go back to 0, one all playing for two"
 _PAYS = "scores 2 match points"
@@ -297,6 +300,28 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("tied hand points: carried to the next decided hand",),
         ("blocked hand: lowest combined pips win", "tied lowest: no winner",
          "tied hand points: carried to the next decided hand")],
+    "`rounds` without `target: lowest total a": [
+        ("rounds: one for each double, highest first",),
+        (*_ALONE, "placement score: 0", "going out scores: 0 points", "target: lowest total after the last round",
+         "pips left in hand: added to the holder's score"),
+        ("lead: the round's double", "-first opener", "-next opener", "if nobody holds it: the heaviest tile leads"),
+        (*_NAMED[:3], "if nobody holds it: the seats draw in turn until it appears"),
+        ("lead: the highest double", *_NAMED[1:3], "if nobody holds it: the seats draw in turn until it appears",
+         *_DRAWING),
+        (*_NAMED[:3], "if nobody holds it: the seats draw in turn until it appears", *_DRAWING, "reserve: 2 tiles"),
+        (*_TRAINS, "lead: the round's double", "-first opener", "-next opener", *_DRAWING,
+         "if nobody holds it: the heaviest tile leads"),
+        (*_TRAINS, "blocked hand: lowest pips win", "tied lowest: the hand is played again"),
+        ("pips left in hand: added to the holder's score",), ("tile values: [0|0] counts 50",),
+        (*_TRAINS, "tile values: [7|7] counts 50"),
+        (*_TRAINS, "partnerships: fixed at 4 players", "partnership goes out: when both partners are out"),
+        (*_TRAINS, "going out scores: 10 points"), (*_TRAINS, "pip award: opponents' pips"),
+        (*_TRAINS, "placement score: total")],
+    "`later doubles: chicken feet` with spinn": [
+        ("later doubles: chicken feet",),
+        ("spinners: every double", "spinner sides: covered before other ends", "later doubles: chicken feet"),
+        ("spinners: first double", "later doubles: chicken feet"),
+        ("spinners: first double", "spinner sides: covered before other ends", "later doubles: chicken feet")],
     "Match play where a game won scores no ma": [
         ("match points for a win: 0", "match target: first to 3 match points"),
         ("match points for a win: 1", "match target: first to 0 match points"),

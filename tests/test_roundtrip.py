@@ -197,8 +197,9 @@ def valid_specs(rows: Sequence[Clause] = CLAUSES) -> st.SearchStrategy[ir.Varian
     """Valid variants and match formats, drawing the values of the given rows of the clause table."""
     formats = st.builds(lambda: parse(_FORMAT_TEXT)).flatmap(lambda spec: _rows_set(spec, rows))
     # The partnership games' rules (Kozel's penalty points, a winner or a side leading after a blocked hand, the
-    # level lead, six-love) need rules at once that the hand-built variants rarely draw together.
-    family = st.sampled_from(["kozel", "dominican", "puerto_rican", "jamaican_partner"]).map(
+    # level lead, six-love) and the trains games' (rounds, own pips against) need rules at once that the hand-built
+    # variants rarely draw together.
+    family = st.sampled_from(["kozel", "dominican", "puerto_rican", "jamaican_partner", "chicken_foot"]).map(
         lambda game: parse("".join(line + "\n" for line in (ROOT / "examples" / "family" / f"{game}.rules")
                                    .read_text(encoding="utf-8").splitlines() if not line.startswith("#"))))
     return (_hand_built_variants() | family).flatmap(lambda spec: _rows_set(spec, rows)) | formats
@@ -264,7 +265,8 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
     by_seat = blocked is ir.BlockedHand.BLOCKER_AND_NEXT  # the one rule that names a blocked hand's winning seat
     openers = [o for o in ir.Opener if by_seat or o is not ir.Opener.WINNER]
     next_opener = draw(st.sampled_from(openers))
-    target_kind = draw(st.sampled_from(list(ir.TargetKind)))
+    # A game of rounds (its target, its lead) comes from Chicken Foot below.
+    target_kind = draw(st.sampled_from([k for k in ir.TargetKind if k is not ir.TargetKind.LOWEST_AFTER_ROUNDS]))
     announced = target_kind is ir.TargetKind.AT_LEAST and draw(st.booleans())
     formula, raw_per_displayed = draw(_safe_formulas())
     # Quoted text: not blank, no quote, no control or bidirectional control character.
@@ -272,7 +274,7 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
                    min_size=1, max_size=30).filter(str.strip)
     draw_pile = undealt is ir.Undealt.DRAW_PILE
     a, b = sorted(draw(st.lists(st.integers(0, max_pip), min_size=2, max_size=2)))
-    lead = draw(st.sampled_from([*ir.Lead, ir.LeadTile(a, b)]))
+    lead = draw(st.sampled_from([*(lead for lead in ir.Lead if lead is not ir.Lead.ROUND_DOUBLE), ir.LeadTile(a, b)]))
     if by_seat and lead in ir.OFFERED_LEADS:  # a hand may block before any tile: there is no blocker
         lead = ir.Lead.ANY_TILE
     if lead is ir.Lead.DOUBLE_OR_SCORING and not any(
@@ -353,7 +355,8 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         after_blocked=after_blocked,
         lead=lead,
         first_hand_lead=first_hand_lead,
-        if_nobody_holds=draw(st.sampled_from(list(ir.NobodyHolds))) if undealt_lead else None,
+        if_nobody_holds=draw(st.sampled_from([rule for rule in ir.NobodyHolds if rule is not ir.NobodyHolds.DRAWN_FOR]))
+        if undealt_lead else None,
         leader_without=draw(st.sampled_from(without)) if lead in ir.OFFERED_LEADS else None,
         branches_open=(draw(st.sampled_from(list(ir.BranchesOpen))) if spinners is not ir.Spinners.NONE
                        else ir.BranchesOpen.AFTER_BOTH_LINE_SIDES),

@@ -162,13 +162,15 @@ def _sideways(way: Direction) -> tuple[Direction, Direction]:
 
 
 def _double(tile: Tile, centre: Point, along: Direction, back: Direction) -> _Drawn:
-    """A double drawn crosswise: its halves side by side across the line; back is the way to its line A."""
+    """A double drawn crosswise: its halves side by side across the line; back is the way to its line A. A chicken
+    foot's toes leave where a spinner's line B and branches would: straight on and to either side."""
     branch_a, branch_b = _sideways(along)
     value = tile[0]
     exits = {"lineA": _Exit(_step(centre, back, UNIT // 2), back),
              "lineB": _Exit(_step(centre, (-back[0], -back[1]), UNIT // 2), (-back[0], -back[1])),
              "branchA": _Exit(_step(centre, branch_a, UNIT), branch_a),
              "branchB": _Exit(_step(centre, branch_b, UNIT), branch_b)}
+    exits.update(toeA=exits["lineB"], toeB=exits["branchA"], toeC=exits["branchB"])
     halves = (_Half(_step(centre, branch_a, UNIT // 2), value), _Half(_step(centre, branch_b, UNIT // 2), value))
     return _Drawn(tile, centre, along, halves, exits)
 

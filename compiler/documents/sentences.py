@@ -98,6 +98,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("players", "partnerships.none", "partnerships")
     else:
         yield _s("players", f"partnerships.{v.partnerships}", "partnerships", players=v.partnership_size)
+    if v.rounds is not ir.Rounds.NONE:
+        yield _phrase("players", "rounds", v.rounds)
 
     yield _s("deal", "deal", "deal")  # the deal's numbers are its table's
     yield _phrase("deal", "undealt tiles", v.undealt)
@@ -137,6 +139,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _phrase("doubles", "spinner sides", v.spinner_sides)
         yield _phrase("doubles", "spinner counts", v.spinner_counts)
         yield _phrase("doubles", "arms of the cross", v.cross_arms)
+        if v.later_doubles is not ir.LaterDoubles.CROSSWISE:  # crosswise, the default, is what `spinners` says
+            yield _phrase("doubles", "later doubles", v.later_doubles)
     yield _phrase("doubles", "double at an end counts", v.double_at_end)
 
     yield _s("scoring", "placement score", "placement score", formula=formula_words(v.placement_score, wording))
@@ -174,8 +178,10 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
     if v.blank_end_bonus:
         yield _s("hand_end", "going out on a single blank end scores",
                  "going out with double blank on a single blank end scores", points=v.blank_end_bonus)
-    yield (_s("hand_end", "pip award", "pip award", award=_award(v.pip_award)) if v.pip_award is not None
-           else _s("hand_end", "pip award.none", "pip award"))
+    if v.pip_award is not None:
+        yield _s("hand_end", "pip award", "pip award", award=_award(v.pip_award))
+    elif v.pips_left is None:  # else the pips left are the holder's own score, which its sentence says
+        yield _s("hand_end", "pip award.none", "pip award")
     if v.pip_award is not None and v.pip_award.less_own:
         yield _s("hand_end", "pip award.less own", "pip award")
     if v.pip_award is not None and v.pip_award.each_hand:
@@ -207,6 +213,10 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         if penalty.out_exempt:
             yield _s("hand_end", "pip penalty.out exempt", "pip penalty")
         yield _phrase("hand_end", "scores below zero", v.scores_below_zero)
+    if v.pips_left is not None:
+        yield _phrase("hand_end", "pips left in hand", v.pips_left)
+    for value in v.tile_values:
+        yield _s("hand_end", "tile values", "tile values", tile=(value.low, value.high), points=value.pips)
     if v.pool_stake is not None:
         yield _s("hand_end", "pool stake", "pool stake", points=v.pool_stake)
         yield _phrase("hand_end", "pool ties", v.pool_ties)
@@ -218,8 +228,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("hand_end", f"when both sides have points.{v.both_scored}", "when both sides have points")
 
     target = v.target
-    if target.kind is ir.TargetKind.NONE:
-        yield _s("target", "target.none", "target")
+    if target.kind in ir.NUMBERLESS_TARGETS:
+        yield _s("target", f"target.{target.kind}", "target")
     elif v.hand_points_to is ir.HandPointsTo.LOSERS:  # penalty points: reaching the target loses
         yield _s("target", "target.losing", "target", points=target.points)
     elif not target.by_players:
@@ -232,7 +242,7 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
             yield _s("target", "target.for players", "target", counts=rule.player_counts, points=rule.points)
     if target.at_hand_end and v.hand_points_to is ir.HandPointsTo.WINNERS:
         yield _s("target", "target.at hand end", "target")
-    if target.kind is not ir.TargetKind.NONE:
+    if target.kind not in ir.NUMBERLESS_TARGETS:
         yield _phrase("target", "winning points on the lead", v.lead_winning)
 
     if v.match is not None:
@@ -259,14 +269,16 @@ EXTRA_TURN_KEYS = [f"extra turn after.{', '.join(sorted(str(k) for k in kinds))}
 
 SENTENCE_KEYS: tuple[str, ...] = (
     "tiles", "players.counts", "players.range", "partnerships.none", "partnerships.fixed", "partnerships.optional",
-    "deal", *_phrase_keys("undealt tiles", ir.Undealt), "reserve", "reserve.none",
+    *_phrase_keys("rounds", ir.Rounds)[1:], "deal", *_phrase_keys("undealt tiles", ir.Undealt), "reserve",
+    "reserve.none",
     *_phrase_keys("first opener", ir.Opener), "first hand lead", "lead.tile", *_phrase_keys("lead", ir.Lead),
     *_phrase_keys("if nobody holds it", ir.NobodyHolds), *_phrase_keys("leader without one", ir.LeaderWithout),
     *_phrase_keys("next opener", ir.Opener), *_phrase_keys("after a blocked hand", ir.Opener),
     "matching.equal", "matching.sum", "wild tiles",
     *_phrase_keys("spinners", ir.Spinners), *_phrase_keys("branches open", ir.BranchesOpen),
     *_phrase_keys("spinner sides", ir.SpinnerSides), *_phrase_keys("spinner counts", ir.SpinnerCounts),
-    *_phrase_keys("arms of the cross", ir.CrossArms), *_phrase_keys("double at an end counts", ir.DoubleAtEnd),
+    *_phrase_keys("arms of the cross", ir.CrossArms), *_phrase_keys("later doubles", ir.LaterDoubles),
+    *_phrase_keys("double at an end counts", ir.DoubleAtEnd),
     "placement score", "raw points per displayed point", *_phrase_keys("placement points", ir.PlacementPoints),
     "first score", "first score.placements",
     *EXTRA_TURN_KEYS, *_phrase_keys("extra turn is", ir.ExtraTurnKind),
@@ -281,10 +293,12 @@ SENTENCE_KEYS: tuple[str, ...] = (
     "blocked hand award", "blocked hand award.same", "blocked hand award.none", "blocked hand award.fixed",
     *_phrase_keys("tied lowest", ir.TiedLowest),
     "pip penalty", "pip penalty.rounded", "pip penalty.each hand", "pip penalty.out exempt",
+    *_phrase_keys("pips left in hand", ir.PipsLeft), "tile values",
     *_phrase_keys("scores below zero", ir.BelowZero), "pool stake", *_phrase_keys("pool ties", ir.PoolTies),
     "hand points go to.the losing side", "tied hand points.carried to the next decided hand",
     f"when both sides have points.{ir.BothScored.BRUK}", "level lead",
-    "target.none", "target.exactly", "target.at least", "target.raw", "target.exactly.by players",
+    "target.none", f"target.{ir.TargetKind.LOWEST_AFTER_ROUNDS}", "target.exactly", "target.at least", "target.raw",
+    "target.exactly.by players",
     "target.at least.by players", "target.for players", "target.at hand end", "target.losing",
     *_phrase_keys("winning points on the lead", ir.LeadWinning),
     "game target", "match points for a win", "lurch line", "skunk line", "double skunk line", "triple skunk line",
@@ -428,6 +442,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'blocked hand award': ('award',),
     'blocked hand award.fixed': ('points',),
     'pip penalty.rounded': ('round_to',),
+    'tile values': ('points', 'tile'),
     'pool stake': ('points',),
     'target.exactly': ('points',),
     'target.at least': ('points',),

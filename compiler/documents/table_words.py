@@ -107,6 +107,7 @@ LOG: dict[str, tuple[str, ...]] = {
     "eggs": ("points", "eggs"),
     "pip penalty": ("points",),
     "reset": ("points",),
+    "pips left": ("points",),
     "win": ("sides",),
     "scores": ("scores",),
     "game": ("game",),

@@ -196,7 +196,7 @@ def _but(choice: type[Choice], *refused: Choice) -> list[Choice]:
 def _lead_tile_undealt(v: ir.Variant, lead: ir.Lead | ir.LeadTile) -> bool:
     """Whether some deal can leave the tile a lead names in no hand: a double only if every double
     can go undealt at once, a named tile whenever a tile goes undealt."""
-    needed = 1 if isinstance(lead, ir.LeadTile) else v.max_pip + 1
+    needed = 1 if isinstance(lead, ir.LeadTile) or lead is ir.Lead.ROUND_DOUBLE else v.max_pip + 1
     return any(v.tile_count - players * (v.tiles_dealt(players) or 0) >= needed for players in v.player_counts)
 
 
@@ -223,7 +223,8 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
                          "0-0)", _clause_at(v, "level lead"), "remove one of them")
     named = ir.named_lead(v)
     if named is not None:
-        if named is lead:
+        drawn_for = v.if_nobody_holds is ir.NobodyHolds.DRAWN_FOR  # the opener rules say who draws first
+        if named is lead and not drawn_for:
             for key in ("first opener", "next opener", "after a blocked hand"):
                 if _written(v, key):
                     yield Diagnostic(f"'{key}' cannot be given with 'lead: {lead}': the holder of that tile opens "
@@ -232,8 +233,10 @@ def check_leads(v: ir.Variant) -> Iterator[Diagnostic]:
         what = "a double" if named in ir.NAMED_LEADS else str(named)
         key = "lead" if named is lead else "first hand lead" if named is v.first_hand_lead else "level lead"
         if undealt and v.if_nobody_holds is None:
-            yield _missing("if nobody holds it", _at(v, key), f"some deals give no hand {what}; add",
-                           ir.NobodyHolds)
+            # The round's double alone is drawn for, and only that.
+            rules = [ir.NobodyHolds.DRAWN_FOR] if lead is ir.Lead.ROUND_DOUBLE else _but(
+                ir.NobodyHolds, ir.NobodyHolds.DRAWN_FOR)
+            yield _missing("if nobody holds it", _at(v, key), f"some deals give no hand {what}; add", rules)
         elif not undealt and _written(v, "if nobody holds it"):
             yield Diagnostic(f"'if nobody holds it' can never apply: every deal gives {what} to some hand",
                              _clause_at(v, "if nobody holds it"), "remove it")
@@ -575,9 +578,9 @@ def _players_of(target: ir.Target, points: int) -> str:
 
 
 def check_target(v: ir.Variant) -> Iterator[Diagnostic]:
-    if v.target.kind is ir.TargetKind.NONE:
+    if v.target.kind in ir.NUMBERLESS_TARGETS:
         if v.match is not None:
-            yield Diagnostic("match play needs a game target, but the target is 'none'", v.target.pos,
+            yield Diagnostic(f"match play needs a game target, but the target is '{v.target.kind}'", v.target.pos,
                              "give a target such as 'target: at least 61', or leave the match rules out")
         return
     for rule in v.target.by_players or (ir.TargetCount((), v.target.points, v.target.pos),):
@@ -617,7 +620,7 @@ def _placement_step(v: ir.Variant, target: int) -> int:
 
 def check_target_reachable(v: ir.Variant) -> Iterator[Diagnostic]:
     """A target nothing scores towards, or an exact target no sum of scores makes, is never reached."""
-    if v.target.kind is ir.TargetKind.NONE or next(check_formula(v), None) is not None:
+    if v.target.kind in ir.NUMBERLESS_TARGETS or next(check_formula(v), None) is not None:
         return  # check_formula says what is wrong with the formula
     awards = [v.pip_award, None if v.blocked_hand is ir.BlockedHand.NO_WINNER else v.blocked_pip_award]
     steps = [max(v.going_out_bonus, 0), *map(_award_step, awards)]
@@ -804,6 +807,98 @@ def check_format(f: ir.MatchFormat) -> ir.MatchFormat:
     return f
 
 
+def check_rounds(v: ir.Variant) -> Iterator[Diagnostic]:
+    """A game of rounds (trains): its lead, the engine drawn for, and the lowest total of own pips winning."""
+    lowest = v.target.kind is ir.TargetKind.LOWEST_AFTER_ROUNDS
+    if v.rounds is ir.Rounds.NONE:
+        if lowest:
+            yield Diagnostic(f"'target: {v.target.kind}' needs rounds, but the game has none", v.target.pos,
+                             f"add '{clauses.BY_KEY['rounds'].example}'")
+        if v.lead is ir.Lead.ROUND_DOUBLE:
+            yield Diagnostic(f"'lead: {v.lead}' needs rounds, but the game has none", _at(v, "lead"),
+                             f"add '{clauses.BY_KEY['rounds'].example}'")
+    elif not lowest:
+        yield Diagnostic("a game of rounds ends after its last round, so it has no target to reach",
+                         v.target.pos, f"say 'target: {ir.TargetKind.LOWEST_AFTER_ROUNDS}'")
+    if v.rounds is not ir.Rounds.NONE and v.tied_lowest is ir.TiedLowest.PLAYED_AGAIN:
+        yield Diagnostic("a game of rounds plays each round once, so a tied hand cannot be played again",
+                         _at(v, "tied lowest"), "say 'tied lowest: no winner' or 'each tied side wins'")
+    if v.lead is ir.Lead.ROUND_DOUBLE and v.if_nobody_holds not in (None, ir.NobodyHolds.DRAWN_FOR):
+        yield Diagnostic(f"nobody holding the round's double, the seats draw for it, but 'if nobody holds it: "
+                         f"{v.if_nobody_holds}' says otherwise", _at(v, "if nobody holds it"),
+                         f"say 'if nobody holds it: {ir.NobodyHolds.DRAWN_FOR}'")
+    if v.if_nobody_holds is ir.NobodyHolds.DRAWN_FOR:
+        at = _at(v, "if nobody holds it")
+        if v.lead is not ir.Lead.ROUND_DOUBLE:
+            yield Diagnostic(f"the seats draw for the round's engine, but the lead is '{v.lead}'", at,
+                             f"say 'lead: {ir.Lead.ROUND_DOUBLE}'")
+        if v.undealt is not ir.Undealt.DRAW_PILE:
+            yield Diagnostic("the seats draw for the lead, but undealt tiles are out of play", at,
+                             "say 'undealt tiles: draw pile'")
+        elif v.reserve:
+            yield Diagnostic("the seats draw for the lead until it appears, but the reserve is never drawn", at,
+                             "remove 'reserve'")
+    pips_added = v.pips_left is ir.PipsLeft.ADDED_TO_HOLDER
+    if pips_added != lowest:
+        needs = f"target: {ir.TargetKind.LOWEST_AFTER_ROUNDS}" if pips_added else \
+            clauses.BY_KEY["pips left in hand"].example
+        key = "pips left in hand" if pips_added else "target"
+        yield Diagnostic("each seat's pips left in hand are its score, the lowest total after the last round "
+                         f"winning: '{key}' needs '{needs}'", _clause_at(v, key),
+                         f"say '{needs}'" if pips_added else f"add '{needs}'")
+    if v.tile_values and not pips_added:
+        yield Diagnostic("tile values count the pips left in hand at a hand's end, which score only where they "
+                         "are added to the holder's score", _clause_at(v, "tile values"),
+                         f"add '{clauses.BY_KEY['pips left in hand'].example}'")
+    for value in v.tile_values:
+        if value.high > v.max_pip:
+            yield Diagnostic(f"[{value.low}|{value.high}] is not a tile of the {_set_name(v.max_pip)} set",
+                             value.pos, f"name tiles from [0|0] to [{v.max_pip}|{v.max_pip}]")
+    if not pips_added:
+        return
+    if v.partnerships is not ir.PartnershipKind.NONE:
+        yield Diagnostic("each seat's own pips are its score, so there are no partnerships",
+                         _clause_at(v, "partnerships"), "say 'partnerships: none'")
+    scoring = [key for key, scores in (
+        ("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
+        ("going out scores", v.going_out_bonus != 0), ("pip award", v.pip_award is not None),
+        ("blocked hand award", v.blocked_hand is not ir.BlockedHand.NO_WINNER and v.blocked_pip_award is not None),
+        ("pip penalty", v.pip_penalty is not None), ("going out on either end scores", v.either_end_bonus != 0),
+        ("going out with double blank on a single blank end scores", v.blank_end_bonus != 0),
+        ("hand bonus", bool(v.hand_bonuses)), ("an opponent's pass scores", v.pass_points != 0),
+        ("pool stake", v.pool_stake is not None), ("first score", isinstance(v.first_score, ir.FirstScore)),
+        ("hand points go to", v.hand_points_to is not ir.HandPointsTo.WINNERS),
+        ("tied hand points", v.tied_hand_points is not ir.TiedHandPoints.LOST),
+        ("when both sides have points", v.both_scored is not ir.BothScored.KEPT)) if scores]
+    for key in scoring:
+        yield Diagnostic(f"each seat's score is its own pips left in hand and nothing else, but '{key}' scores too",
+                         _clause_at(v, key) if _written(v, key) else _at(v, "pips left in hand"),
+                         f"remove '{key}'" + (" or say 'placement score: 0'" if key == "placement score" else "")
+                         + (" or say 'pip award: none'" if key == "pip award" else ""))
+
+
+def check_later_doubles(v: ir.Variant) -> Iterator[Diagnostic]:
+    """Chicken feet: every double after the spinner grows three toes, covered before any other end."""
+    if v.later_doubles is ir.LaterDoubles.CROSSWISE:
+        return
+    at = _at(v, "later doubles")
+    if v.spinners is not ir.Spinners.FIRST_DOUBLE:
+        yield Diagnostic(f"'later doubles: {v.later_doubles}' are the doubles after the one spinner, but "
+                         f"'spinners: {v.spinners}' says otherwise", at, "say 'spinners: first double'")
+    elif v.spinner_sides is not ir.SpinnerSides.BEFORE_OTHER_ENDS:
+        yield Diagnostic("a chicken foot's toes are covered before any other end, as the spinner's sides are, but "
+                         f"'spinner sides: {v.spinner_sides}' says otherwise", at,
+                         f"add '{clauses.BY_KEY['spinner sides'].example}'")
+    for key, differs in (("arms of the cross", v.cross_arms is not ir.CrossArms.NONE),
+                         ("matching", v.matching is not None), ("wild tiles", bool(v.wild_tiles)),
+                         ("placement score", bool(names_used(v.placement_score))
+                          or evaluate(v.placement_score, {}) != 0)):
+        if differs:
+            yield Diagnostic(f"a chicken foot's toes each take a tile of the double's value and count nothing, "
+                             f"but '{key}' changes that", _clause_at(v, key),
+                             "say 'placement score: 0'" if key == "placement score" else f"remove '{key}'")
+
+
 Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
 
 # The tile set and the players are the ground the other passes stand on.
@@ -814,7 +909,8 @@ BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_c
                                   check_formula_range, check_leads, check_target_reachable)
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match,
-                                  check_hand_points, check_pass_points, check_both_scored)
+                                  check_hand_points, check_pass_points, check_both_scored, check_rounds,
+                                  check_later_doubles)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

@@ -272,7 +272,7 @@ def _draw_limit(r: Reader, t: Tree[Token]) -> int | None:
 
 
 def _write_draw_limit(limit: int | None) -> str:
-    return "no limit" if limit is None else f"{limit} tiles per turn"
+    return "no limit" if limit is None else f"{_count(limit, 'tile')} per turn"
 
 
 def _extra_turn(r: Reader, t: Tree[Token]) -> tuple[ir.ExtraTurn, ...]:
@@ -369,6 +369,22 @@ def _wild_tiles(r: Reader, t: Tree[Token]) -> tuple[ir.WildTile, ...]:
 
 def _write_wild_tiles(tiles: tuple[ir.WildTile, ...]) -> str:
     return ", ".join(map(str, tiles)) if tiles else "none"
+
+
+def _tile_values(r: Reader, t: Tree[Token]) -> tuple[ir.TileValue, ...]:
+    values: list[ir.TileValue] = []
+    for item in map(_tree, t.children):
+        a, b, pips = (r.int(part) for part in item.children)
+        value = ir.TileValue(min(a, b), max(a, b), pips, r.pos(item))
+        if any((v.low, v.high) == (value.low, value.high) for v in values):
+            r.problem(f"[{value.low}|{value.high}] is given a value twice", item, "give each tile one value")
+        else:
+            values.append(value)
+    return tuple(values)
+
+
+def _write_tile_values(values: tuple[ir.TileValue, ...]) -> str | None:
+    return ", ".join(map(str, values)) if values else None
 
 
 def _write_points(points: int) -> str:
@@ -486,9 +502,10 @@ def _write_pool_stake(stake: int | None) -> str:
 
 def _target(r: Reader, t: Tree[Token]) -> ir.Target:
     kind = ir.TargetKind(str(t.children[0]))
-    if kind is ir.TargetKind.NONE:
+    if kind in ir.NUMBERLESS_TARGETS:
         if len(t.children) > 1:
-            r.problem("'target: none' takes no number", t.children[1], "write 'target: none', or 'target: at least N'")
+            r.problem(f"'target: {kind}' takes no number", t.children[1],
+                      f"write 'target: {kind}', or 'target: at least N'")
         return ir.Target(kind, 0, r.pos(t.children[0]))
     if len(t.children) < 2:
         r.problem(f"'target: {kind}' needs a number", t.children[0], f"write 'target: {kind} 61'")
@@ -504,7 +521,7 @@ def _target(r: Reader, t: Tree[Token]) -> ir.Target:
 
 
 def _write_target(target: ir.Target) -> str:
-    if target.kind is ir.TargetKind.NONE:
+    if target.kind in ir.NUMBERLESS_TARGETS:
         return str(target.kind)
     return f"{target.kind} {target.numbers}" + (" at the end of a hand" if target.at_hand_end else "")
 
@@ -653,6 +670,8 @@ CLAUSES: tuple[Clause, ...] = (
     Clause("partnerships", "partnerships", ("partnerships", "partnership_size"), GAME, TABLE_GAME,
            "partnerships: fixed at 4 players", phrase=("PARTNERSHIP_KIND", ir.PartnershipKind),
            read=_partnerships, write=_write_partnerships),
+    Clause("rounds", "rounds", "rounds", GAME, TABLE_GAME, "rounds: one for each double, highest first",
+           phrase=("ROUNDS_KIND", ir.Rounds)),
     Clause("deal", "deal", "deal", GAME, TABLE_DEALING, "deal: 2 players get 7 tiles, 3 or 4 players get 5 tiles",
            required=True, read=_deal, write=_write_deal),
     Clause("undealt tiles", "undealt", "undealt", GAME, TABLE_DEALING, "undealt tiles: out of play", required=True,
@@ -699,6 +718,8 @@ CLAUSES: tuple[Clause, ...] = (
            "spinner counts: its value for each open branch", phrase=("SPINNER_COUNT_KIND", ir.SpinnerCounts)),
     Clause("arms of the cross", "cross_arms", "cross_arms", GAME, TABLE_LAYOUT,
            "arms of the cross: a double on each first", phrase=("ARMS_KIND", ir.CrossArms)),
+    Clause("later doubles", "later_doubles", "later_doubles", GAME, TABLE_LAYOUT, "later doubles: chicken feet",
+           phrase=("LATER_DOUBLES_KIND", ir.LaterDoubles)),
     Clause("matching", "matching", "matching", GAME, TABLE_LAYOUT, "matching: halves adding up to 7",
            read=_matching, write=_write_matching),
     Clause("wild tiles", "wild_tiles", "wild_tiles", GAME, TABLE_LAYOUT, "wild tiles: [0|0], [1|6], [2|5], [3|4]",
@@ -745,6 +766,10 @@ CLAUSES: tuple[Clause, ...] = (
            write=_write_hand_bonuses),
     Clause("pip penalty", "pip_penalty", "pip_penalty", GAME, TABLE_HAND_END,
            "pip penalty: own pips, each hand rounded to the nearest 5", read=_pip_penalty, write=_write_pip_penalty),
+    Clause("pips left in hand", "pips_left", "pips_left", GAME, TABLE_HAND_END,
+           "pips left in hand: added to the holder's score", phrase=("PIPS_LEFT_KIND", ir.PipsLeft)),
+    Clause("tile values", "tile_values", "tile_values", GAME, TABLE_HAND_END, "tile values: [0|0] counts 50",
+           read=_tile_values, write=_write_tile_values),
     Clause("scores below zero", "below_zero", "scores_below_zero", GAME, TABLE_HAND_END, "scores below zero: allowed",
            phrase=("BELOW_ZERO_KIND", ir.BelowZero)),
     Clause("pool stake", "pool_stake", "pool_stake", GAME, TABLE_HAND_END,

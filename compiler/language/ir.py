@@ -146,6 +146,7 @@ class Lead(Choice):
     LOWEST_DOUBLE = "the lowest double"
     DOUBLE = "a double"  # the seat offered the lead must lead a double
     DOUBLE_OR_SCORING = "a double or a scoring tile"  # ... or a tile that scores led alone
+    ROUND_DOUBLE = "the round's double"  # its holder leads it: the engine of the round being played
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ class LeadTile:
 
 
 # The leads that name the tile to lead, and so decide the opener from the deal.
-NAMED_LEADS = (Lead.HIGHEST_DOUBLE, Lead.LOWEST_DOUBLE)
+NAMED_LEADS = (Lead.HIGHEST_DOUBLE, Lead.LOWEST_DOUBLE, Lead.ROUND_DOUBLE)
 # The leads a seat offered the lead may be unable to make.
 OFFERED_LEADS = (Lead.DOUBLE, Lead.DOUBLE_OR_SCORING)
 
@@ -197,6 +198,8 @@ class NobodyHolds(Choice):
     HEAVIEST = "the heaviest tile leads"
     LIGHTEST = "the lightest tile leads"
     VOID = "the deal is void"
+    # Trains: one seat after another draws one tile, the opener first, until the tile turns up; its drawer leads it.
+    DRAWN_FOR = "the seats draw in turn until it appears"
 
 
 class LeaderWithout(Choice):
@@ -230,6 +233,14 @@ class SpinnerSides(Choice):
 class SpinnerCounts(Choice):
     LIKE_ANY_DOUBLE = "like any double"
     PER_OPEN_BRANCH = "its value for each open branch"
+
+
+class LaterDoubles(Choice):
+    """What a double joined to the layout is, after the spinners the variant has."""
+
+    CROSSWISE = "crosswise"  # one line side covered by its join, the other open
+    # Chicken Foot: it joins by lineA, and its three toes (toeA, toeB, toeC) are the only open ports until covered.
+    CHICKEN_FEET = "chicken feet"
 
 
 class CrossArms(Choice):
@@ -328,6 +339,37 @@ class TargetKind(Choice):
     EXACTLY = "exactly"
     AT_LEAST = "at least"
     NONE = "none"  # pool play: no target, the game never ends by score (points is 0)
+    LOWEST_AFTER_ROUNDS = "lowest total after the last round"  # trains: the game is its rounds (points is 0)
+
+
+# The targets written without a number: the game does not end by reaching a score.
+NUMBERLESS_TARGETS = (TargetKind.NONE, TargetKind.LOWEST_AFTER_ROUNDS)
+
+
+class Rounds(Choice):
+    """A game of a fixed number of hands, called rounds, each with its own engine double."""
+
+    NONE = "none"
+    EACH_DOUBLE_HIGHEST_FIRST = "one for each double, highest first"  # round r's engine: [N-r+1|N-r+1]
+
+
+class PipsLeft(Choice):
+    """What happens to the pips left in each hand at a hand's end, besides any award."""
+
+    ADDED_TO_HOLDER = "added to the holder's score"  # trains: own pips against, the lowest total winning
+
+
+@dataclass(frozen=True)
+class TileValue:
+    """'[0|0] counts 50': the tile counts these pips wherever pips left in a hand are counted."""
+
+    low: int
+    high: int
+    pips: int
+    pos: Pos = _pos()
+
+    def __str__(self) -> str:
+        return f"[{self.low}|{self.high}] counts {self.pips}"
 
 
 class HandPointsTo(Choice):
@@ -530,6 +572,7 @@ class Variant:
     spinner_sides: SpinnerSides = SpinnerSides.ANY_ORDER
     spinner_counts: SpinnerCounts = SpinnerCounts.LIKE_ANY_DOUBLE
     cross_arms: CrossArms = CrossArms.NONE
+    later_doubles: LaterDoubles = LaterDoubles.CROSSWISE
     matching: int | None = None  # None: a tile joins by its half equal to the end; N: by the half adding up to N
     wild_tiles: tuple[WildTile, ...] = ()
     raw_per_displayed: int = 1
@@ -549,12 +592,15 @@ class Variant:
     blocked_award: PipAward | FixedAward | SameAward | None = SameAward.PIP_AWARD  # None: nothing
     tied_lowest: TiedLowest = TiedLowest.EACH_WINS
     pip_penalty: PipPenalty | None = None
+    pips_left: PipsLeft | None = None  # None: the pips left in hand count only for awards
+    tile_values: tuple[TileValue, ...] = ()  # tiles that count other than their pips, in hand at a hand's end
     scores_below_zero: BelowZero = BelowZero.NOT_ALLOWED
     pool_stake: int | None = None  # points each player stakes into the pool at the start of every hand
     pool_ties: PoolTies = PoolTies.DIVIDED
     hand_points_to: HandPointsTo = HandPointsTo.WINNERS
     tied_hand_points: TiedHandPoints = TiedHandPoints.LOST
     both_scored: BothScored = BothScored.KEPT
+    rounds: Rounds = Rounds.NONE
     first_score: FirstScore | AnyFirstScore = AnyFirstScore.ANY
     lead_winning: LeadWinning = LeadWinning.SCORED
     match: MatchRules | None = None  # None: one game to the target is the whole contest
@@ -571,6 +617,15 @@ class Variant:
         if self.player_set is not None:
             return self.player_set
         return range(self.min_players, self.max_players + 1)
+
+    @property
+    def round_count(self) -> int | None:
+        """The number of hands a game of rounds has (one per double of the set); None: a game to its target."""
+        return None if self.rounds is Rounds.NONE else self.max_pip + 1
+
+    def tile_pips(self, low: int, high: int) -> int:
+        """What a tile left in hand counts at a hand's end: its pips, or the value the variant gives it."""
+        return next((value.pips for value in self.tile_values if (value.low, value.high) == (low, high)), low + high)
 
     @property
     def blocked_pip_award(self) -> PipAward | FixedAward | None:

@@ -389,6 +389,11 @@ def _pip_penalty(event: Event) -> str:
     return f"  for the pips left: {', '.join(lost) or 'nobody loses any'}; scores {event['scores']}"
 
 
+def _pips_left(event: Event) -> str:
+    added = [f"seat {seat} adds {points}" for seat, points in enumerate(event["points"]) if points]
+    return f"  for the pips left in hand: {', '.join(added)}; scores {event['scores']}"
+
+
 def _reset(event: Event) -> str:
     back = [side for side, points in enumerate(event["points"]) if points]
     return f"  both sides have points: {_sides(back)} {'goes' if len(back) == 1 else 'go'} back to 0; " \
@@ -429,6 +434,7 @@ EVENT_WORDS: dict[str, Callable[[Event], str]] = {
     "stake": _stake,
     "pool": _pool,
     "pip_penalty": _pip_penalty,
+    "pips_left": _pips_left,
     "reset": _reset,
     "game": lambda e: f"game {e['game']}",
     "game_end": _game_end,

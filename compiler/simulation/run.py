@@ -68,6 +68,7 @@ class Table:
     bots: tuple[str | type, ...]  # one per seat
     sides: int
     pool_hands: int | None  # pool play (no target): the hands a game is, whose end no score decides
+    lowest_wins: bool = False  # the lowest total after the last round wins (the trains games)
 
 
 # Each process's engines, by spec path and text: a worker builds each once.
@@ -157,7 +158,9 @@ def play_chunk(tables: tuple[tuple[str, Table], ...], first: int, count: int,
     except Problems as err:
         return _Failure(type(err), err.diagnostics, err.source)
     pool_hands = {prefix: table.pool_hands for prefix, table in tables if table.pool_hands is not None}
-    return statistics.tally(runs, pairs, first, games=tables[0][1].kind == "game", pool_hands=pool_hands)
+    lowest = {prefix for prefix, table in tables if table.lowest_wins}
+    return statistics.tally(runs, pairs, first, games=tables[0][1].kind == "game", pool_hands=pool_hands,
+                            lowest_wins=lowest)
 
 
 # --- running the jobs -----------------------------------------------------------------------------
@@ -438,7 +441,8 @@ def _target(specs: Sequence[_Spec], settings: _Settings, command: str) -> Target
 
 def _table(spec: _Spec, settings: _Settings, target: Target) -> Table:
     return Table(str(spec.path), spec.source, target, settings.kind, settings.players, spec.partnerships,
-                 settings.seed, settings.seat_bots, spec.sides, python_units.SAFETY_HANDS if spec.pool else None)
+                 settings.seed, settings.seat_bots, spec.sides, python_units.SAFETY_HANDS if spec.pool else None,
+                 spec.variant.target.kind is ir.TargetKind.LOWEST_AFTER_ROUNDS)
 
 
 def _run(spec: _Spec, settings: _Settings, target: Target) -> Run:

@@ -20,7 +20,7 @@ import itertools
 import math
 import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
@@ -119,12 +119,13 @@ def merge(tallies: Iterable[Tally]) -> Tally:
 
 
 def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first: int, games: bool,
-          pool_hands: Mapping[str, int] | None = None) -> Tally:
+          pool_hands: Mapping[str, int] | None = None, lowest_wins: Collection[str] = ()) -> Tally:
     """The tally of the chunk of units from first: runs are (prefix, records, sides) over the same
     units (one run for a simulation, "a:" and "b:" for a comparison), their columns named prefix +
     field. games: the units are games or matches, whose games the hand rows tell apart. pool_hands: for
     the runs (by prefix) of pool play, whose game has no target and is as many hands as are played, how
-    many hands that is: a game that played them has ended, though it has no winner."""
+    many hands that is: a game that played them has ended, though it has no winner. lowest_wins: the runs (by
+    prefix) whose games the lowest total wins, and so end with the lowest total alone on top."""
     columns: dict[str, Sequence[int]] = {}
     counts: dict[str, Counter[int]] = {}
     sample: dict[str, tuple[tuple[int, ...], ...]] = {}
@@ -139,7 +140,7 @@ def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first
         counts[prefix + HAND_POINTS] = Counter(itertools.chain.from_iterable(hand_columns[i] for i in at))
         if games:
             ended, solo, solo_margins, counts[prefix + GAME_HANDS], counts[prefix + MARGINS] = _games(
-                records, at, first, (pool_hands or {}).get(prefix))
+                records, at, first, (pool_hands or {}).get(prefix), prefix in lowest_wins)
             columns.update({prefix + ENDED_GAMES: ended, prefix + SOLO_GAMES: solo,
                             prefix + SOLO_MARGINS: solo_margins})
         if first == 0 and units:
@@ -149,8 +150,8 @@ def tally(runs: Sequence[tuple[str, Records, int]], pairs: Iterable[Pair], first
     return Tally(units=units, sums=sums, products=products, counts=counts, sample=sample)
 
 
-def _games(records: Records, at: Sequence[int], first: int,
-           pool_hands: int | None) -> tuple[list[int], list[int], list[int], Counter[int], Counter[int]]:
+def _games(records: Records, at: Sequence[int], first: int, pool_hands: int | None,
+           lowest_wins: bool = False) -> tuple[list[int], list[int], list[int], Counter[int], Counter[int]]:
     """Of each unit's ended games (1 .. its `games` field: a match's last one may not have ended; in pool
     play, a game of pool_hands hands too), from the hand rows: how many there are, how many one side ended
     alone on top and the sum of their margins, and the counts of their hands and margins."""
@@ -165,7 +166,7 @@ def _games(records: Records, at: Sequence[int], first: int,
             continue
         ended[unit - first] += 1
         lengths[len(by_field[0])] += 1
-        margin = _margin([sum(by_field[i]) for i in at])
+        margin = _margin([sum(by_field[i]) for i in at], lowest_wins)
         if margin is not None:
             solo[unit - first] += 1
             solo_margins[unit - first] += margin
@@ -181,12 +182,13 @@ def _race(records: Records, at: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.accumulate(points, lambda before, hand: tuple(map(operator.add, before, hand))))
 
 
-def _margin(finals: Sequence[int]) -> int | None:
-    """An ended game's final margin, where one side alone has the best final score."""
-    best, *others = sorted(finals, reverse=True)
+def _margin(finals: Sequence[int], lowest_wins: bool = False) -> int | None:
+    """An ended game's final margin, where one side alone has the best final score (the highest, or where the lowest
+    total wins the lowest)."""
+    best, *others = sorted(finals, reverse=not lowest_wins)
     if not others or others[0] == best:
         return None
-    return best - others[0]
+    return abs(best - others[0])
 
 
 # --- estimators -----------------------------------------------------------------------------------

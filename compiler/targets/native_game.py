@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..engine_api import EngineGame, Event, Move, Tile
-from .python.context import MAX_HAND_NUMBER
 
-PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")  # the ABI's numbering of ports
+# The ABI's numbering of ports: a chicken foot's toes after the line's and the spinners' ports.
+PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC")
 HALVES = ("low", "high")  # the ABI's numbering of a wild tile's touching half
 MOVE_KINDS = ("play", "draw", "pass", "muggins")  # the ABI's numbering of moves
 MOVE_INTS = 5  # a move as ints: kind, tile (a muggins call: the seat), on, port, by
@@ -27,7 +27,8 @@ EVENT_ROOM = 4096  # bytes of events a call has room for at first: doubled (and 
 # ds_table_state's figures, in its order; the four lists after the first hold one entry a seat or side.
 STATE_FIGURES = ("players", "partnerships", "sides", "target", "over", "hand_over", "current", "hand_number",
                  "opener", "pile", "drawn", "pool", "winners_count", "games", "games_scored", "first_opener",
-                 "match_over", "match_winners_count", "line", "game_points", "outright", "game_winners_count")
+                 "match_over", "match_winners_count", "line", "game_points", "outright", "game_winners_count",
+                 "max_hand_number")
 STATE_LISTS = ("winners", "scores", "peg_back", "hand_sizes", "match_points", "games_won", "match_winners",
                "game_winners")
 
@@ -79,9 +80,11 @@ class Game:
             raise IllegalMove(f"this variant is not played by {players} players"
                               f"{' in partnerships' if together else ''}")
         self._state: dict[str, Any] = {}
-        if type(first_hand) is not int or not 1 <= first_hand <= MAX_HAND_NUMBER:
+        self._read_state()
+        last = self._state["max_hand_number"]  # the rules' own: the last round, in a game of rounds
+        if type(first_hand) is not int or not 1 <= first_hand <= last:
             raise IllegalMove(f"first_hand, the number of the game's hand it starts at, is a whole number from 1 to "
-                              f"{MAX_HAND_NUMBER:,}, not {first_hand!r}")
+                              f"{last:,}, not {first_hand!r}")
         self._dll.ds_table_first_hand(self._table, first_hand)  # refused only once a hand is dealt
         self.first_hand = first_hand
         self._read_state()

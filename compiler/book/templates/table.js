@@ -12,7 +12,7 @@
   const SVG_NS = "http://www.w3.org/2000/svg";
   const BOTS = ["random", "greedy", "expert"];
   const SPEEDS = { slow: 1200, normal: 600, fast: 200, "at once": 0 }; // a bot's pause before it moves, in ms
-  const SCORING = new Set(["penalty", "muggins", "pass_points", "award", "stake", "pool", "pip_penalty", "reset"]);
+  const SCORING = new Set(["penalty", "muggins", "pass_points", "award", "stake", "pool", "pip_penalty", "reset", "pips_left"]);
 
   // --- the engine, from the page's own bytes
 
@@ -122,6 +122,9 @@
       case "reset":
         parts.push(say("reset", { points: perSide(game, e.points) }));
         break;
+      case "pips_left":
+        parts.push(say("pips left", { points: perSide(game, e.points) }));
+        break;
       case "eggs":
         parts.push(say("eggs", { points: e.points, eggs: e.eggs }));
         break;
@@ -167,18 +170,20 @@
   const sideways = (way) => (way[1] === 0 ? [UP, DOWN] : [LEFT, RIGHT]);
   const pipsOf = (tile) => tile.slice(1, -1).split("|").map(Number);
 
+  // A chicken foot's toes leave where a spinner's line B and branches would: straight on and to either side.
   function doubleDrawn(tile, centre, along, towardsA) {
     const [branchA, branchB] = sideways(along);
     const value = pipsOf(tile)[0];
+    const exits = {
+      lineA: { point: step(centre, towardsA, UNIT / 2), way: towardsA },
+      lineB: { point: step(centre, reverse(towardsA), UNIT / 2), way: reverse(towardsA) },
+      branchA: { point: step(centre, branchA, UNIT), way: branchA },
+      branchB: { point: step(centre, branchB, UNIT), way: branchB },
+    };
     return {
       tile, centre, along, crosswise: true,
       halves: [{ centre: step(centre, branchA, UNIT / 2), value }, { centre: step(centre, branchB, UNIT / 2), value }],
-      exits: {
-        lineA: { point: step(centre, towardsA, UNIT / 2), way: towardsA },
-        lineB: { point: step(centre, reverse(towardsA), UNIT / 2), way: reverse(towardsA) },
-        branchA: { point: step(centre, branchA, UNIT), way: branchA },
-        branchB: { point: step(centre, branchB, UNIT), way: branchB },
-      },
+      exits: { ...exits, toeA: exits.lineB, toeB: exits.branchA, toeC: exits.branchB },
     };
   }
 

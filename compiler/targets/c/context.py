@@ -24,7 +24,7 @@ RUNTIME_FILES = ("layout.c", "game.c", "search.c", "match.c", "abi.c", "play.c")
 SAFETY_MOVES = 100_000  # moves in one hand: no correct hand comes near
 # The version of the interface every engine exports (ds_abi_version): its drivers (dominospec.native, the
 # JavaScript module) refuse an engine of another version.
-ABI_VERSION = 9
+ABI_VERSION = 10
 MATCH_FORMAT_SIDES = 8  # the most sides a match format's engine scores a match between
 # ds_match_state's figures (a match format's engine), in its order; the lists after them hold MATCH_FORMAT_SIDES each.
 MATCH_STATE_FIGURES = ("sides", "games", "over", "winners_count", "line", "game_points", "outright",
@@ -195,7 +195,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("SAFETY_MOVES", SAFETY_MOVES, ""), ("SAFETY_HANDS", SAFETY_HANDS, ""), ("SAFETY_GAMES", SAFETY_GAMES, ""),
         ("SAFETY_DEALS", SAFETY_DEALS, ""),
         ("REPLAY_MAX_SCORE", REPLAY_MAX_SCORE, "a record's starting scores, within plus or minus"),
-        ("MAX_HAND_NUMBER", python.MAX_HAND_NUMBER, "the highest number a game's first hand may have"),
+        ("MAX_HAND_NUMBER", p.tables.max_hand_number, "the highest number a game's first hand may have"),
         ("REPLAY_MAX_CLAIM", REPLAY_MAX_CLAIM, "a record's claims, at most"),
         ("PARTNERSHIPS_POSSIBLE", int(turn.partnerships_possible), ""),
         ("PARTNERSHIPS_FIXED", int(turn.partnerships_fixed), "four players always play as partnerships"),
@@ -206,6 +206,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("BRANCHES_AFTER_LINE_SIDES", int(lay.branches_after_line_sides), ""),
         ("DOUBLE_END_BOTH_HALVES", int(v.double_at_end is ir.DoubleAtEnd.BOTH_HALVES), lay.double_at_end),
         ("SIDES_FIRST", int(lay.sides_first), "a spinner's sides are covered before other ends"),
+        ("CHICKEN_FEET", int(lay.chicken_feet), "a later double's three toes are the only open ends until covered"),
         ("BRANCHES_COUNT", int(lay.branches_count), ""), ("CROSS_ARMS", int(lay.cross_arms), ""),
         ("OWN_MATCHING", int(lay.own_matching), lay.matching_text),
         ("HALVES_SUM", -1 if lay.halves_sum is None else lay.halves_sum, "-1: equal halves match"),
@@ -242,6 +243,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("LEAD_NAMED_FIRST_HAND_ONLY", int(leads.first_hand_only), "the named lead leads some hands only: the first"),
         ("LEAD_NAMED_LEVEL", int(leads.level), "... or those dealt at 0-0 or 1-1 or after a drawn hand"),
         ("LEAD_OFFERED", int(leads.offered), ""), ("LEADER_DRAWS", int(leads.draws), ""),
+        ("LEAD_ROUND_DOUBLE", int(leads.round_double), "the named tile is the round's engine"),
+        ("LEAD_DRAWN_FOR", int(leads.drawn_for), "held by nobody, the seats draw for it in turn"),
         ("LEAD_ORDER_LENGTH", len(order), ""),
         # the end of a hand
         ("EXACT", int(end.exact), ""), ("LEAD_MAY_NOT_WIN", int(end.lead_may_not_win), ""),
@@ -274,6 +277,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("BRUK", int(end.bruk), "a won hand leaving both sides with points sends them to 0 (from 1-1 the losers)"),
         ("LOWEST_SEAT", int(end.lowest_seat), "a blocked hand's winning seat: its side's lowest, first in turn"),
         ("HAND_BONUS_COUNT", v.hand_bonuses[-1].hand if v.hand_bonuses else 0, "the last hand with a bonus"),
+        ("PIPS_ADDED", int(end.pips_added), "each seat's pips left in hand (PIPS_LEFT) are added to its own score"),
+        ("ROUNDS", end.rounds or 0, "a game is this many hands, the lowest total winning; 0: played to its target"),
         *_match_constants(p.match),
         # the thinking bots' settings (play/bots.py)
         *((f"EXPERT_{name.upper()}", weight, meaning) for name, (weight, meaning) in bots.EXPERT_WEIGHTS.items()),
@@ -292,6 +297,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         Table("int64_t", "RAW_POINTS[MAX_TOTAL + 1]", ", ".join(map(str, raw_points)), "raw points by end total"),
         Table("TileByte", "DOUBLE_TILE[MAX_PIP + 1]", ", ".join(str(index[(n, n)]) for n in range(v.max_pip + 1)),
               "the double of each number"),
+        Table("int32_t", "PIPS_LEFT[NTILES]", ", ".join(str(v.tile_pips(a, b)) for a, b in tiles),
+              "what each tile left in hand counts at a hand's end"),
         Table("int8_t", "PLAYERS_ALLOWED[MAX_PLAYERS + 1]", ", ".join("1" if n in counts else "0" for n in players),
               ""),
         Table("int8_t", "DEAL_SIZE[MAX_PLAYERS + 1]",

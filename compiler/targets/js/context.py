@@ -15,7 +15,7 @@ from ...language import ir
 from ...play import bots
 from .. import native_game
 from ..c.quoting import comment_text
-from ..python.context import MAX_HAND_NUMBER, match_line_names
+from ..python.context import match_line_names
 from ..standalone import sections_of
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
@@ -47,7 +47,6 @@ def abi() -> dict[str, object]:
         "moveKinds": list(native_game.MOVE_KINDS), "botCodes": BOT_CODES, "simpleBots": list(bots.SIMPLE),
         "maxIterations": bots.MAX_ITERATIONS, "stateFigures": list(native_game.STATE_FIGURES),
         "stateLists": list(native_game.STATE_LISTS), "eventRoom": native_game.EVENT_ROOM,
-        "maxHandNumber": MAX_HAND_NUMBER,
     }
 
 

@@ -9,7 +9,6 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
 
 from ...language import ir
 from ...language.formula import Syntax, lead_points, max_total, names_used, score_table, to_source
@@ -45,8 +44,6 @@ class Tables:
     """The module's constants: the variant described for readers (the verifier and replay read these
     too), and the tables the engine looks up."""
 
-    max_hand_number: ClassVar[int] = MAX_HAND_NUMBER
-
     name_text: str  # escaped, for the docstring
     source_text: str | None  # escaped, for the docstring
     name_literal: str
@@ -71,6 +68,10 @@ class Tables:
     raw_points: str  # tuple literal, by end total
     displayed_points: str | None  # tuple literal; None where one raw point is one displayed point
     placements_score: bool  # some placement can score (false where the formula is 0 at every end total)
+    max_hand_number: int  # the highest number a game's first hand may have: the last round, in a game of rounds
+    port_names: str  # tuple literal: every port a connection may name
+    rounds: int | None  # a game of this many hands (rounds), each with its own engine; None: played to a target
+    pips_left: str | None  # dict literal: what each tile left in hand counts, where a tile counts other than its pips
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class LayoutRules:
     wild: str | None  # frozenset literal of the wild tiles; None where there are none
     matching_text: str  # the rule in words, for docstrings
     touching_half: str  # the half of a non-wild tile that touches an end of `value`: an expression of value
+    chicken_feet: bool  # a double after the spinner grows three toes, its only ports, the only open ones until covered
 
     @property
     def arms_by_double(self) -> bool:
@@ -165,6 +167,8 @@ class LeadRules:
     allowed: str  # tuple literal: the tiles a seat offered the lead may lead
     draws: bool  # a seat without one draws for it; else it passes the lead
     phrase_text: str  # what may lead, as the spec says it (plain words or a tile), for comments and messages
+    round_double: bool  # the named tile is the round's engine, the double of the hand's number from the top
+    drawn_for: bool  # where no hand holds it, the seats draw one tile each in turn, the opener first, until it appears
 
 
 @dataclass(frozen=True)
@@ -226,6 +230,8 @@ class HandEnd:
     bruk: bool  # a won hand that leaves both sides with points sends them back to 0 (from 1-1: the loser only)
     lowest_seat: bool  # a blocked hand's winning seat is its side's lowest, first in play order from the blocker
     number: str  # expression: the game's number of the hand just dealt (a push keeps the number)
+    pips_added: bool  # each seat's pips left in hand are added to its own score, the lowest total winning
+    rounds: int | None  # the game ends after this many hands, the lowest total winning
 
 
 @dataclass(frozen=True)
@@ -322,7 +328,20 @@ def _tables(v: ir.Variant) -> Tables:
         target_ref="self.target" if v.target.by_players else "TARGET",
         displayed_points=None if v.raw_per_displayed == 1 else _table([r // v.raw_per_displayed for r in raw]),
         placements_score=not over_total_alone or any(raw),
+        max_hand_number=v.round_count or MAX_HAND_NUMBER,
+        port_names="(" + ", ".join(map(literal, port_names(v))) + ")", rounds=v.round_count,
+        pips_left="{**_PIPS, " + ", ".join(f"({t.low}, {t.high}): {t.pips}" for t in v.tile_values) + "}"
+        if v.tile_values else None,
     )
+
+
+LINE_PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")
+TOE_PORTS = ("toeA", "toeB", "toeC")  # a chicken foot's three toes
+
+
+def port_names(v: ir.Variant) -> tuple[str, ...]:
+    """Every port a tile of this variant's layout may join: the line's and spinners', and a chicken foot's toes."""
+    return LINE_PORTS + (TOE_PORTS if v.later_doubles is ir.LaterDoubles.CHICKEN_FEET else ())
 
 
 # What each name of the formula is in the engine (the mover's score differs in and out of play).
@@ -372,6 +391,7 @@ def _layout(v: ir.Variant) -> LayoutRules:
     both_halves = v.double_at_end is ir.DoubleAtEnd.BOTH_HALVES
     branches_count = spinners and v.spinner_counts is ir.SpinnerCounts.PER_OPEN_BRANCH
     end_value = "2 * value" if both_halves else "value"
+    feet = v.later_doubles is ir.LaterDoubles.CHICKEN_FEET
     if branches_count and not both_halves:  # the Sniff's spinner counts both halves at its line side
         end_value = "(2 * value if tile in self._spinners else value)"
     return LayoutRules(
@@ -379,14 +399,14 @@ def _layout(v: ir.Variant) -> LayoutRules:
         branches_at_once=spinners and v.branches_open is ir.BranchesOpen.AT_ONCE,
         branches_after_line_sides=spinners and v.branches_open is ir.BranchesOpen.AFTER_BOTH_LINE_SIDES,
         double_at_end=v.double_at_end.value, double_end_value=end_value,
-        running_total_factor=None if branches_count else 2 if both_halves else 1,
+        running_total_factor=None if branches_count or feet else 2 if both_halves else 1,
         sides_first=spinners and v.spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS,
         branches_count=branches_count, cross_arms=spinners and v.cross_arms is ir.CrossArms.DOUBLE_ON_EACH_FIRST,
         own_matching=v.matching is not None or bool(v.wild_tiles), halves_sum=v.matching,
         wild="frozenset({" + ", ".join(f"({t.low}, {t.high})" for t in v.wild_tiles) + "})" if v.wild_tiles else None,
         touching_half="value" if v.matching is None else f"{v.matching} - value",
         matching_text=("by equal halves" if v.matching is None else f"by halves adding up to {v.matching}")
-        + (", wild tiles anywhere" if v.wild_tiles else ""),
+        + (", wild tiles anywhere" if v.wild_tiles else ""), chicken_feet=feet,
     )
 
 
@@ -444,7 +464,7 @@ def _leads(v: ir.Variant) -> LeadRules:
     named: list[tuple[int, int]] = []
     if isinstance(named_lead, ir.LeadTile):
         named = [(named_lead.low, named_lead.high)]
-    elif named_lead is ir.Lead.HIGHEST_DOUBLE:
+    elif named_lead in (ir.Lead.HIGHEST_DOUBLE, ir.Lead.ROUND_DOUBLE):  # the engines, in the order of the rounds
         named = doubles[::-1]
     elif named_lead is ir.Lead.LOWEST_DOUBLE:
         named = doubles
@@ -464,6 +484,7 @@ def _leads(v: ir.Variant) -> LeadRules:
         void=bool(named) and v.if_nobody_holds is ir.NobodyHolds.VOID,
         offered=lead in ir.OFFERED_LEADS, allowed=_table(allowed, per_line=10),
         draws=v.leader_without is ir.LeaderWithout.DRAWS, phrase_text=str(named_lead or lead),
+        round_double=lead is ir.Lead.ROUND_DOUBLE, drawn_for=v.if_nobody_holds is ir.NobodyHolds.DRAWN_FOR,
     )
 OTHER_SIDES = "[p for seat, p in enumerate(remaining) if sides[seat] != side]"
 AWARD_SOURCES = {
@@ -504,8 +525,8 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         first_score_awards=isinstance(v.first_score, ir.FirstScore) and not v.first_score.placements_only,
         penalty=None if penalty is None else Penalty(penalty.round_to, penalty.each_hand, penalty.out_exempt),
         judged_at_hand_end=v.target.at_hand_end, below_zero=v.scores_below_zero is ir.BelowZero.ALLOWED,
-        wins_during_play=not v.target.at_hand_end and v.target.kind is not ir.TargetKind.NONE,
-        no_target=v.target.kind is ir.TargetKind.NONE, pool=v.pool_stake,
+        wins_during_play=not v.target.at_hand_end and v.target.kind not in ir.NUMBERLESS_TARGETS,
+        no_target=v.target.kind in ir.NUMBERLESS_TARGETS, pool=v.pool_stake,
         pool_divided=v.pool_ties is ir.PoolTies.DIVIDED,
         needs_nearest=any(a.round_to for a in awards or ()) or penalty is not None and penalty.round_to is not None,
         blocked_has_winner=v.blocked_hand is not ir.BlockedHand.NO_WINNER,
@@ -519,6 +540,7 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         hand_bonuses="{" + ", ".join(f"{b.hand}: {b.points}" for b in v.hand_bonuses) + "}" if v.hand_bonuses else None,
         push=push, number=_hand_number(v), bruk=v.both_scored is ir.BothScored.BRUK,
         lowest_seat=v.blocked_hand is ir.BlockedHand.LOWEST_PIPS,
+        pips_added=v.pips_left is ir.PipsLeft.ADDED_TO_HOLDER, rounds=v.round_count,
     )
 
 

@@ -170,7 +170,8 @@ typedef struct {
     int64_t scores[MAX_PLAYERS];        /* scores, points and stakes are 64-bit: a formula's points may be large */
     int16_t slot_tile[MAX_PLAYERS][NTILES];  /* each seat's tiles by slot, in the order they came (16-bit, as the
                                                 layout's numbers are) */
-    int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS], pips[MAX_PLAYERS];
+    int nslots[MAX_PLAYERS], hand_len[MAX_PLAYERS];
+    int pips[MAX_PLAYERS];              /* what each hand's tiles count at a hand's end: their pips, or PIPS_LEFT's */
     uint64_t held[MAX_PLAYERS][MASK_WORDS];                /* the slots still in hand */
     uint64_t shows[MAX_PLAYERS][MAX_PIP + 2][MASK_WORDS];  /* the slots whose tile shows each number (none shows
                                                               MAX_PIP + 1: an end no half touches reads it) */
@@ -214,7 +215,7 @@ typedef struct {
 /* --- events, written where a game is played move by move ---------------------------------------- */
 /* Whether g writes events now: never in the build the simulations run (no DS_EVENTS), where every test folds away. */
 #define LOGGING(g) (EVENTS && (g)->log)
-static const char *const PORT_TEXT[] = {"low", "high", "lineA", "lineB", "branchA", "branchB"};
+static const char *const PORT_TEXT[] = {"low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC"};
 
 EVENT_CALL static void log_text(EventLog *log, const char *text) {
     for (; *text; ++text, ++log->length) {
@@ -433,7 +434,7 @@ static void hand_join(Game *g, int seat, const TileByte *tiles, int n) {
         g->slot_tile[seat][slot] = (int16_t)tile;
         g->holder[tile] = (int16_t)seat;
         g->slot_of[tile] = (int16_t)slot;
-        pips += TILE_LOW[tile] + TILE_HIGH[tile];
+        pips += PIPS_LEFT[tile];
         g->held[seat][w] |= bit;
         g->shows[seat][TILE_LOW[tile]][w] |= bit;
         g->shows[seat][TILE_HIGH[tile]][w] |= bit;
@@ -675,7 +676,12 @@ static void own_moves(Game *g) {
             }
         }
         if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->named_now)) {
-            legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
+            int held = DRAWN_AT_ONCE && g->drawn >= 0 ? g->drawn == g->lead_tile : g->holder[g->lead_tile] == seat;
+            if (LEAD_DRAWN_FOR && !held) {
+                legal_push(g, MOVE_DRAW, -1, -1, -1);  /* nobody was dealt it: each seat in turn draws a tile for it */
+            } else {
+                legal_push(g, MOVE_PLAY, g->lead_tile, -1, -1);  /* the tile the lead names; its holder opens */
+            }
         } else if (LEAD_OFFERED) {
             for (i = 0; i < n; ++i) {
                 if (LEAD_ALLOWED[hand[i]]) {
@@ -925,7 +931,7 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
 
 static void end_hand(Game *g, int blocked) {
     int remaining[MAX_PLAYERS], double_pips[MAX_PLAYERS], holds_double[MAX_PLAYERS], awards[MAX_PLAYERS] = {0};
-    int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0, level;
+    int reached[MAX_PLAYERS], nreached = 0, seat, side, any = 0, any_left = 0, level;
     g->hand_over = 1;
     g->last_blocked = blocked;
     g->legal_ok = LEGAL_UNKNOWN;
@@ -1122,6 +1128,33 @@ static void end_hand(Game *g, int blocked) {
             ev_points(g, "pip_penalty", points, 0);
         }
     }
+    if (PIPS_ADDED) {  /* every seat adds the pips left in its own hand to its own score */
+        int64_t points[MAX_PLAYERS];
+        for (seat = 0; seat < g->players; ++seat) {
+            points[seat] = remaining[seat];
+            g->scores[g->side_of[seat]] += remaining[seat];
+            any_left |= remaining[seat] != 0;
+        }
+        if (LOGGING(g) && any_left) {
+            ev_begin(g, "pips_left");
+            ev_list(g, "points", points, g->players);
+            ev_scores(g);
+            ev_end(g);
+        }
+    }
+    if (ROUNDS && game_hand(g) == ROUNDS) {  /* the last round: the lowest total wins, seats tied for it all win */
+        int lowest_sides[MAX_PLAYERS], nlowest = 0;
+        int64_t lowest = g->scores[0];
+        for (side = 1; side < g->sides; ++side) {
+            lowest = g->scores[side] < lowest ? g->scores[side] : lowest;
+        }
+        for (side = 0; side < g->sides; ++side) {
+            if (g->scores[side] == lowest) {
+                lowest_sides[nlowest++] = side;
+            }
+        }
+        game_win(g, lowest_sides, nlowest);
+    }
     if (BRUK && g->nhand_winners && g->scores[0] >= 1 && g->scores[1] >= 1
             && !(g->scores[0] == 1 && g->scores[1] == 1)) {
         /* Both sides have points: from 1-1 the losers go back to 0, else every side does (the game bruks). */
@@ -1219,7 +1252,7 @@ static void hand_remove(Game *g, int seat, int tile) {
     g->held[seat][slot_word(slot)] &= ~((uint64_t)1 << (slot % 64));
     g->holder[tile] = -1;
     g->hand_len[seat]--;
-    g->pips[seat] -= TILE_LOW[tile] + TILE_HIGH[tile];
+    g->pips[seat] -= PIPS_LEFT[tile];
 }
 
 /* The play event of the placement just made (its points scored, or not); claim where scores are announced. */
@@ -1397,10 +1430,15 @@ static void draw_tile(Game *g) {
         ev_tile(g, "tile", tile);
         ev_end(g);
     }
-    if (DRAWN_AT_ONCE && (!LEADER_DRAWS || g->layout.ntiles) && layout_takes(&g->layout, tile)) {
-        g->drawn = tile;  /* a playable drawn tile is played at once (one drawn for the lead joins the hand) */
+    /* A playable drawn tile is played at once; one drawn for the lead joins the hand (one drawn for the named lead
+       does too, but where tiles join by their own matching, which takes any tile on the empty table). */
+    if (DRAWN_AT_ONCE && (g->layout.ntiles || (!LEADER_DRAWS && (!LEAD_DRAWN_FOR || OWN_MATCHING)))
+            && layout_takes(&g->layout, tile)) {
+        g->drawn = tile;
     }
-    next_turn(g, 0);  /* the last tile drawn may leave nobody able to play: the hand ends now */
+    /* Drawing for the named lead, a seat that did not draw it hands the draw on; else the last tile drawn may leave
+       nobody able to play: the hand ends now. */
+    next_turn(g, LEAD_DRAWN_FOR && !g->layout.ntiles && tile != g->lead_tile);
 }
 
 static void pass_turn(Game *g) {
@@ -1491,6 +1529,18 @@ static int first_held(const Game *g, int *tile) {
     return -1;
 }
 
+/* The tile the named lead names in the hand about to be dealt (into *tile) and its holder, -1 where no hand holds it:
+   the round's engine (LEAD_ROUND_DOUBLE), the double of the hand's number counted down from the highest; else the
+   first tile of LEAD_ORDER that a hand holds. */
+static int named_holder(const Game *g, int *tile) {
+    if (LEAD_ROUND_DOUBLE) {
+        /* the hand about to be dealt is the next: its engine, by the hands dealt so far (a game has ROUNDS of them) */
+        *tile = DOUBLE_TILE[g->hand_number <= MAX_PIP ? MAX_PIP - g->hand_number : 0];
+        return holder_of(g, *tile);
+    }
+    return first_held(g, tile);
+}
+
 static int highest_double_holder(const Game *g) {
     int pip;
     for (pip = MAX_PIP; pip >= 0; --pip) {
@@ -1520,12 +1570,18 @@ static int choose_opener(Game *g, int given) {
     int rule, decided = -1;
     g->named_now = named_lead_now(g);
     if (LEAD_NAMED && (!LEAD_NAMED_FIRST_HAND_ONLY || g->named_now)) {
-        int tile = 0, holder = first_held(g, &tile);
-        if (holder < 0 || (given >= 0 && given != holder)) {
-            return -2;  /* a void deal, or an opener that does not hold the lead */
+        int tile = 0, holder = named_holder(g, &tile);
+        if (LEAD_ROUND_DOUBLE) {
+            g->lead_tile = tile;  /* the round's engine, held or not */
         }
-        g->lead_tile = tile;
-        return holder;
+        if (holder >= 0 || !LEAD_DRAWN_FOR) {
+            if (holder < 0 || (given >= 0 && given != holder)) {
+                return -2;  /* a void deal, or an opener that does not hold the lead */
+            }
+            g->lead_tile = tile;
+            return holder;
+        }
+        /* nobody was dealt it: the opener rules say which seat draws for it first */
     }
     rule = game_hand(g) == 0 ? FIRST_OPENER : g->last_blocked ? AFTER_BLOCKED_OPENER : NEXT_OPENER;
     /* A record may start at a later hand of its game: with no hand before it (opener -1) a lot decides. */
@@ -1675,7 +1731,7 @@ static int deal_shuffled(Game *g) {
         g->pile_len = NTILES - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
         g->pile_next = 0;
-        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && !named_lead_now(g)) || first_held(g, &tile) >= 0) {
+        if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && !named_lead_now(g)) || named_holder(g, &tile) >= 0) {
             return 0;
         }
     }

@@ -4,7 +4,10 @@
    text, never compiled on its own. */
 
 //###{standalone layout
-enum { PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B };
+/* A chicken foot's three toes come after the line's and the spinners' ports, so that their numbers stay. */
+enum {
+    PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B, PORT_TOE_A, PORT_TOE_B, PORT_TOE_C
+};
 
 /* The layout's numbers are 16 bits or wider, not char-sized: a store to a char may change anything, so the compiler
    would read every other field again after each one. */
@@ -18,7 +21,7 @@ typedef struct {
     int ntiles;                     /* tiles on the table */
     int doubles;                    /* doubles on the table, the one just placed included */
     int nopen, nwaiting;
-    int filling;                    /* the spinner whose sides are being covered, or -1 */
+    int filling;                    /* the spinner (or chicken foot) whose sides are being covered, or -1 */
     int sides_covered;
     int arms_left;                  /* arms of the cross still waiting for their double */
     int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
@@ -132,6 +135,22 @@ static int tile_fits(int tile, int value) {
     return (TILE_MASK[tile] & touching_mask(value)) != 0;
 }
 
+/* A double joined after the spinner, as a chicken foot (CHICKEN_FEET): every open end waits, and its three toes,
+   showing value, are the only open ports until they are covered; its join counts as a side covered, so that the three
+   toes make the four. */
+static void layout_foot(Layout *l, int tile, int value) {
+    int i;
+    for (i = 0; i < l->nopen; ++i) {
+        ports_push(l->waiting, &l->nwaiting, WAITING_PORTS, l->open[i].tile, l->open[i].kind, l->open[i].value);
+    }
+    l->nopen = 0;
+    open_push(l, tile, PORT_TOE_A, value);
+    open_push(l, tile, PORT_TOE_B, value);
+    open_push(l, tile, PORT_TOE_C, value);
+    l->filling = tile;
+    l->sides_covered = 1;
+}
+
 /* A tile goes on the open port numbered at, known to be legal; by names the half that touches (0 low, 1 high)
    of a wild tile that is no double, else -1. */
 static void layout_cover(Layout *l, int tile, int at, int by) {
@@ -183,9 +202,13 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         l->lines_filled[tile] = 1;
         l->total += RUNNING_TOTAL * grown;
         l->touched = PORT_LINE_A;
-        grown_push(l, waiting, tile, PORT_LINE_B, grown);
-        if (HAS_SPINNERS) {
-            layout_new_double(l, tile);
+        if (CHICKEN_FEET && l->doubles > 1) {  /* a double after the first, the spinner: a chicken foot */
+            layout_foot(l, tile, value);
+        } else {
+            grown_push(l, waiting, tile, PORT_LINE_B, grown);
+            if (HAS_SPINNERS) {
+                layout_new_double(l, tile);
+            }
         }
     } else {
         int low_touches = OWN_MATCHING ? (by == 0) | ((by < 0) & (low == touching_half(value))) : low == value;
@@ -198,8 +221,8 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
         grown_push(l, waiting, tile, PORT_LOW + low_touches * (PORT_HIGH - PORT_LOW), grown);
     }
     if (SIDES_FIRST && waiting) {
-        /* A tile went on the spinner being covered or on an arm's end: open the other ends once the arms carry
-           their doubles, or once its four sides are covered. */
+        /* A tile went on the spinner (or the chicken foot) being covered or on an arm's end: open the other ends once
+           the arms carry their doubles, or once its four sides are covered (a foot's join and three toes). */
         if (CROSS_ARMS && l->arms_left) {
             if (!--l->arms_left) {
                 layout_release_waiting(l);

@@ -21,7 +21,7 @@ enum {
     STATE_PLAYERS, STATE_PARTNERSHIPS, STATE_SIDES, STATE_TARGET, STATE_OVER, STATE_HAND_OVER, STATE_CURRENT,
     STATE_HAND_NUMBER, STATE_OPENER, STATE_PILE, STATE_DRAWN, STATE_POOL, STATE_WINNERS_COUNT, STATE_GAMES,
     STATE_GAMES_SCORED, STATE_FIRST_OPENER, STATE_MATCH_OVER, STATE_MATCH_WINNERS_COUNT, STATE_LINE,
-    STATE_GAME_POINTS, STATE_OUTRIGHT, STATE_GAME_WINNERS_COUNT, STATE_WINNERS,
+    STATE_GAME_POINTS, STATE_OUTRIGHT, STATE_GAME_WINNERS_COUNT, STATE_MAX_HAND_NUMBER, STATE_WINNERS,
     STATE_SCORES = STATE_WINNERS + MAX_PLAYERS, STATE_PEG_BACK = STATE_SCORES + MAX_PLAYERS,
     STATE_HAND_SIZES = STATE_PEG_BACK + MAX_PLAYERS, STATE_MATCH_POINTS = STATE_HAND_SIZES + MAX_PLAYERS,
     STATE_GAMES_WON = STATE_MATCH_POINTS + MAX_PLAYERS, STATE_MATCH_WINNERS = STATE_GAMES_WON + MAX_PLAYERS,
@@ -240,7 +240,8 @@ int32_t ds_table_bot_move(Table *t, int32_t bot, int32_t *out) {
     return 0;
 }
 
-/* The game's figures (STATE_*) into out. */
+/* The game's figures (STATE_*) into out; the highest number a game's first hand may have is the rules' own, the same
+   for every table (so read from a table of zeroed bytes too, where no game has begun). */
 void ds_table_state(const Table *t, int64_t *out) {
     const Game *g = &t->game;
     int i;
@@ -266,6 +267,7 @@ void ds_table_state(const Table *t, int64_t *out) {
     out[STATE_GAME_POINTS] = t->match.game_points;
     out[STATE_OUTRIGHT] = t->match.outright;
     out[STATE_GAME_WINNERS_COUNT] = t->match.ngame_winners;
+    out[STATE_MAX_HAND_NUMBER] = MAX_HAND_NUMBER;
     for (i = 0; i < MAX_PLAYERS; ++i) {
         int here = i < g->players, side = i < g->sides;
         out[STATE_WINNERS + i] = i < g->nwinners ? g->winners[i] : -1;

@@ -41,6 +41,12 @@ function setUp(x) { // the loader's call, once the module is loaded: the buffers
   e.tiles = alloc(TILES.length);
   e.events = alloc(e.room);
   e.alloc = alloc;
+  // The highest number a game's first hand may have is the rules' own (the last round, in a game of rounds): a state
+  // figure of any table, read once from zeroed bytes.
+  new Uint8Array(x.memory.buffer, e.table, e.tableSize).fill(0);
+  x.ds_table_state(e.table, e.figures);
+  e.maxHandNumber = Number(new BigInt64Array(x.memory.buffer, e.figures, e.stateCount)[
+    ABI.stateFigures.indexOf("max_hand_number")]);
   return e;
 }
 
@@ -181,7 +187,7 @@ export class Game {
     }
     if (!Game.firstHandIn(firstHand)) {
       throw new IllegalMove("first_hand, the number of the game's hand it starts at, is a whole number from 1 to " +
-        `${ABI.maxHandNumber.toLocaleString("en-US")}, not ${brief(firstHand)}`);
+        `${engine.maxHandNumber.toLocaleString("en-US")}, not ${brief(firstHand)}`);
     }
     x.ds_table_first_hand(engine.table, firstHand);
     this.#first = firstHand;
@@ -206,9 +212,11 @@ export class Game {
   }
 
   /** Whether a record's first_hand is one a game may start at. */
-  static firstHandIn(first) { return Number.isInteger(first) && first >= 1 && first <= ABI.maxHandNumber; }
-  static FIRST_HAND_REFUSED = "'first_hand' must be the number of the record's first hand in its game, from 1 to " +
-    ABI.maxHandNumber.toLocaleString("en-US");
+  static firstHandIn(first) { return Number.isInteger(first) && first >= 1 && first <= engine.maxHandNumber; }
+  static get FIRST_HAND_REFUSED() {
+    return "'first_hand' must be the number of the record's first hand in its game, from 1 to " +
+      engine.maxHandNumber.toLocaleString("en-US");
+  }
 
   // --- the figures, read from the engine after every call
 
