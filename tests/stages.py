@@ -23,8 +23,8 @@ STAGES: dict[str, tuple[str, ...]] = {
                 "test_engine_differential.py", "test_engine_stateful.py", "test_engine_api_robustness.py",
                 "test_native.py", "test_native_conformance.py", "test_native_game.py", "test_native_units.py",
                 "test_layout_rules.py", "test_leads.py", "test_turns.py", "test_hand_reckoning.py", "test_matador.py",
-                "test_family_rules.py", "test_family_games.py", "test_partnership_games.py", "test_bot_loops.py",
-                "test_benchmarks.py"),
+                "test_family_rules.py", "test_family_games.py", "test_partnership_games.py", "test_trains_games.py",
+                "test_bot_loops.py", "test_benchmarks.py"),
     # Rule documents: reading them in every pack, and verifying what they state.
     "documents": ("test_reader.py", "test_verify.py", "test_claims.py", "test_document_claims.py",
                   "test_arithmetic.py", "test_html_documents.py", "test_match_tables.py", "test_scoring_rows.py",

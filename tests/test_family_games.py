@@ -76,6 +76,10 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
                     void = event.get("void", [])
                     expected = [score + (0 if side in void else points)
                                 for side, (score, points) in enumerate(zip(expected, event["points"], strict=True))]
+            elif event["event"] == "pips_left":  # own pips against: each seat's pips left, added to its score
+                assert variant.pips_left is ir.PipsLeft.ADDED_TO_HOLDER
+                assert all(points >= 0 for points in event["points"])
+                expected = [score + points for score, points in zip(expected, event["points"], strict=True)]
             elif event["event"] in ("pip_penalty", "stake", "pool", "reset"):
                 assert all(points <= 0 for points in event["points"]) or event["event"] == "pool"
                 assert all(points >= 0 for points in event["points"]) or event["event"] != "pool"
@@ -96,6 +100,11 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
     target = next((rule.points for rule in variant.target.by_players if players in rule.player_counts),
                   variant.target.points)
     assert game.target == target
+    if variant.target.kind is ir.TargetKind.LOWEST_AFTER_ROUNDS:  # the lowest total after the last round wins
+        assert game.hand_number == variant.round_count
+        assert all(game.scores[side] == min(game.scores) for side in game.winners)
+        assert all(game.scores[side] > min(game.scores) for side in range(sides) if side not in game.winners)
+        return
     if engine.TARGET_KIND == "exactly":
         assert all(game.scores[side] == target for side in game.winners)
     elif variant.hand_points_to is ir.HandPointsTo.LOSERS:  # penalty points: the side at the target lost

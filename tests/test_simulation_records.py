@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import inspect
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,8 +53,10 @@ def built_bots(engine: Any, bots: Sequence[str | type], seed: int, unit: int) ->
 class Count:
     """One unit's figures counted from the moves' own events, and its hand rows."""
 
-    def __init__(self, unit: int, players: int, max_players: int, lines: Sequence[str]):
+    def __init__(self, unit: int, players: int, max_players: int, lines: Sequence[str],
+                 pips: Callable[[int, int], int]):
         self.unit, self.players, self.max_players, self.lines = unit, players, max_players, list(lines)
+        self.pips = pips  # what a tile left in hand counts: its pips, or the value the variant gives it
         self.figures: dict[str, int] = dict.fromkeys(unit_fields(max_players, len(lines)), 0)
         self.hands: list[tuple[int, ...]] = []
 
@@ -89,7 +91,7 @@ class Count:
             f["cancelled"] += event["event"] in ("play", "award") and event.get("cancelled") is True
         f["turns"] = f["placements"] + f["passes"]
         f["hands"] += 1
-        f["remaining_pips"] += sum(a + b for hand in game.hands for a, b in hand)
+        f["remaining_pips"] += sum(self.pips(a, b) for hand in game.hands for a, b in hand)
         if ends:
             f["blocked" if ends[0]["blocked"] else "went_out"] += 1
         else:
@@ -135,7 +137,7 @@ def count_units(variant: ir.Variant, engine: Any, first: int, count: int, player
     lines = [line[0] for line in engine.MATCH_LINES]
     units, hands = [], []
     for unit in range(first, first + count):
-        tally = Count(unit, players, max(engine.DEAL), lines)
+        tally = Count(unit, players, max(engine.DEAL), lines, variant.tile_pips)
         bots_here = built_bots(engine, bots, seed, unit)
         if kind == "game" and engine.HAS_MATCH_PLAY:
             match = engine.Match(players, partnerships, seed=unit_seed(seed, unit))
