@@ -37,6 +37,10 @@ Choices the documents leave open, made in their most natural reading:
   to move leads the tile if it holds it, else draws one; any other tile drawn hands the turn on. A
   chicken foot (no line B, its toes like branches) counts nothing among the scoring ends.
 - Own pips against are added right after the hand_end event, before anything else of the hand's end.
+- The round's double, set aside: the engine is on the table before the deal (the first tile of the
+  layout, as a lead would be, and the spinner where the first double is), in no hand and not in the
+  pile; the hand's opener, by the opener rules, makes the first placement. A deal may leave nobody a
+  placement and nothing to draw: the hand is blocked before anyone places a tile.
 
 The events use the engines' public event schema (the one `dominospec replay --json` prints), so
 that the two logs can be compared field by field.
@@ -428,6 +432,21 @@ class Game:
         value = self.v.max_pip - self.next_number + 1
         return (value, value)
 
+    def set_aside(self) -> Tile | None:
+        """The tile laid on the table before the next deal (the round's engine, set aside), or None."""
+        return self.round_engine() if self.v.lead is ir.Lead.ROUND_DOUBLE_SET_ASIDE else None
+
+    def without_set_aside(self, hands: list[list[Tile]], pile: list[Tile]) -> tuple[list[list[Tile]], list[Tile]]:
+        """A deal of the whole set made a deal of the rest: the set-aside tile taken out of the shuffled
+        order (hands, then the pile) and the order dealt again, hand by hand, the pile one tile shorter."""
+        aside = self.set_aside()
+        if aside is None:
+            return hands, pile
+        order = [t for t in [*(t for hand in hands for t in hand), *pile] if t != aside]
+        sizes = [len(hand) for hand in hands]
+        dealt = [order[sum(sizes[:seat]):sum(sizes[:seat + 1])] for seat in range(len(hands))]
+        return dealt, order[sum(sizes):]
+
     def named_lead(self, hands: list[list[Tile]]) -> Tile | None:
         """The tile that leads this deal under a lead that names its tile: the named tile (the round's
         engine), or the highest or lowest double dealt; if no hand holds one, the named tile where the
@@ -512,10 +531,15 @@ class Game:
         opener = decided if decided is not None else lot
         assert opener is not None, "by lot: the test draws the seat"
         self.lead_tile = self.named_lead(hands)
+        aside = self.set_aside()
         self.opener = self.current = opener
         self.hands = [list(hand) for hand in hands]
         self.pile = list(pile)
+        assert aside is None or all(aside not in held for held in [*self.hands, self.pile]), \
+            f"{show(aside)} is set aside: it is in no hand and not in the pile"
         self.table = Table(self.v)
+        if aside is not None:  # the round's engine, on the table before the deal: no move places it, no event
+            self.table.place(aside, None, None)
         if not self.pushed:  # a hand played again after a push keeps its number
             self.hand_number += 1
         self.pushed = False

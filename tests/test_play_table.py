@@ -41,6 +41,8 @@ MATCH = ROOT / "examples" / "fives_and_threes_match.rules"
 HORSE_RACE = ROOT / "spec" / "horse_race.rules"  # every double a spinner
 FNT_RECORD = ROOT / "examples" / "fives_and_threes.match.json"  # one game of spec/fives_and_threes.rules
 MATCH_RECORD = ROOT / "examples" / "fives_and_threes_match.match.json"  # a match of examples/..._match.rules
+CHICKEN_FOOT = ROOT / "examples" / "family" / "chicken_foot.rules"  # rounds, chicken feet, own pips against
+CHICKEN_FOOT_RECORD = ROOT / "tests" / "replays" / "chicken_foot_whole_game.json"
 DOMINOSPEC = Path(sys.executable).parent / "dominospec"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -443,6 +445,28 @@ def test_the_viewer_steps_a_shipped_record_to_its_final_scores(table: Callable[.
     assert t.js("window.dominospec.viewer().scores") == final["scores"]
     page.click("button[data-action=close-record]")
     assert page.is_hidden("#viewer") and t.state()["over"] is False
+    t.clean()
+
+
+def test_the_viewer_draws_chicken_feet_and_adds_the_pips_left_to_the_lowest_total(table: Callable[..., Table],
+                                                                                 tmp_path: Path) -> None:
+    t = table(CHICKEN_FOOT)
+    page = t.page
+    record = json.loads(CHICKEN_FOOT_RECORD.read_text(encoding="utf-8"))
+    final = replayed(CHICKEN_FOOT, record, tmp_path)
+    page.set_input_files("input[data-action=open]", str(CHICKEN_FOOT_RECORD))
+    page.wait_for_selector("#viewer:not([hidden])")
+    toes = 0  # the most open toes marked at any step
+    while not page.is_disabled("button[data-step=forward]"):
+        page.click("button[data-step=forward]")
+        toes = max(toes, page.locator('#viewer-layout svg [data-port^="toe"]').count())
+    # every tile of the last hand is drawn, those on a chicken foot's toes too
+    placed = sum("play" in move for move in record["hands"][-1]["moves"])
+    assert page.locator("#viewer-layout svg g.tile").count() == placed
+    assert t.js("window.dominospec.viewer().scores") == final["scores"]
+    assert t.js("window.dominospec.viewer().winners") == final["winners"]
+    assert page.locator("#viewer-log li", has_text="Pips left in hand, added to each score").count() == 10
+    assert toes > 0  # an open toe was marked at some step
     t.clean()
 
 

@@ -18,6 +18,7 @@ from test_family_specs import REPLAYS, dealing, family, lead, of_kind, on, tiles
 from test_partnership_games import replayed
 
 CHICKEN_FOOT = "chicken_foot"
+SET_ASIDE = "chicken_foot_engine_set_aside"
 Tile = tuple[int, int]
 DOUBLE_NINE = [(a, b) for a in range(10) for b in range(a, 10)]
 
@@ -108,6 +109,34 @@ def test_the_next_round_offers_the_draw_one_seat_on_from_the_last_opener() -> No
         game.start_hand(opener=first, hands=hands, pile=pile_without(*hands))
     game.start_hand(hands=hands, pile=pile_without(*hands))  # nobody holds [8|8]
     assert game.opener == (first + 1) % 3 and list(game.legal_moves()) == [("draw",)]
+
+
+def test_the_engine_set_aside_is_on_the_table_before_the_deal_and_the_opener_places_first() -> None:
+    engine = family(SET_ASIDE)
+    game = engine.Game(3, seed=4)
+    assert game.layout.tiles == [(9, 9)] and not of_kind(game.events, "play")
+    assert (9, 9) not in [t for hand in game.hands for t in hand] + game.pile
+    assert len(game.pile) == 55 - 1 - 3 * 7
+    assert {move[3] for move in game.legal_moves() if move[0] == "play"} <= {"lineA", "lineB"}
+    first = game.opener
+    engine.play_hand(game, [engine.RandomBot(seat) for seat in range(3)])
+    game.start_hand()
+    assert game.layout.tiles == [(8, 8)] and game.opener == (first + 1) % 3  # rotation, whoever holds what
+
+
+def test_a_deal_that_gives_the_engine_set_aside_to_a_hand_is_refused() -> None:
+    engine = family(SET_ASIDE)
+    hands = [tiles("99 01 02 03 04 05 06"), tiles("11 12 13 14 15 16 17")]
+    game = engine.Game(2, seed=1, deal=False)
+    with pytest.raises(engine.IllegalMove, match=r"\[9\|9\] is set aside on the table: no hand and no pile holds it"):
+        game.start_hand(hands=hands, pile=pile_without(*hands))
+    hands[0][0] = (0, 7)
+    with pytest.raises(engine.IllegalMove, match=r"\[9\|9\] is set aside on the table: no hand and no pile holds it"):
+        game.start_hand(hands=hands, pile=pile_without(*hands))
+    with pytest.raises(engine.IllegalMove, match=r"all 55 tiles but \[9\|9\], set aside"):
+        game.start_hand(hands=hands, pile=[t for t in pile_without(*hands) if t not in ((9, 9), (8, 9))])
+    game.start_hand(hands=hands, pile=[t for t in pile_without(*hands) if t != (9, 9)])
+    assert game.layout.tiles == [(9, 9)]
 
 
 # --- chicken feet -------------------------------------------------------------------------------------------
@@ -229,21 +258,26 @@ def counted(tile: Tile) -> int:
     return 50 if tile == (0, 0) else tile[0] + tile[1]
 
 
-RECORDS = sorted(REPLAYS.glob(f"{CHICKEN_FOOT}_*.json"))
+# Each record with its game: the records of the house option that sets the engine aside are named after it.
+RECORDS = [(SET_ASIDE if path.stem.startswith(SET_ASIDE) else CHICKEN_FOOT, path)
+           for path in sorted(REPLAYS.glob(f"{CHICKEN_FOOT}_*.json"))]
 
 
 @pytest.mark.parametrize("target", ["python", "c", "js"])
-@pytest.mark.parametrize("record", RECORDS, ids=[path.stem for path in RECORDS])
-def test_the_records_replay_to_their_own_pips_and_the_lowest_total_in_every_target(record: Path, target: str) -> None:
+@pytest.mark.parametrize(("game", "record"), RECORDS, ids=[path.stem for _, path in RECORDS])
+def test_the_records_replay_to_their_own_pips_and_the_lowest_total_in_every_target(game: str, record: Path,
+                                                                                   target: str) -> None:
     written = json.loads(record.read_text())
     players, first = written["players"], written.get("first_hand", 1)
     expected = list(written.get("scores", [0] * players))
     for number, hand in enumerate(written["hands"], start=first):
         engine_double = f"[{10 - number}|{10 - number}]"
-        assert next(move["play"] for move in hand["moves"] if "play" in move) == engine_double
+        placed = next(move for move in hand["moves"] if "play" in move)
+        # The engine is led by its holder, or set aside: then the first tile goes on it.
+        assert placed.get("on" if game == SET_ASIDE else "play") == engine_double
         left = left_in_hands(hand, players)
         expected = [score + sum(map(counted, held)) for score, held in zip(expected, left, strict=True)]
-    result = replayed(CHICKEN_FOOT, record, target)
+    result = replayed(game, record, target)
     assert result["scores"] == expected
     last = first + len(written["hands"]) - 1
     lowest = [seat for seat in range(players) if expected[seat] == min(expected)] if last == 10 else []

@@ -814,7 +814,7 @@ def check_rounds(v: ir.Variant) -> Iterator[Diagnostic]:
         if lowest:
             yield Diagnostic(f"'target: {v.target.kind}' needs rounds, but the game has none", v.target.pos,
                              f"add '{clauses.BY_KEY['rounds'].example}'")
-        if v.lead is ir.Lead.ROUND_DOUBLE:
+        if v.lead in (ir.Lead.ROUND_DOUBLE, ir.Lead.ROUND_DOUBLE_SET_ASIDE):
             yield Diagnostic(f"'lead: {v.lead}' needs rounds, but the game has none", _at(v, "lead"),
                              f"add '{clauses.BY_KEY['rounds'].example}'")
     elif not lowest:
@@ -823,6 +823,14 @@ def check_rounds(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.rounds is not ir.Rounds.NONE and v.tied_lowest is ir.TiedLowest.PLAYED_AGAIN:
         yield Diagnostic("a game of rounds plays each round once, so a tied hand cannot be played again",
                          _at(v, "tied lowest"), "say 'tied lowest: no winner' or 'each tied side wins'")
+    if v.lead is ir.Lead.ROUND_DOUBLE_SET_ASIDE:
+        # The hand starts with the engine on the table: it may block before anyone places a tile.
+        for key, rule in (("first opener", v.first_opener), ("next opener", v.next_opener),
+                          ("after a blocked hand", v.after_blocked)):
+            if rule in (ir.Opener.LAST_TILE, ir.Opener.WINNER, ir.Opener.SIDE_CHOICE):
+                yield Diagnostic(f"with 'lead: {v.lead}' a hand may end before any tile is placed, with no last "
+                                 f"tile and no winner, so '{key}' cannot be '{rule}'", _at(v, key),
+                                 "say 'next seat clockwise' or 'by lot'")
     if v.lead is ir.Lead.ROUND_DOUBLE and v.if_nobody_holds not in (None, ir.NobodyHolds.DRAWN_FOR):
         yield Diagnostic(f"nobody holding the round's double, the seats draw for it, but 'if nobody holds it: "
                          f"{v.if_nobody_holds}' says otherwise", _at(v, "if nobody holds it"),

@@ -147,6 +147,8 @@ class Lead(Choice):
     DOUBLE = "a double"  # the seat offered the lead must lead a double
     DOUBLE_OR_SCORING = "a double or a scoring tile"  # ... or a tile that scores led alone
     ROUND_DOUBLE = "the round's double"  # its holder leads it: the engine of the round being played
+    # The round's engine is laid on the table before the deal, in no hand and not in the pile; the opener places first.
+    ROUND_DOUBLE_SET_ASIDE = "the round's double, set aside"
 
 
 @dataclass(frozen=True)

@@ -245,6 +245,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("LEAD_OFFERED", int(leads.offered), ""), ("LEADER_DRAWS", int(leads.draws), ""),
         ("LEAD_ROUND_DOUBLE", int(leads.round_double), "the named tile is the round's engine"),
         ("LEAD_DRAWN_FOR", int(leads.drawn_for), "held by nobody, the seats draw for it in turn"),
+        ("LEAD_SET_ASIDE", int(leads.set_aside), "the round's engine is on the table before the deal, in no hand"),
         ("LEAD_ORDER_LENGTH", len(order), ""),
         # the end of a hand
         ("EXACT", int(end.exact), ""), ("LEAD_MAY_NOT_WIN", int(end.lead_may_not_win), ""),

@@ -169,6 +169,7 @@ class LeadRules:
     phrase_text: str  # what may lead, as the spec says it (plain words or a tile), for comments and messages
     round_double: bool  # the named tile is the round's engine, the double of the hand's number from the top
     drawn_for: bool  # where no hand holds it, the seats draw one tile each in turn, the opener first, until it appears
+    set_aside: bool  # the round's engine is laid on the table before the deal: the opener places the first tile on it
 
 
 @dataclass(frozen=True)
@@ -485,6 +486,7 @@ def _leads(v: ir.Variant) -> LeadRules:
         offered=lead in ir.OFFERED_LEADS, allowed=_table(allowed, per_line=10),
         draws=v.leader_without is ir.LeaderWithout.DRAWS, phrase_text=str(named_lead or lead),
         round_double=lead is ir.Lead.ROUND_DOUBLE, drawn_for=v.if_nobody_holds is ir.NobodyHolds.DRAWN_FOR,
+        set_aside=lead is ir.Lead.ROUND_DOUBLE_SET_ASIDE,
     )
 OTHER_SIDES = "[p for seat, p in enumerate(remaining) if sides[seat] != side]"
 AWARD_SOURCES = {
