@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from dominospec.documents.document import LayoutExample, load_document, parse_document
 from dominospec.documents.example_writer import example_block
 from dominospec.documents.language_pack import Pack, shipped_packs
-from dominospec.documents.snapshot import Rules, build_layout, build_orders
+from dominospec.documents.snapshot import Rules, Snapshot, build_layout, build_orders
+from dominospec.engine_api import Tile
 from dominospec.language.loader import load
 from dominospec.targets.engines import load_engine
 from dominospec.verifying.verify import compare_layout, explore_orders, layout_snapshot, verify_document, verify_example
@@ -21,6 +22,7 @@ from support import ROOT, SEEDS
 PACKS = shipped_packs()
 SPECS = {name: ROOT / "spec" / f"{name}.rules" for name in ("fives_and_threes", "horse_race")}
 SPECS["first_double"] = ROOT / "tests" / "data" / "first_double.rules"
+SPECS["chicken_foot"] = ROOT / "examples" / "family" / "chicken_foot.rules"
 ENGINES = {name: load_engine(load(path), path) for name, path in SPECS.items()}
 DOCUMENTS = [(ROOT / "examples" / "fives_and_threes.en.md", "fives_and_threes"),
              (ROOT / "examples" / "horse_race.en.md", "horse_race")]
@@ -152,6 +154,62 @@ def test_any_tile_but_the_placed_one_can_lead() -> None:
     snapshot = layout_snapshot(example, ENGINES["first_double"], pack)
     assert snapshot is not None
     assert sorted(snapshot.leads()) == [(1, 1), (1, 4), (4, 4)]
+
+
+# --- chicken feet ----------------------------------------------------------------------------------------
+
+# The spinner [9|9] with its four sides covered; [5|5] a chicken foot with its three toes covered; [3|3] one with
+# toe A covered by the placed tile [3|6], its toes B and C open.
+FEET = [((9, 9), None, None), ((5, 9), (9, 9), "lineA"), ((3, 9), (9, 9), "lineB"), ((1, 9), (9, 9), "branchA"),
+        ((2, 9), (9, 9), "branchB"), ((5, 5), (5, 9), "low"), ((0, 5), (5, 5), "toeA"), ((2, 5), (5, 5), "toeB"),
+        ((4, 5), (5, 5), "toeC"), ((3, 3), (3, 9), "low"), ((3, 6), (3, 3), "toeA")]
+
+
+def _feet_example() -> LayoutExample:
+    engine, pack = ENGINES["chicken_foot"], PACKS["en"]
+    example = parse_document(example_block(engine, build_layout(engine, FEET), pack), pack, "doc").examples[0]
+    assert isinstance(example, LayoutExample)
+    return example
+
+
+def test_the_rules_know_chicken_feet_from_the_engines_ports() -> None:
+    assert Rules.of(ENGINES["chicken_foot"]).chicken_feet
+    assert not any(Rules.of(ENGINES[name]).chicken_feet for name in SPECS if name != "chicken_foot")
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_every_build_order_covers_a_chicken_foots_toes_before_any_other_end(data: st.DataObject) -> None:
+    engine, pack, example = ENGINES["chicken_foot"], PACKS["en"], _feet_example()
+    snapshot = layout_snapshot(example, engine, pack)
+    assert snapshot is not None and example.detail is not None
+    order = data.draw(build_orders(snapshot, Rules.of(engine), (9, 9)))
+    layout = build_layout(engine, order)  # the engine refuses a tile on another end while a side or toe is open
+    assert compare_layout(engine, pack, layout, example.detail, example.caption) == []
+    tiles = [tile for tile, _, _ in order]
+    assert tiles[-2:] == [(3, 3), (3, 6)]  # the foot left with toes open comes after every tile not on it
+    at = tiles.index((5, 5))
+    assert set(tiles[at + 1:at + 4]) == {(0, 5), (2, 5), (4, 5)}  # a foot's toes right after it
+
+
+@settings(max_examples=30, deadline=None)
+@given(tiles=st.permutations([tile for tile, _, _ in FEET]))
+def test_a_chicken_foot_layout_listed_in_any_order_has_a_build_order(tiles: list[Tile]) -> None:
+    """The plan finds the order the rules allow, whatever order the document lists the tiles in."""
+    engine = ENGINES["chicken_foot"]
+    built = build_layout(engine, FEET)
+    snapshot = Snapshot(tuple(tiles), tuple(built.connections()), (3, 6))
+    order = next(snapshot.plans(Rules.of(engine), [(9, 9)]))
+    rebuilt = build_layout(engine, order)
+    assert sorted(rebuilt.open_ports()) == sorted(built.open_ports()) == [((3, 3), "toeB", 3), ((3, 3), "toeC", 3)]
+
+
+def test_a_tile_on_another_end_while_a_toe_is_open_has_no_build_order() -> None:
+    engine = ENGINES["chicken_foot"]
+    built = build_layout(engine, FEET)
+    edges = (*built.connections(), (((1, 9), "low"), ((0, 1), "high")))
+    snapshot = Snapshot((*built.tiles, (0, 1)), edges, (0, 1))  # [0|1] last, on [1|9], while [3|3] has toes open
+    assert list(snapshot.plans(Rules.of(engine), [(9, 9)])) == []
 
 
 # --- the work grows with the tiles -------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominospec.documents.document import parse_document, split_lines
+from dominospec.documents.document import LayoutExample, parse_document, split_lines
 from dominospec.documents.language_pack import Pack, detect, shipped_packs
 from dominospec.language.loader import load
 from dominospec.language.textfile import DOCUMENT, read_text_file
@@ -580,3 +580,93 @@ def test_points_that_need_the_movers_score_are_reported_as_not_checkable(tmp_pat
     result = run_cli("verify", capped, str(document))
     assert result.returncode == 1
     assert "points: expected not checkable (this variant's placement score also uses the mover's score" in result.stdout
+
+
+# --- chicken feet ---------------------------------------------------------------------------------------
+
+CHICKEN_FOOT = "examples/family/chicken_foot.rules"
+# The engine [9|9] is the spinner, its four sides covered; [5|5] is a chicken foot with its three toes covered, and
+# [3|3] one with toe A covered, by the placed tile, and toes B and C open: the only legal continuations.
+FEET_STEPS = ["[9|9]", "[5|9]:[9|9]:lineA", "[3|9]:[9|9]:lineB", "[1|9]:[9|9]:branchA", "[2|9]:[9|9]:branchB",
+              "[5|5]:[5|9]:low", "[0|5]:[5|5]:toeA", "[2|5]:[5|5]:toeB", "[4|5]:[5|5]:toeC",
+              "[3|3]:[3|9]:low", "[3|6]:[3|3]:toeA"]
+DETAIL_LINE = 7  # a block written with --markdown after a heading and a blank line: its detail line
+
+
+@pytest.mark.parametrize("language", sorted(_PACKS))
+def test_a_chicken_foot_layout_is_written_and_verified_in_every_pack(tmp_path: Path, language: str) -> None:
+    pack = _PACKS[language]
+    written = run_cli("example", CHICKEN_FOOT, *FEET_STEPS, "--lang", language, "--markdown")
+    assert written.returncode == 0, written.stderr
+    document = parse_document(written.stdout.splitlines(), pack, "feet")
+    [example] = document.examples
+    assert isinstance(example, LayoutExample) and example.detail is not None and not example.problems
+    assert example.detail.spinners == ("[9|9]",)
+    assert [(c.tile, c.port, c.value) for c in example.detail.continuations] == [("[3|3]", "toeB", 3),
+                                                                                 ("[3|3]", "toeC", 3)]
+    toes = {(c.tile, c.port) for c in example.detail.connections if c.port.startswith("toe")}
+    assert toes == {("[5|5]", "toeA"), ("[5|5]", "toeB"), ("[5|5]", "toeC"), ("[3|3]", "toeA")}
+    for toe in ("toeA", "toeB", "toeC"):
+        assert f"({pack.port_name(toe)}" in written.stdout  # in the pack's words
+    path = tmp_path / f"feet.{language}.md"
+    path.write_text(f"# Chicken Foot\n\n{written.stdout}", encoding="utf-8")
+    result = run_cli("verify", CHICKEN_FOOT, str(path), "--orders", "20")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"{path}:3: ok" in result.stdout
+
+
+def _feet_block() -> str:
+    return example_lines(CHICKEN_FOOT, *FEET_STEPS)
+
+
+def _placed_elsewhere(block: str, tile: str, link: str) -> str:
+    """The block with tile placed last by the connection link, after [3|6] on [3|3]'s toe A."""
+    return (block.replace("Placed [3|6]", f"Placed {tile}").replace("[3|3], [3|6].", f"[3|3], [3|6], {tile}.")
+            .replace("[3|3] (toe A) – [3|6] (low end).", f"[3|3] (toe A) – [3|6] (low end); {link}."))
+
+
+WRONG_FEET = {
+    "a toe of the spinner": (
+        lambda block: block.replace("[9|9] (branch B) – [2|9]", "[9|9] (toe A) – [2|9]"),
+        "connections: expected a port of [9|9], the spinner (line A or line B or branch A or branch B), "
+        "document says [9|9] (toe A)"),
+    "a line B of a chicken foot": (
+        lambda block: block.replace("[5|5] (toe C) – [4|5]", "[5|5] (line B) – [4|5]"),
+        "connections: expected a port of [5|5], a chicken foot (line A or toe A or toe B or toe C), "
+        "document says [5|5] (line B)"),
+    "another end while a toe is open": (
+        lambda block: _placed_elsewhere(block, "[0|1]", "[1|9] (low end) – [0|1] (high end)"),
+        "chicken feet: expected [3|3] toe B and toe C covered before any other end takes a tile (while a chicken "
+        "foot's toe is open only its toes take tiles), document says [1|9] (low end) – [0|1] (high end)"),
+    "a tile beyond a toe while one is open": (
+        lambda block: _placed_elsewhere(block, "[6|8]", "[3|6] (high end) – [6|8] (low end)"),
+        "chicken feet: expected [3|3] toe B and toe C covered before any other end takes a tile (while a chicken "
+        "foot's toe is open only its toes take tiles), document says [3|6] (high end) – [6|8] (low end)"),
+    "no spinner named": (
+        lambda block: block.replace("Spinners: [9|9]. ", ""),
+        "spinners: expected one of [9|9], [5|5], [3|3] (the first double placed is the spinner, every later double "
+        "a chicken foot), document says none"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(WRONG_FEET))
+def test_a_wrong_chicken_foot_is_reported_at_its_line(tmp_path: Path, case: str) -> None:
+    wrong, message = WRONG_FEET[case]
+    block = _feet_block()
+    changed = wrong(block)
+    assert changed != block
+    path = tmp_path / "feet.en.md"
+    path.write_text(f"# Chicken Foot\n\n{changed}", encoding="utf-8")
+    result = run_cli("verify", CHICKEN_FOOT, str(path))
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{path}:{DETAIL_LINE}: FAIL: {message}\n" in result.stdout
+
+
+def test_a_toe_of_a_double_in_a_variant_without_chicken_feet_is_no_port(tmp_path: Path) -> None:
+    block = example_lines(FT, "[1|4]", "[1|1]:[1|4]:low", "[1|2]:[1|1]:lineB")
+    path = tmp_path / "toe.en.md"
+    path.write_text("# Fives and Threes\n\n" + block.replace("[1|1] (line B)", "[1|1] (toe A)"), encoding="utf-8")
+    result = run_cli("verify", FT, str(path))
+    assert result.returncode == 1
+    assert (f"{path}:{DETAIL_LINE}: FAIL: connections: expected a port of [1|1] (line A or line B or branch A or "
+            "branch B), document says [1|1] (toe A)\n") in result.stdout

@@ -25,7 +25,8 @@ from . import sentences
 from .table_words import check_table
 from .wording import SPACE, Wording, check_wording, literal
 
-PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")
+# Every port an engine names: a tile's halves, a double's line sides and a spinner's branches, a chicken foot's toes.
+PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC")
 LISTS = ("tiles", "spinners", "connections", "continuations", "counted")
 DETAIL_FIELDS = ("sum", "points", *LISTS)
 COLUMNS = ("end_total", "points", "raw", "displayed", "players", "tiles_per_player")

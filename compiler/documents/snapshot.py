@@ -5,8 +5,11 @@ documented one may have been the lead; from there the connections say which tile
 which port. An order is valid when every tile comes after the tile it joins, the documented tile
 comes last, doubles other than the lead join by line A, a spinner's branches come after both of
 its line sides (where the variant says so), and, under "first double", the chosen double is the
-first double placed. `plans` gives one deterministic order per choice of lead; `build_orders` is
-the Hypothesis strategy that draws any valid order.
+first double placed. Under chicken feet every double, once placed, has the only open ports until its
+four sides are covered (the spinner's line sides and branches, a chicken foot's line A and toes): the
+tiles on its ports come next, and a double left with a side open comes after every tile that is not
+on it. `plans` gives one deterministic order per choice of lead; `build_orders` is the Hypothesis
+strategy that draws any valid order.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ Placement = tuple[Tile, Tile | None, str | None]
 
 LINE_PORTS = ("lineA", "lineB")
 BRANCH_PORTS = ("branchA", "branchB")
-PORT_RANK = {port: rank for rank, port in enumerate(("high", "low", "lineA", "lineB", "branchA", "branchB"))}
+TOE_PORTS = ("toeA", "toeB", "toeC")  # a chicken foot's: it has these and its line A, no line B nor branches
+PORT_RANK = {port: rank for rank, port in enumerate(("high", "low", *LINE_PORTS, *BRANCH_PORTS, *TOE_PORTS))}
+SIDES = 4  # the ports of a double: a spinner's line sides and branches, or a chicken foot's line A and toes
 
 
 def is_double(tile: Tile) -> bool:
@@ -37,8 +42,11 @@ def port_value(tile: Tile, port: str) -> int:
     return tile[1] if port == "high" else tile[0]
 
 
-def ports_of(tile: Tile) -> tuple[str, ...]:
-    return LINE_PORTS + BRANCH_PORTS if is_double(tile) else ("low", "high")
+def ports_of(tile: Tile, foot: bool = False) -> tuple[str, ...]:
+    """A tile's ports: a double's line sides and branches, or, for a chicken foot, its line A and its toes."""
+    if not is_double(tile):
+        return ("low", "high")
+    return ("lineA", *TOE_PORTS) if foot else LINE_PORTS + BRANCH_PORTS
 
 
 @dataclass(frozen=True)
@@ -46,10 +54,13 @@ class Rules:
     """What the build order depends on, read from an engine module."""
     spinners: str  # "none", "first double", "every double"
     branches_after_lines: bool
+    # Every double after the first is a chicken foot; every double, the spinner too, has its sides covered first.
+    chicken_feet: bool = False
 
     @classmethod
     def of(cls, engine: VariantEngine) -> Rules:
-        return cls(engine.SPINNER_POLICY, engine.BRANCHES_OPEN == "after both line sides are filled")
+        return cls(engine.SPINNER_POLICY, engine.BRANCHES_OPEN == "after both line sides are filled",
+                   "toeA" in engine.PORT_NAMES)
 
 
 @dataclass
@@ -170,8 +181,9 @@ class Snapshot:
 class _Frontier:
     """The tiles a build order led by root may place next, kept up to date as tiles are placed: a placement
     looks only at the tiles it can make ready (its children, the branches waiting for its parent's line
-    sides, the doubles waiting for the first double, the documented tile waiting to be last), so a whole
-    order takes time linear in the tiles, times a logarithm."""
+    sides, the doubles waiting for the first double, the tiles waiting for so many tiles to be placed, and
+    under chicken feet the tiles held while a double's sides are covered), so a whole order takes time
+    linear in the tiles, times a logarithm."""
 
     def __init__(self, snapshot: Snapshot, root: Tile, rules: Rules, first: Tile | None):
         self.snapshot, self.rules, self.first = snapshot, rules, first
@@ -184,8 +196,31 @@ class _Frontier:
         self.ready: list[int] = []  # the ready tiles' places in the document's order, ascending
         self.for_lines: dict[Tile, list[Tile]] = {}  # a spinner -> its branches, waiting for its line sides
         self.for_first: list[Tile] = []  # doubles waiting for the first double
-        self.last_waits = False  # the documented tile waits to be placed last
+        # tile -> how many tiles come before it: the documented tile comes last, and under chicken feet a double
+        # whose sides are not all covered before the documented tile (a side left open, or the documented tile on
+        # one) comes after every tile but those on it: no other end opens while it has a side open
+        self.after = {snapshot.placed: len(snapshot.tiles) - 1}
+        if rules.chicken_feet:
+            self.after.update(self._open_to_the_end(root))
+        self.until: dict[int, list[Tile]] = {}  # so many tiles placed -> the tiles waiting for that
+        self.filling: Tile | None = None  # chicken feet: the double whose sides are being covered
+        self.covered = 0  # how many of its sides are covered
+        self.held: list[Tile] = []  # tiles that wait until its sides are covered
         self.take(root)
+
+    def _open_to_the_end(self, root: Tile) -> dict[Tile, int]:
+        """The doubles with a side open until the documented tile is placed, each with how many tiles are not
+        it nor on it."""
+        sizes = {tile: 1 for tile in self.snapshot.tiles}
+        walk, stack = [], [root]
+        while stack:
+            walk.append(tile := stack.pop())
+            stack.extend(self.children[tile])
+        for tile in reversed(walk[1:]):
+            sizes[self.parents[tile][0]] += sizes[tile]
+        last = self.parents[self.snapshot.placed][0] if self.snapshot.placed in self.parents else None
+        return {tile: len(self.snapshot.tiles) - sizes[tile] for tile in walk
+                if is_double(tile) and (self.snapshot.degree(tile) < SIDES or tile == last)}
 
     def take(self, tile: Tile) -> None:
         """Place tile, a ready tile (or the root)."""
@@ -199,17 +234,32 @@ class _Frontier:
         if tile == self.first:
             woken += self.for_first
             self.for_first = []
-        if self.last_waits and len(self.done) == len(self.snapshot.tiles) - 1:
-            self.last_waits = False
-            woken.append(self.snapshot.placed)
+        woken += self.until.pop(len(self.done), [])
+        if self.rules.chicken_feet:
+            woken += self._cover(tile)
         for other in woken:
             self._consider(other)
+
+    def _cover(self, tile: Tile) -> list[Tile]:
+        """Chicken feet: the tiles a placement lets go. A double holds every other tile until its sides are
+        covered (the root has none covered, a joined double one, by its join); a tile on its sides covers one."""
+        if tile in self.parents and self.parents[tile][0] == self.filling:
+            self.covered += 1
+            if self.covered == SIDES:
+                self.filling, held, self.held = None, self.held, []
+                return held
+        if is_double(tile):
+            self.filling, self.covered = tile, int(tile in self.parents)
+            self.held += [self.snapshot.tiles[i] for i in self.ready]
+            self.ready = []
+        return []
 
     def _consider(self, tile: Tile) -> None:
         """A tile whose parent is placed: ready, or waiting for what holds it back."""
         snapshot, rules = self.snapshot, self.rules
-        if tile == snapshot.placed and len(self.done) < len(snapshot.tiles) - 1:
-            self.last_waits = True
+        after = self.after.get(tile, 0)
+        if len(self.done) < after:
+            self.until.setdefault(after, []).append(tile)
             return
         parent, port, _ = self.parents[tile]
         if port in BRANCH_PORTS and rules.branches_after_lines:
@@ -220,6 +270,9 @@ class _Frontier:
         if rules.spinners == "first double" and self.first is not None and self.first not in self.done \
                 and is_double(tile) and tile != self.first:
             self.for_first.append(tile)
+            return
+        if self.filling is not None and parent != self.filling:
+            self.held.append(tile)
             return
         insort(self.ready, self.index[tile])
 

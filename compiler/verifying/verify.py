@@ -177,6 +177,7 @@ class _Example:
             self.fail("placed tile", f"one of the tiles listed ({self.write.tiles('tiles', listed)})",
                       self.write.tile_text(placed))
         self.stop_if_failed()
+        feet = self.feet(listed, detail)
         edges = []
         for c in detail.connections:
             ends = []
@@ -186,9 +187,13 @@ class _Example:
                     continue
                 if end_tile not in listed:
                     self.fail("connections", "tiles from the tile list", text)
-                elif port not in ports_of(end_tile):
-                    names = " or ".join(self.write.pack.port_name(p) for p in ports_of(end_tile))
-                    self.fail("connections", f"a port of {text} ({names})", self.write.end(end_tile, port))
+                elif port not in ports_of(end_tile, end_tile in feet):
+                    ports = ports_of(end_tile, end_tile in feet)
+                    names = " or ".join(self.write.pack.port_name(p) for p in ports)
+                    role = ""
+                    if self.rules.chicken_feet and is_double(end_tile):
+                        role = ", a chicken foot" if end_tile in feet else ", the spinner"
+                    self.fail("connections", f"a port of {text}{role} ({names})", self.write.end(end_tile, port))
                 else:
                     ends.append((end_tile, port))
             if len(ends) < 2:
@@ -222,8 +227,54 @@ class _Example:
             self.fail("placed tile", f"{self.write.tile_text(placed)} a leaf, joined by exactly one connection",
                       f"joined by {snapshot.degree(placed)} connections")
         self.branches(snapshot)
+        self.sides_first(snapshot, feet)
         self.stop_if_failed()
         return snapshot
+
+    def feet(self, listed: list[Tile], detail: Detail) -> set[Tile]:
+        """Under chicken feet, the doubles that are chicken feet: all but the spinner, the first double placed,
+        which the document names (with no spinner named, or two, the doubles' ports cannot be told)."""
+        doubles = [tile for tile in listed if is_double(tile)]
+        if not self.rules.chicken_feet or not doubles:
+            return set()
+        named = {self.engine.parse_tile(text) for text in detail.spinners} & set(doubles)
+        if len(named) != 1:
+            self.fail("spinners", f"one of {self.write.tiles('spinners', doubles)} (the first double placed is the "
+                                  "spinner, every later double a chicken foot)",
+                      self.write.pack.items_text("spinners", list(detail.spinners)))
+            raise _Stop
+        return set(doubles) - named
+
+    def sides_first(self, snapshot: Snapshot, feet: set[Tile]) -> None:
+        """Under chicken feet no other end takes a tile while a double has a side open (the spinner's line sides
+        and branches, a chicken foot's toes). A double with a side open when the documented tile is placed (a
+        side left open, or the one the documented tile covers) comes after every tile but those on its sides,
+        the documented tile among them, and no tile lies beyond them."""
+        if not self.rules.chicken_feet:
+            return
+        placed = snapshot.placed
+        for double in snapshot.tiles:
+            if not is_double(double):
+                continue
+            used = snapshot.ports_used(double)
+            on = {other: port for port, other in used.items() if port != "lineA"}  # line A: its join, or a side
+            open_ports = [port for port in ports_of(double, double in feet) if port not in used]
+            if not open_ports and placed in on:
+                open_ports = [on[placed]]
+            if not open_ports:
+                continue
+            beyond = [((other, other_port), (far, far_port)) for other in on
+                      for other_port, far, far_port in snapshot.links[other] if far != double]
+            if not beyond and placed != double and placed not in used.values():
+                beyond = [((other, other_port), (placed, port)) for port, other, other_port in snapshot.links[placed]]
+            if not beyond:
+                continue
+            sides = " and ".join(self.write.pack.port_name(port) for port in open_ports)
+            why = ("while a chicken foot's toe is open only its toes take tiles" if double in feet
+                   else "while a side of the spinner is open only its sides take tiles")
+            self.fail("chicken feet" if double in feet else "spinner sides",
+                      f"{self.write.tile_text(double)} {sides} covered before any other end takes a tile ({why})",
+                      self.write.connections(beyond[:1]))
 
     def branches(self, snapshot: Snapshot) -> None:
         branched = [(tile, port) for tile in snapshot.tiles for port in snapshot.ports_used(tile)
