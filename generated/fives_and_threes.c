@@ -102,6 +102,7 @@ static clock_t wasm_clock(void) {
 #define LEADER_DRAWS 0
 #define LEAD_ROUND_DOUBLE 0  /* the named tile is the round's engine */
 #define LEAD_DRAWN_FOR 0  /* held by nobody, the seats draw for it in turn */
+#define LEAD_SET_ASIDE 0  /* the round's engine is on the table before the deal, in no hand */
 #define LEAD_ORDER_LENGTH 7
 #define EXACT 1
 #define LEAD_MAY_NOT_WIN 0
@@ -2140,6 +2141,12 @@ static void apply_move(Game *g, Move m, int64_t claim) {
     }
 }
 
+/* The round's engine of the hand about to be dealt: the double of its number counted down from the highest, by the
+   hands dealt so far (a game has ROUNDS of them). */
+static int round_engine(const Game *g) {
+    return DOUBLE_TILE[g->hand_number <= MAX_PIP ? MAX_PIP - g->hand_number : 0];
+}
+
 /* The seat that holds tile in the hands being dealt, or -1. */
 static int holder_of(const Game *g, int tile) {
     return g->holder[tile];
@@ -2163,8 +2170,7 @@ static int first_held(const Game *g, int *tile) {
    first tile of LEAD_ORDER that a hand holds. */
 static int named_holder(const Game *g, int *tile) {
     if (LEAD_ROUND_DOUBLE) {
-        /* the hand about to be dealt is the next: its engine, by the hands dealt so far (a game has ROUNDS of them) */
-        *tile = DOUBLE_TILE[g->hand_number <= MAX_PIP ? MAX_PIP - g->hand_number : 0];
+        *tile = round_engine(g);
         return holder_of(g, *tile);
     }
     return first_held(g, tile);
@@ -2247,8 +2253,19 @@ static int begin_hand(Game *g, int given) {
     if (opener < 0) {
         return -2;
     }
+    if (LEAD_SET_ASIDE) {
+        g->lead_tile = round_engine(g);  /* the hand about to be dealt is the next: its engine, set aside */
+    }
     g->hand_number++;
     layout_reset(&g->layout);
+    if (LEAD_SET_ASIDE) {  /* the round's engine, set aside on the table: no move places it, no event tells it */
+        layout_lead(&g->layout, g->lead_tile);
+        if (LOGGING(g)) {
+            int16_t *placed = g->placed[0];
+            placed[0] = placed[1] = placed[3] = -1;
+            placed[2] = (int16_t)g->lead_tile;
+        }
+    }
     g->opener = g->current = opener;
     g->hand_over = 0;
     g->extra = g->draws = g->passes = 0;
@@ -2272,8 +2289,9 @@ static int begin_hand(Game *g, int given) {
             ev_points(g, "stake", stakes, 1);
         }
     }
-    if (LEAD_OFFERED) {
-        next_turn(g, 0);  /* a deal may leave no seat a tile it may lead: the hand is blocked at once */
+    if (LEAD_OFFERED || LEAD_SET_ASIDE) {
+        /* a deal may leave no seat a tile it may lead, or one for the engine on the table: blocked at once */
+        next_turn(g, 0);
     } else {
         compute_legal(g);
     }
@@ -2282,10 +2300,11 @@ static int begin_hand(Game *g, int given) {
 
 /* A hand dealt as given (counts[seat] tiles of dealt[seat] each, then npile tiles of pile in drawing order; npile
    -1: the tiles no hand holds, in the set's order) and begun, opened by opener (-1: as the rules decide), checked
-   as the Python engine's start_hand checks them: 0, or -2 where it refuses them, the game unchanged. */
+   as the Python engine's start_hand checks them: 0, or -2 where it refuses them, the game unchanged. Where the
+   round's engine is set aside (LEAD_SET_ASIDE), the hands and the pile hold every other tile, and it in none. */
 static int deal_given(Game *g, int opener, TileByte dealt[][NTILES], const int *counts, const TileByte *pile, int npile) {
     TileByte seen[NTILES], rest[NTILES];
-    int nrest = 0, seat, i, total = 0, refused = 0;
+    int nrest = 0, seat, i, total = 0, refused = 0, aside = LEAD_SET_ASIDE ? round_engine(g) : -1;
     memset(seen, 0, sizeof seen);
     for (seat = 0; seat < g->players; ++seat) {
         refused |= counts[seat] != DEAL_SIZE[g->players];
@@ -2299,11 +2318,12 @@ static int deal_given(Game *g, int opener, TileByte dealt[][NTILES], const int *
         rest[nrest++] = pile[i];
     }
     for (i = 0; i < NTILES && npile < 0; ++i) {  /* no pile given: the tiles no hand holds, in the set's order */
-        if (!seen[i]) {
+        if (!seen[i] && i != aside) {
             rest[nrest++] = (TileByte)i;
         }
     }
-    if (refused || total + nrest != NTILES || g->over || !g->hand_over) {
+    refused |= aside >= 0 && seen[aside];  /* the tile set aside is on the table: no hand and no pile holds it */
+    if (refused || total + nrest != NTILES - LEAD_SET_ASIDE || g->over || !g->hand_over) {
         return -2;
     }
     {
@@ -2345,19 +2365,24 @@ static int legal_index(Game *g, const int64_t *move) {
     return -1;
 }
 
-/* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. */
+/* A shuffled deal (a void one shuffled again); 0, or -3 past the safety limit. Where the round's engine is set
+   aside (LEAD_SET_ASIDE), the other tiles are shuffled, from the set's order without it. */
 static int deal_shuffled(Game *g) {
     TileByte tiles[NTILES];
-    int size = DEAL_SIZE[g->players], attempt, seat;
+    int size = DEAL_SIZE[g->players], attempt, seat, n = NTILES - LEAD_SET_ASIDE;
     for (attempt = 0; attempt < SAFETY_DEALS; ++attempt) {
         int tile = 0;
         memcpy(tiles, SET_ORDER, sizeof tiles);
-        rng_shuffle(&g->rng, tiles, NTILES);
+        if (LEAD_SET_ASIDE) {  /* SET_ORDER holds each tile at its own index: the engine's is taken out */
+            int aside = round_engine(g);
+            memmove(&tiles[aside], &tiles[aside + 1], (size_t)(NTILES - 1 - aside));
+        }
+        rng_shuffle(&g->rng, tiles, n);
         hands_clear(g);
         for (seat = 0; seat < g->players; ++seat) {
             hand_join(g, seat, &tiles[seat * size], size);
         }
-        g->pile_len = NTILES - g->players * size;
+        g->pile_len = n - g->players * size;
         memcpy(g->pile, &tiles[g->players * size], (size_t)g->pile_len);
         g->pile_next = 0;
         if (!LEAD_VOID || (LEAD_NAMED_FIRST_HAND_ONLY && !named_lead_now(g)) || named_holder(g, &tile) >= 0) {

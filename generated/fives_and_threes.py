@@ -655,9 +655,10 @@ class Game:
         self._deals.append((opener, dealt))  # one list a hand: the deals property cuts it into hands when read
         self._log.append({"event": "hand", "hand": self.hand_number, "opener": opener})
 
-    def _dealt(self, hands: object, pile: object) -> tuple[list[list[Tile]], list[Tile]]:
+    def _dealt(self, hands: object, pile: object, aside: Tile | None = None) -> tuple[list[list[Tile]], list[Tile]]:
         """Hands (and the pile, in drawing order) as a caller deals them, checked: tiles as two pips in
-        either order, every tile of the set once. No pile: the tiles no hand holds, in the set's order."""
+        either order, every tile of the set once but the one set aside (the round's engine, on the table). No
+        pile: the tiles no hand holds, in the set's order."""
         size = DEAL[self.players]
         if not isinstance(hands, (list, tuple)) or len(hands) != self.players or any(
                 not isinstance(h, (list, tuple)) or len(h) != size for h in hands):
@@ -665,7 +666,7 @@ class Game:
         dealt = [[_set_tile(t) for t in h] for h in hands]
         held = {t for h in dealt for t in h}
         if pile is None:
-            rest = [t for t in TILES if t not in held]
+            rest = [t for t in TILES if t not in held and t != aside]
         elif isinstance(pile, (list, tuple)):
             rest = [_set_tile(t) for t in pile]
         else:
@@ -674,8 +675,11 @@ class Game:
         if len(set(seen)) != len(seen):
             twice = next(t for t in seen if seen.count(t) > 1)
             raise IllegalMove(f"{format_tile(twice)} is dealt twice")
-        if len(seen) != len(TILES):
-            raise IllegalMove(f"the hands and the undealt tiles must hold all {len(TILES)} tiles")
+        if aside is not None and aside in held.union(rest):
+            raise IllegalMove(f"{format_tile(aside)} is set aside on the table: no hand and no pile holds it")
+        if len(seen) != len(TILES) - (aside is not None):
+            raise IllegalMove(f"the hands and the undealt tiles must hold all {len(TILES)} tiles"
+                              + ("" if aside is None else f" but {format_tile(aside)}, set aside"))
         return dealt, rest
 
     def _seat(self, seat: object) -> int:

@@ -170,6 +170,10 @@ HOUSE_CASES = [
     house("spec/horse_race.rules", "may_draw", when_able=ir.WhenAble.MAY_DRAW, drawn_tile=ir.DrawnTile.JOINS_HAND),
     house("examples/all_fives.rules", "announced", placement_points=ir.PlacementPoints.ANNOUNCED, raw_per_displayed=1),
     house("spec/horse_race.rules", "announced_partnerships_extra_turns", placement_points=ir.PlacementPoints.ANNOUNCED),
+    # The round's engine set aside with nothing to draw: a deal may leave no tile for it, the hand blocked at once.
+    house("examples/family/chicken_foot_engine_set_aside.rules", "double_three_nothing_to_draw", max_pip=3,
+          min_players=2, max_players=2, deal=(ir.DealRule((2,), 2),), undealt=ir.Undealt.OUT_OF_PLAY,
+          cannot_play=ir.CannotPlay.KNOCK, draw_limit=None),
     # The largest set the language has: 190 tiles, which the native engines keep a byte each.
     house("spec/horse_race.rules", "double_eighteen", max_pip=18),
     house("spec/fives_and_threes.rules", "double_eighteen_every_double_spins", max_pip=18,

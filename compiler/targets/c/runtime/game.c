@@ -1659,8 +1659,9 @@ static int begin_hand(Game *g, int given) {
             ev_points(g, "stake", stakes, 1);
         }
     }
-    if (LEAD_OFFERED) {
-        next_turn(g, 0);  /* a deal may leave no seat a tile it may lead: the hand is blocked at once */
+    if (LEAD_OFFERED || LEAD_SET_ASIDE) {
+        /* a deal may leave no seat a tile it may lead, or one for the engine on the table: blocked at once */
+        next_turn(g, 0);
     } else {
         compute_legal(g);
     }
