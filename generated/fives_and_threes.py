@@ -1187,13 +1187,15 @@ class _Knowledge:
         self.unseen = [t for t in TILES if t not in seen]
         self.limits: list[list[_Limit]] = [[] for _ in self.sizes]
         if _INFERS_LACKS:
-            self._read(view["events"])
+            self._read(view["events"], view["layout"]["tiles"])
 
-    def _read(self, events: list[Event]) -> None:
+    def _read(self, events: list[Event], on_table: list[str]) -> None:
         """The limits the hand's passes and draws show: where passing and drawing are allowed only to a seat that
         cannot place a tile, a seat that passed or drew held nothing of the numbers then open."""
         start = max((i for i, e in enumerate(events) if e["event"] == "hand"), default=-1)
         table = Layout()
+        if on_table and not any(e["event"] == "play" and e["on"] is None for e in events[start + 1:]):
+            table._lead(parse_tile(on_table[0]))  # no move led the hand: its first tile was on the table as it began
         for event in events[start + 1:]:
             if event["event"] == "play":
                 on = event["on"]

@@ -41,6 +41,7 @@ class _Shared:
         self.tiles = table.engine.TILES
         self.tile_index = {tile: i for i, tile in enumerate(self.tiles)}
         self.deal_size: int = table.engine.DEAL[table.players]
+        self.aside: dict[int, frozenset[Tile]] = {}  # hand number -> the tiles laid on the table before its deal
         players, count = table.players, len(self.tiles)
         # The information state adds the hand under way to the observation: who played each tile and when,
         # what the seat drew, each seat's passes and draws, the hand's number and its opener.
@@ -176,6 +177,17 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             return self._game.current
         return int(pyspiel.PlayerId.CHANCE)
 
+    def _undealt(self) -> frozenset[Tile]:
+        """The tiles the hand about to be dealt lays on the table before its deal (a round's engine set aside):
+        no hand and no pile holds them. The engine's own deal of that hand shows them, before any move."""
+        number = self._game.hand_number + 1
+        aside = self._shared.aside
+        if number not in aside:  # a new game has made no move: whatever is on its table was laid before the deal
+            table = self._shared.table
+            aside[number] = frozenset(table.engine.Game(table.players, table.partnerships, seed=0,
+                                                        first_hand=number).layout.tiles)
+        return aside[number]
+
     def _legal_actions(self, player: int) -> list[int]:
         return self._shared.actions.legal(self._game)
 
@@ -186,7 +198,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         if self._phase == DRAW:
             choices = sorted(index[tile] for tile in self._game.pile)
         else:
-            dealt = set(self._dealing)
+            dealt = set(self._dealing) | self._undealt()
             choices = [i for i, tile in enumerate(self._shared.tiles) if tile not in dealt]
         return [(i, 1.0 / len(choices)) for i in choices]
 
@@ -287,7 +299,7 @@ class DominoesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def _hands(self) -> tuple[list[list[Tile]], list[Tile]]:
         size = self._shared.deal_size
         hands = [self._dealing[start:start + size] for start in range(0, len(self._dealing), size)]
-        dealt = set(self._dealing)
+        dealt = set(self._dealing) | self._undealt()
         return hands, [tile for tile in self._shared.tiles if tile not in dealt]
 
     def _start(self, opener: int) -> None:
