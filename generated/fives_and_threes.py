@@ -93,6 +93,7 @@ class LayoutState(TypedDict):
     open_ports: list[list[str | int]]  # [tile, port, pip value]
     counted_ends: list[list[str | int]]
     end_total: int
+    markers: NotRequired[list[int]]  # where the layout has trains: the seats whose trains carry a marker
 
 
 # A recorded move: a play (with on and port unless it is the lead, by for the half of a wild tile that
@@ -195,7 +196,9 @@ RAW_PER_DISPLAYED = 1
 GOING_OUT_BONUS = 1
 TARGET = 61
 TARGET_KIND = "exactly"
-PORT_NAMES = ("low", "high", "lineA", "lineB", "branchA", "branchB")
+PORT_NAMES = (
+    "low", "high", "lineA", "lineB", "branchA", "branchB",
+)
 
 # Raw and displayed placement points for every end total from 0 to 168.
 RAW_POINTS: tuple[int, ...] = (

@@ -93,6 +93,7 @@ class LayoutState(TypedDict):
     open_ports: list[list[str | int]]  # [tile, port, pip value]
     counted_ends: list[list[str | int]]
     end_total: int
+    markers: NotRequired[list[int]]  # where the layout has trains: the seats whose trains carry a marker
 
 
 # A recorded move: a play (with on and port unless it is the lead, by for the half of a wild tile that
@@ -191,7 +192,9 @@ RAW_PER_DISPLAYED = 5
 GOING_OUT_BONUS = 0
 TARGET = 61
 TARGET_KIND = "at least"
-PORT_NAMES = ("low", "high", "lineA", "lineB", "branchA", "branchB")
+PORT_NAMES = (
+    "low", "high", "lineA", "lineB", "branchA", "branchB",
+)
 
 # Raw and displayed placement points for every end total from 0 to 168.
 RAW_POINTS: tuple[int, ...] = (

@@ -907,6 +907,31 @@ def check_later_doubles(v: ir.Variant) -> Iterator[Diagnostic]:
                              "say 'placement score: 0'" if key == "placement score" else f"remove '{key}'")
 
 
+def check_trains(v: ir.Variant) -> Iterator[Diagnostic]:
+    """The hub: the round's engine with one train per seat (and a public one), each a line with one open end."""
+    if v.trains is ir.Trains.NONE:
+        if v.train_doubles is not ir.TrainDoubles.ORDINARY:
+            yield Diagnostic(f"'doubles in trains: {v.train_doubles}' needs trains, but the layout has none",
+                             _at(v, "doubles in trains"), f"add '{clauses.BY_KEY['trains'].example}'")
+        return
+    at = _at(v, "trains")
+    if v.lead not in (ir.Lead.ROUND_DOUBLE, ir.Lead.ROUND_DOUBLE_SET_ASIDE):
+        yield Diagnostic(f"the trains start from the round's engine, but the lead is '{v.lead}'", at,
+                         f"say 'lead: {ir.Lead.ROUND_DOUBLE}' or 'lead: {ir.Lead.ROUND_DOUBLE_SET_ASIDE}'")
+    if v.spinners is not ir.Spinners.NONE:
+        yield Diagnostic(f"the engine's ports are the trains and every double in a train lies crosswise, but "
+                         f"'spinners: {v.spinners}' says otherwise", _at(v, "spinners"), "say 'spinners: none'")
+    for key, differs in (("later doubles", v.later_doubles is not ir.LaterDoubles.CROSSWISE),
+                         ("arms of the cross", v.cross_arms is not ir.CrossArms.NONE),
+                         ("matching", v.matching is not None), ("wild tiles", bool(v.wild_tiles)),
+                         ("placement score", bool(names_used(v.placement_score))
+                          or evaluate(v.placement_score, {}) != 0)):
+        if differs:
+            yield Diagnostic(f"each tile of a train joins its one open end by equal halves and the ends count "
+                             f"nothing, but '{key}' changes that", _clause_at(v, key),
+                             "say 'placement score: 0'" if key == "placement score" else f"remove '{key}'")
+
+
 Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
 
 # The tile set and the players are the ground the other passes stand on.
@@ -918,7 +943,7 @@ BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_c
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match,
                                   check_hand_points, check_pass_points, check_both_scored, check_rounds,
-                                  check_later_doubles)
+                                  check_later_doubles, check_trains)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

@@ -137,6 +137,7 @@ class Opener(Choice):
     LAST_TILE = "player of the last tile"
     WINNER = "winner of the last hand"  # the seat that went out, or the one seat that won a blocked hand
     SIDE_CHOICE = "chosen by the winning side"  # any seat of the side that won the last decided hand
+    HEAVIEST_TILE = "holder of the heaviest tile"  # most pips dealt; between equal sums the greater higher half
 
 
 class Lead(Choice):
@@ -243,6 +244,22 @@ class LaterDoubles(Choice):
     CROSSWISE = "crosswise"  # one line side covered by its join, the other open
     # Chicken Foot: it joins by lineA, and its three toes (toeA, toeB, toeC) are the only open ports until covered.
     CHICKEN_FEET = "chicken feet"
+
+
+class Trains(Choice):
+    """A hub layout (the trains games): the engine's ports are one train per seat, and a public train or none."""
+
+    NONE = "none"
+    EACH_SEAT = "one for each seat"  # train k starts on the engine's port train<k> and belongs to seat k
+    EACH_SEAT_AND_PUBLIC = "one for each seat and a public train"  # ... and the Mexican train, on the port public
+
+
+class TrainDoubles(Choice):
+    """What a double placed in a train is."""
+
+    ORDINARY = "ordinary ends"  # crosswise, its line B the train's open end
+    # Satisfied doubles: while its line B is uncovered it is the only open end, for every seat.
+    SATISFIED = "satisfied before any other play"
 
 
 class CrossArms(Choice):
@@ -575,6 +592,8 @@ class Variant:
     spinner_counts: SpinnerCounts = SpinnerCounts.LIKE_ANY_DOUBLE
     cross_arms: CrossArms = CrossArms.NONE
     later_doubles: LaterDoubles = LaterDoubles.CROSSWISE
+    trains: Trains = Trains.NONE
+    train_doubles: TrainDoubles = TrainDoubles.ORDINARY
     matching: int | None = None  # None: a tile joins by its half equal to the end; N: by the half adding up to N
     wild_tiles: tuple[WildTile, ...] = ()
     raw_per_displayed: int = 1

@@ -110,6 +110,9 @@ class LayoutRules:
     matching_text: str  # the rule in words, for docstrings
     touching_half: str  # the half of a non-wild tile that touches an end of `value`: an expression of value
     chicken_feet: bool  # a double after the spinner grows three toes, its only ports, the only open ones until covered
+    trains: bool  # the hub: the engine's ports are one train per seat, each a line with one open end
+    public_train: bool  # ... and the public train, which every seat may use
+    satisfied_doubles: bool  # a double in a train: its line B the only open end, for every seat, until covered
 
     @property
     def arms_by_double(self) -> bool:
@@ -134,6 +137,7 @@ class TurnRules:
     next_opener: Opener
     after_blocked: Opener
     uses_highest_double: bool  # some opener rule looks for the highest double
+    uses_heaviest_tile: bool  # some opener rule looks for the heaviest tile dealt
     lead_double_if_held: bool
     draws: bool
     drawn_tile_played_at_once: bool  # a playable drawn tile must be played at once
@@ -302,6 +306,7 @@ OPENER_DECIDES = {
     ir.Opener.HIGHEST_DOUBLE: "_highest_double_holder(hands)",
     ir.Opener.WINNER: "None if self.opener < 0 else self._winner_seat",
     ir.Opener.SIDE_CHOICE: "None",  # a seat of the side that won the last decided hand: _choose_opener checks it
+    ir.Opener.HEAVIEST_TILE: "_heaviest_tile_holder(hands)",
 }
 
 
@@ -330,7 +335,7 @@ def _tables(v: ir.Variant) -> Tables:
         displayed_points=None if v.raw_per_displayed == 1 else _table([r // v.raw_per_displayed for r in raw]),
         placements_score=not over_total_alone or any(raw),
         max_hand_number=v.round_count or MAX_HAND_NUMBER,
-        port_names="(" + ", ".join(map(literal, port_names(v))) + ")", rounds=v.round_count,
+        port_names=_table([literal(name) for name in port_names(v)], per_line=10), rounds=v.round_count,
         pips_left="{**_PIPS, " + ", ".join(f"({t.low}, {t.high}): {t.pips}" for t in v.tile_values) + "}"
         if v.tile_values else None,
     )
@@ -338,11 +343,21 @@ def _tables(v: ir.Variant) -> Tables:
 
 LINE_PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB")
 TOE_PORTS = ("toeA", "toeB", "toeC")  # a chicken foot's three toes
+PUBLIC_PORT = "public"  # the hub's port of the public train
+
+
+def train_ports(players: int) -> tuple[str, ...]:
+    """The hub's ports of the seats' trains at a table of players: train<k> starts seat k's train."""
+    return tuple(f"train{seat}" for seat in range(players))
 
 
 def port_names(v: ir.Variant) -> tuple[str, ...]:
-    """Every port a tile of this variant's layout may join: the line's and spinners', and a chicken foot's toes."""
-    return LINE_PORTS + (TOE_PORTS if v.later_doubles is ir.LaterDoubles.CHICKEN_FEET else ())
+    """Every port a tile of this variant's layout may join: the line's and spinners', a chicken foot's toes, and
+    the hub's trains."""
+    hub: tuple[str, ...] = ()
+    if v.trains is not ir.Trains.NONE:
+        hub = train_ports(v.max_players) + ((PUBLIC_PORT,) if v.trains is ir.Trains.EACH_SEAT_AND_PUBLIC else ())
+    return LINE_PORTS + (TOE_PORTS if v.later_doubles is ir.LaterDoubles.CHICKEN_FEET else ()) + hub
 
 
 # What each name of the formula is in the engine (the mover's score differs in and out of play).
@@ -393,6 +408,7 @@ def _layout(v: ir.Variant) -> LayoutRules:
     branches_count = spinners and v.spinner_counts is ir.SpinnerCounts.PER_OPEN_BRANCH
     end_value = "2 * value" if both_halves else "value"
     feet = v.later_doubles is ir.LaterDoubles.CHICKEN_FEET
+    trains = v.trains is not ir.Trains.NONE
     if branches_count and not both_halves:  # the Sniff's spinner counts both halves at its line side
         end_value = "(2 * value if tile in self._spinners else value)"
     return LayoutRules(
@@ -400,7 +416,7 @@ def _layout(v: ir.Variant) -> LayoutRules:
         branches_at_once=spinners and v.branches_open is ir.BranchesOpen.AT_ONCE,
         branches_after_line_sides=spinners and v.branches_open is ir.BranchesOpen.AFTER_BOTH_LINE_SIDES,
         double_at_end=v.double_at_end.value, double_end_value=end_value,
-        running_total_factor=None if branches_count or feet else 2 if both_halves else 1,
+        running_total_factor=None if branches_count or feet or trains else 2 if both_halves else 1,
         sides_first=spinners and v.spinner_sides is ir.SpinnerSides.BEFORE_OTHER_ENDS,
         branches_count=branches_count, cross_arms=spinners and v.cross_arms is ir.CrossArms.DOUBLE_ON_EACH_FIRST,
         own_matching=v.matching is not None or bool(v.wild_tiles), halves_sum=v.matching,
@@ -408,6 +424,8 @@ def _layout(v: ir.Variant) -> LayoutRules:
         touching_half="value" if v.matching is None else f"{v.matching} - value",
         matching_text=("by equal halves" if v.matching is None else f"by halves adding up to {v.matching}")
         + (", wild tiles anywhere" if v.wild_tiles else ""), chicken_feet=feet,
+        trains=trains, public_train=v.trains is ir.Trains.EACH_SEAT_AND_PUBLIC,
+        satisfied_doubles=v.train_doubles is ir.TrainDoubles.SATISFIED,
     )
 
 
@@ -429,7 +447,7 @@ def _turn(v: ir.Variant) -> TurnRules:
         partnerships_possible=v.partnerships is not ir.PartnershipKind.NONE,
         partnerships_fixed=v.partnerships is ir.PartnershipKind.FIXED,
         first_opener=_opener(openers[0]), next_opener=_opener(openers[1]), after_blocked=_opener(openers[2]),
-        uses_highest_double=ir.Opener.HIGHEST_DOUBLE in openers,
+        uses_highest_double=ir.Opener.HIGHEST_DOUBLE in openers, uses_heaviest_tile=ir.Opener.HEAVIEST_TILE in openers,
         lead_double_if_held=v.lead is ir.Lead.DOUBLE_IF_HELD,
         draws=draws, drawn_tile_played_at_once=draws and v.drawn_tile is not ir.DrawnTile.JOINS_HAND,
         draw_condition=draw_condition, reserve=v.reserve, may_pass=v.when_able is ir.WhenAble.MAY_PASS,

@@ -69,6 +69,15 @@ def _highest_double_holder(hands: list[list[Tile]]) -> int | None:
 ###}
 
 
+###{standalone heaviest_tile
+def _heaviest_tile_holder(hands: list[list[Tile]]) -> int | None:
+    """The seat holding the heaviest tile dealt (most pips; between equal sums the greater higher half), or None
+    when no hand holds a tile."""
+    held = [(t[0] + t[1], t[1], seat) for seat, hand in enumerate(hands) for t in hand]
+    return max(held)[2] if held else None
+###}
+
+
 ###{standalone first_held
 def _first_held(hands: list[list[Tile]]) -> tuple[Tile, int] | None:
     """The first tile of LEAD_ORDER that a hand holds, and its holder; None when no hand holds one."""

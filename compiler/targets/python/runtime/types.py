@@ -82,6 +82,7 @@ class LayoutState(TypedDict):
     open_ports: list[list[str | int]]  # [tile, port, pip value]
     counted_ends: list[list[str | int]]
     end_total: int
+    markers: NotRequired[list[int]]  # where the layout has trains: the seats whose trains carry a marker
 
 
 # A recorded move: a play (with on and port unless it is the lead, by for the half of a wild tile that
