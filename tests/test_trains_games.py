@@ -1,9 +1,11 @@
-"""The trains games of ../shared/FAMILY2.md written so far (Chicken Foot), and what they brought to every engine: a game
-of rounds whose engine double falls each round (`rounds`, `lead: the round's double`), the engine drawn for seat by
-seat when nobody was dealt it, chicken feet (a later double's three toes covered before any other end), each seat's
-own pips left in hand added to its score ([0|0] counting 50) and the lowest total after the last round winning. The
-hands are dealt here and the numbers worked out by hand from the digest's text; the records of tests/replays/ go
-through the replay of every target."""
+"""The trains games of ../shared/FAMILY2.md (Chicken Foot, Mexican Train, Private Trains), and what they brought to
+every engine: a game of rounds whose engine double falls each round (`rounds`, `lead: the round's double`), the engine
+drawn for seat by seat when nobody was dealt it or set aside, chicken feet (a later double's three toes covered before
+any other end), the hub of trains (one per seat and the public one, markers put on by a pass, doubles in a train
+satisfied before any other play, or an extra tile after a double), each seat's own pips left in hand added to its
+score ([0|0] counting 50 in Chicken Foot) and the lowest total after the last round winning. The hands are dealt here
+and the numbers worked out by hand from the digest's text; the records of tests/replays/ go through the replay of
+every target."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from test_partnership_games import replayed
 
 CHICKEN_FOOT = "chicken_foot"
 SET_ASIDE = "chicken_foot_engine_set_aside"
+MEXICAN = "mexican_train"
+PRIVATE = "private_trains"
 Tile = tuple[int, int]
 DOUBLE_NINE = [(a, b) for a in range(10) for b in range(a, 10)]
 
@@ -254,31 +258,185 @@ def left_in_hands(hand: dict[str, Any], players: int) -> list[list[Tile]]:
     return held  # type: ignore[return-value]
 
 
-def counted(tile: Tile) -> int:
-    return 50 if tile == (0, 0) else tile[0] + tile[1]
-
-
-# Each record with its game: the records of the house option that sets the engine aside are named after it.
-RECORDS = [(SET_ASIDE if path.stem.startswith(SET_ASIDE) else CHICKEN_FOOT, path)
-           for path in sorted(REPLAYS.glob(f"{CHICKEN_FOOT}_*.json"))]
+# Each trains game with its records (those of a house option are named after it), its set's top value, whether its
+# engine is set aside, and what [0|0] counts left in a hand.
+GAMES = {CHICKEN_FOOT: (9, False, 50), SET_ASIDE: (9, True, 50), MEXICAN: (12, False, 0), PRIVATE: (6, True, 0)}
+RECORDS = sorted(((max((name for name in GAMES if path.stem.startswith(name)), key=len), path)
+                  for path in REPLAYS.glob("*.json") if any(path.stem.startswith(name) for name in GAMES)),
+                 key=lambda pair: pair[1].stem)
 
 
 @pytest.mark.parametrize("target", ["python", "c", "js"])
 @pytest.mark.parametrize(("game", "record"), RECORDS, ids=[path.stem for _, path in RECORDS])
 def test_the_records_replay_to_their_own_pips_and_the_lowest_total_in_every_target(game: str, record: Path,
                                                                                    target: str) -> None:
+    top, set_aside, double_blank = GAMES[game]
     written = json.loads(record.read_text())
     players, first = written["players"], written.get("first_hand", 1)
     expected = list(written.get("scores", [0] * players))
     for number, hand in enumerate(written["hands"], start=first):
-        engine_double = f"[{10 - number}|{10 - number}]"
+        engine_double = f"[{top + 1 - number}|{top + 1 - number}]"
         placed = next(move for move in hand["moves"] if "play" in move)
         # The engine is led by its holder, or set aside: then the first tile goes on it.
-        assert placed.get("on" if game == SET_ASIDE else "play") == engine_double
+        assert placed.get("on" if set_aside else "play") == engine_double
         left = left_in_hands(hand, players)
-        expected = [score + sum(map(counted, held)) for score, held in zip(expected, left, strict=True)]
+        expected = [score + sum(double_blank if tile == (0, 0) else tile[0] + tile[1] for tile in held)
+                    for score, held in zip(expected, left, strict=True)]
     result = replayed(game, record, target)
     assert result["scores"] == expected
     last = first + len(written["hands"]) - 1
-    lowest = [seat for seat in range(players) if expected[seat] == min(expected)] if last == 10 else []
+    lowest = [seat for seat in range(players) if expected[seat] == min(expected)] if last == top + 1 else []
     assert result["winners"] == lowest
+
+
+# --- the hub: trains, markers and doubles in trains ------------------------------------------------------------
+
+def set_tiles(text: str) -> list[Tile]:
+    """'12-12 5-12 3-4' -> [(12, 12), (5, 12), (3, 4)]: halves above 9 written out."""
+    return [(int(a), int(b)) for a, b in (pair.split("-") for pair in text.split())]
+
+
+def set_of(top: int) -> list[Tile]:
+    return [(a, b) for a in range(top + 1) for b in range(a, top + 1)]
+
+
+def dealt(game: Any, hands: list[list[Tile]], front: list[Tile], top: int, aside: Tile | None = None) -> None:
+    """Deal these hands, the boneyard's front these tiles and then the rest of the set in its order."""
+    held = {t for hand in hands for t in hand} | set(front) | {aside}
+    game.start_hand(hands=hands, pile=[*front, *(t for t in set_of(top) if t not in held)])
+
+
+DEALS = {MEXICAN: ("deal: 2 to 4 players get 15 tiles, 5 or 6 players get 12 tiles, 7 or 8 players get 10 tiles",
+                   "2 to 8 players"),
+         PRIVATE: ("deal: 2 or 3 players get 7 tiles", "2 or 3 players")}
+
+
+def small_deal(game: str, tiles_each: int) -> Any:
+    """The game with every table dealt tiles_each tiles, so that a hand worked by hand is short."""
+    deal, tables = DEALS[game]
+    return dealing(game, (deal, f"deal: {tables} get {tiles_each} tiles"))
+
+
+def usable_ports(game: Any) -> list[tuple[Tile, str]]:
+    return sorted({(move[2], move[3]) for move in game.legal_moves() if move[0] == "play"})
+
+
+def test_the_engine_is_a_hub_with_a_train_for_each_seat_and_mexican_trains_public_one() -> None:
+    mexican, private = family(MEXICAN).Layout(3), family(PRIVATE).Layout(2)
+    mexican.place((12, 12))
+    private.place((6, 6))
+    assert mexican.open_ports() == [((12, 12), port, 12) for port in ("train0", "train1", "train2", "public")]
+    assert private.open_ports() == [((6, 6), "train0", 6), ((6, 6), "train1", 6)]
+    assert mexican.to_dict()["markers"] == [] and mexican.counted_ends() == [] and mexican.end_total() == 0
+    mexican.place((5, 12), (12, 12), "public")
+    mexican.place((5, 5), (5, 12), "low")  # crosswise in its train: its line B is the train's open end
+    assert [p for p in mexican.open_ports() if p[0] != (12, 12)] == [((5, 5), "lineB", 5)]
+    assert mexican.train_of((5, 5), "lineB") == -1 and mexican.train_of((12, 12), "train2") == 2
+
+
+def test_a_seat_places_on_its_own_train_or_the_public_one_and_a_pass_marks_its_train_for_the_others() -> None:
+    engine = small_deal(MEXICAN, 4)
+    game = engine.Game(3, seed=1, deal=False)
+    dealt(game, [set_tiles("12-12 5-12 5-5 3-4"), set_tiles("2-12 1-7 0-9 6-6"), set_tiles("8-12 8-8 3-11 1-1")],
+          set_tiles("4-9 6-10 5-11 2-3 3-6"), 12)
+    game.apply(lead((12, 12)))  # the holder sets the engine, and takes the first turn
+    assert game.current == 0 and usable_ports(game) == [((12, 12), "public"), ((12, 12), "train0")]
+    game.apply(on((5, 12), (12, 12), "train0"))
+    assert usable_ports(game) == [((12, 12), "public"), ((12, 12), "train1")]  # seat 1: not seat 0's train
+    game.apply(on((2, 12), (12, 12), "train1"))
+    game.apply(on((8, 12), (12, 12), "train2"))
+    assert list(game.legal_moves()) == [on((5, 5), (5, 12), "low")]  # seat 0's [3|4] fits nothing it may use
+    game.apply(on((5, 5), (5, 12), "low"))
+    # The double is unsatisfied: its line B is the one open end, and seat 0 moves again.
+    assert game.current == 0 and [p[:2] for p in game.layout.open_ports()] == [((5, 5), "lineB")]
+    assert list(game.legal_moves()) == [("draw",)]
+    game.apply(("draw",))  # [4|9]: no 5
+    assert list(game.legal_moves()) == [("pass",)]
+    game.apply(("pass",))
+    assert game.layout.markers == [True, False, False]
+    game.apply(("draw",))  # seat 1: [6|10], no 5 either
+    game.apply(("pass",))
+    assert game.layout.markers == [True, True, False]
+    game.apply(("draw",))  # seat 2 draws [5|11] and must place it at once: on seat 0's double, whoever owns it
+    assert list(game.legal_moves()) == [on((5, 11), (5, 5), "lineB")]
+    game.apply(on((5, 11), (5, 5), "lineB"))
+    # Satisfied: every end is open again; seat 0 may use its own train, the public one and seat 1's marked train.
+    assert usable_ports(game) == []
+    assert list(game.legal_moves()) == [("draw",)]
+    game.apply(("draw",))  # [2|3]: it fits seat 1's marked train, so it goes there at once
+    assert list(game.legal_moves()) == [on((2, 3), (2, 12), "low")]
+    game.apply(on((2, 3), (2, 12), "low"))
+    assert game.layout.markers == [True, True, False]  # a tile on another's train takes no marker off
+    game.apply(("draw",))  # seat 1: [3|6] fits its own train
+    game.apply(on((3, 6), (2, 3), "high"))
+    assert game.layout.markers == [True, False, False]  # its own tile took its marker off
+    # Seat 2 may use its own train (8), the public one (12) and seat 0's marked train (11); not seat 1's (6).
+    assert usable_ports(game) == [((5, 11), "high"), ((8, 12), "low")]
+    assert not any(move[2] == (3, 6) for move in game.legal_moves() if move[0] == "play")
+
+
+def test_going_out_with_a_double_ends_the_hand_whatever_double_is_left_unsatisfied() -> None:
+    engine = small_deal(MEXICAN, 2)
+    game = engine.Game(2, seed=1, deal=False)
+    dealt(game, [set_tiles("12-12 7-12"), set_tiles("4-12 4-4")], set_tiles("0-1"), 12)
+    game.apply(lead((12, 12)))
+    game.apply(on((7, 12), (12, 12), "public"))  # seat 0 goes out
+    assert game.hand_over and of_kind(game.events, "hand_end")[-1]["winners"] == [0]
+    engine = small_deal(MEXICAN, 3)
+    game = engine.Game(2, seed=1, deal=False)
+    dealt(game, [set_tiles("7-12 0-2 10-11"), set_tiles("12-12 4-12 4-4")], [], 12)
+    for move in (lead((12, 12)), on((4, 12), (12, 12), "train1"), on((7, 12), (12, 12), "train0")):
+        game.apply(move)
+    game.apply(on((4, 4), (4, 12), "low"))  # seat 1's last tile, a double: out, though nobody satisfied it
+    assert game.hand_over and of_kind(game.events, "hand_end")[-1]["winners"] == [1]
+    assert of_kind(game.events, "pips_left")[-1]["points"] == [23, 0]
+
+
+def test_private_trains_after_a_double_the_seat_places_once_more_anywhere_it_may() -> None:
+    engine = small_deal(PRIVATE, 4)
+    game = engine.Game(2, seed=1, deal=False)
+    dealt(game, [set_tiles("3-6 3-3 5-6 0-1"), set_tiles("2-4 1-4 0-4 1-2")], set_tiles("0-0"), 6, aside=(6, 6))
+    # The first hand: the heaviest tile dealt, [5|6], is seat 0's.
+    assert game.opener == 0 and game.layout.tiles == [(6, 6)]
+    game.apply(on((3, 6), (6, 6), "train0"))
+    game.apply(("draw",))  # seat 1 has no 6, draws [0|0] and passes: its train is open to seat 0
+    game.apply(("pass",))
+    assert sorted(game.legal_moves()) == [on((3, 3), (3, 6), "low"), on((5, 6), (6, 6), "train1")]
+    game.apply(on((3, 3), (3, 6), "low"))
+    # One more tile, anywhere seat 0 may place: the double is an ordinary end that nobody has to cover first.
+    assert game.current == 0 and list(game.legal_moves()) == [on((5, 6), (6, 6), "train1")]
+    game.apply(on((5, 6), (6, 6), "train1"))
+    assert game.current == 1 and game.layout.markers == [False, True]
+
+
+def test_private_trains_later_hands_rotate_and_set_each_rounds_engine_aside() -> None:
+    engine = family(PRIVATE)
+    game = engine.Game(3, seed=7)
+    heaviest = max((a + b, b, seat) for seat, hand in enumerate(game.hands) for a, b in hand)[2]
+    assert game.opener == heaviest and game.layout.tiles == [(6, 6)] and len(game.pile) == 28 - 1 - 21
+    for number in range(2, 8):
+        engine.play_hand(game, [engine.RandomBot(seat) for seat in range(3)])
+        game.start_hand()
+        assert game.layout.tiles == [(7 - number, 7 - number)] and game.opener == (heaviest + number - 1) % 3
+    engine.play_hand(game, [engine.RandomBot(seat) for seat in range(3)])
+    assert game.over and game.hand_number == 7
+
+
+@pytest.mark.parametrize("game_name", [MEXICAN, PRIVATE])
+def test_a_seat_that_cannot_place_passes_while_another_could_and_the_hand_blocks_only_when_none_can(
+        game_name: str) -> None:
+    engine = family(game_name)
+    blocked = passes = 0
+    for seed in range(40 if game_name == PRIVATE else 8):
+        game = engine.Game(3 if game_name == PRIVATE else 4, seed=seed)
+        for _ in random_moves(game, seed):
+            ends = {value for _, _, value in game.layout.open_ports()}
+            fits = any(a in ends or b in ends for hand in game.hands for a, b in hand)
+            if game.hand_over:
+                if of_kind(game.events, "hand_end")[-1]["blocked"]:
+                    blocked += 1
+                    assert not game.pile and not fits
+            elif list(game.legal_moves()) == [("pass",)] and not game.pile:
+                passes += 1
+                assert fits  # else the hand would be over: no pass is made once it is blocked
+    assert blocked and passes  # the premises: hands block, and seats pass on an empty boneyard
