@@ -254,6 +254,23 @@ def test_the_observation_fields_and_the_lacks_the_engine_reads() -> None:
     assert observer.size == sum(size for _, size, _, _ in observer.fields) == len(vector)
 
 
+def test_the_observation_shows_the_trains_that_carry_a_marker() -> None:
+    """Private Trains: seat 1 cannot place on the engine set aside, draws, and passes: its train is marked."""
+    table = encoding.table(ROOT / "examples" / "family" / "private_trains.rules", 2, None)
+    observer = encoding.Observer(table, encoding.Actions(table))
+    game = table.engine.Game(2, deal=False)
+    hands = [[(5, 6), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 1)],
+             [(1, 2), (1, 3), (1, 4), (1, 5), (2, 2), (2, 3), (2, 4)]]
+    game.start_hand(None, hands, [(0, 0), *(t for t in table.engine.TILES if t not in [*hands[0], *hands[1], (6, 6),
+                                                                                        (0, 0)])])
+    game.play(("play", (5, 6), (6, 6), "train0"))  # seat 0 holds the heaviest tile and opens
+    game.play(("draw",))
+    game.play(("pass",))
+    at = observer.offsets["markers"]
+    assert observer.encode(game.view(0))[at:at + 2].tolist() == [0, 1]  # itself first, then seat 1
+    assert observer.encode(game.view(1))[at:at + 2].tolist() == [1, 0]
+
+
 def test_the_rewards_of_an_episode_add_up_to_the_final_margins_and_to_zero() -> None:
     env = envs.pettingzoo_env(FIVES, players=3, seed=9)
     env.reset(seed=9)

@@ -260,7 +260,8 @@ class Observer:
     (the value each port counts for the placement score, 0 where it counts nothing), end_total, scores (the
     score of each seat's side, in targets: score / target where there is a target), hand_sizes, pile_size,
     lacks (for each seat, a 1 for each number it has shown it holds no tile of), to_move (the seat to move),
-    partner (a 1 for each seat of its own side).
+    partner (a 1 for each seat of its own side), markers (a 1 for each seat whose train carries its marker, where
+    the layout has trains).
     """
 
     def __init__(self, table: Table, actions: Actions) -> None:
@@ -271,7 +272,7 @@ class Observer:
             ("hand", tiles, 0, 1), ("table", tiles, 0, 1), ("open_ends", ends, 0, 1), ("open_values", numbers, 0, ends),
             ("counted_ends", ends, 0, pips), ("end_total", 1, 0, pips), ("scores", players, -SCORE_BOUND, SCORE_BOUND),
             ("hand_sizes", players, 0, tiles), ("pile_size", 1, 0, tiles), ("lacks", players * numbers, 0, 1),
-            ("to_move", players, 0, 1), ("partner", players, 0, 1))
+            ("to_move", players, 0, 1), ("partner", players, 0, 1), ("markers", players, 0, 1))
         self.size = sum(size for _, size, _, _ in self.fields)
         self.low = np.concatenate([np.full(size, low, np.float32) for _, size, low, _ in self.fields])
         self.high = np.concatenate([np.full(size, high, np.float32) for _, size, _, high in self.fields])
@@ -304,7 +305,9 @@ class Observer:
             out[at["counted_ends"] + self._end[(tile, port)]] += value
         out[at["end_total"]] = layout["end_total"]
         knowing = table.engine._Knowledge(view)
+        marked = layout.get("markers", ())
         for k, other in enumerate(order):
+            out[at["markers"] + k] = other in marked
             out[at["scores"] + k] = view["scores"][table.sides[other]] / table.scale
             out[at["hand_sizes"] + k] = view["hand_sizes"][other]
             out[at["to_move"] + k] = other == view["current"] and not view["hand_over"]
