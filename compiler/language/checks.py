@@ -897,13 +897,18 @@ def check_later_doubles(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic("a chicken foot's toes are covered before any other end, as the spinner's sides are, but "
                          f"'spinner sides: {v.spinner_sides}' says otherwise", at,
                          f"add '{clauses.BY_KEY['spinner sides'].example}'")
-    for key, differs in (("arms of the cross", v.cross_arms is not ir.CrossArms.NONE),
+    yield from _plain_joining(v, "a chicken foot's toes each take a tile of the double's value and count nothing")
+
+
+def _plain_joining(v: ir.Variant, rule: str, *others: tuple[str, bool]) -> Iterator[Diagnostic]:
+    """The layouts whose ends take a tile by equal halves and count nothing: each clause that changes that (these
+    others first), refused in words of the rule it breaks."""
+    for key, differs in (*others, ("arms of the cross", v.cross_arms is not ir.CrossArms.NONE),
                          ("matching", v.matching is not None), ("wild tiles", bool(v.wild_tiles)),
                          ("placement score", bool(names_used(v.placement_score))
                           or evaluate(v.placement_score, {}) != 0)):
         if differs:
-            yield Diagnostic(f"a chicken foot's toes each take a tile of the double's value and count nothing, "
-                             f"but '{key}' changes that", _clause_at(v, key),
+            yield Diagnostic(f"{rule}, but '{key}' changes that", _clause_at(v, key),
                              "say 'placement score: 0'" if key == "placement score" else f"remove '{key}'")
 
 
@@ -921,15 +926,8 @@ def check_trains(v: ir.Variant) -> Iterator[Diagnostic]:
     if v.spinners is not ir.Spinners.NONE:
         yield Diagnostic(f"the engine's ports are the trains and every double in a train lies crosswise, but "
                          f"'spinners: {v.spinners}' says otherwise", _at(v, "spinners"), "say 'spinners: none'")
-    for key, differs in (("later doubles", v.later_doubles is not ir.LaterDoubles.CROSSWISE),
-                         ("arms of the cross", v.cross_arms is not ir.CrossArms.NONE),
-                         ("matching", v.matching is not None), ("wild tiles", bool(v.wild_tiles)),
-                         ("placement score", bool(names_used(v.placement_score))
-                          or evaluate(v.placement_score, {}) != 0)):
-        if differs:
-            yield Diagnostic(f"each tile of a train joins its one open end by equal halves and the ends count "
-                             f"nothing, but '{key}' changes that", _clause_at(v, key),
-                             "say 'placement score: 0'" if key == "placement score" else f"remove '{key}'")
+    yield from _plain_joining(v, "each tile of a train joins its one open end by equal halves and the ends count "
+                              "nothing", ("later doubles", v.later_doubles is not ir.LaterDoubles.CROSSWISE))
 
 
 Pass = Callable[[ir.Variant], Iterator[Diagnostic]]
