@@ -174,6 +174,10 @@ HOUSE_CASES = [
     house("examples/family/chicken_foot_engine_set_aside.rules", "double_three_nothing_to_draw", max_pip=3,
           min_players=2, max_players=2, deal=(ir.DealRule((2,), 2),), undealt=ir.Undealt.OUT_OF_PLAY,
           cannot_play=ir.CannotPlay.KNOCK, draw_limit=None),
+    # Trains on a small set: few tiles dealt and a short pile, so that passes (and the markers they put on), blocked
+    # hands and doubles waiting to be satisfied come often; the engine set aside, the heaviest tile opening.
+    house("examples/family/private_trains.rules", "double_four_satisfied_doubles", max_pip=4, min_players=2,
+          max_players=4, deal=(ir.DealRule((2, 3), 4), ir.DealRule((4,), 3)), train_doubles=ir.TrainDoubles.SATISFIED),
     # The largest set the language has: 190 tiles, which the native engines keep a byte each.
     house("spec/horse_race.rules", "double_eighteen", max_pip=18),
     house("spec/fives_and_threes.rules", "double_eighteen_every_double_spins", max_pip=18,

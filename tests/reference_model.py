@@ -41,6 +41,10 @@ Choices the documents leave open, made in their most natural reading:
   layout, as a lead would be, and the spinner where the first double is), in no hand and not in the
   pile; the hand's opener, by the opener rules, makes the first placement. A deal may leave nobody a
   placement and nothing to draw: the hand is blocked before anyone places a tile.
+- Trains: the engine on the hub has one port per seat's train (and the public train's), every other
+  tile belongs to the train whose hub port its train started on; the table's open ports are every
+  seat's, and the seat to move places only on those it may use. Whether the hand is blocked asks
+  about every open port, whoever may use it (as if every train carried a marker).
 
 The events use the engines' public event schema (the one `dominospec replay --json` prints), so
 that the two logs can be compared field by field.
@@ -73,6 +77,11 @@ def full_set(max_pip: int) -> list[Tile]:
 
 def is_double(tile: Tile) -> bool:
     return tile[0] == tile[1]
+
+
+def heaviest(tiles: list[Tile]) -> Tile:
+    """FAMILY.md's heaviest tile: the most pips, and between equal sums the greater higher half."""
+    return max(tiles, key=lambda t: (t[0] + t[1], t[1]))
 
 
 def pip_count(variant: ir.Variant, tiles: list[Tile]) -> int:
@@ -194,10 +203,13 @@ def of_this_layout(question: Callable[[Table], Answer]) -> Callable[[Table], Ans
 
 
 class Table:
-    """The layout: the tiles in placement order and the connections between their ports."""
+    """The layout: the tiles in placement order and the connections between their ports. Where the layout
+    has trains its hub has a port for each of the players' trains (as few players as the variant allows
+    unless told)."""
 
-    def __init__(self, variant: ir.Variant) -> None:
+    def __init__(self, variant: ir.Variant, players: int | None = None) -> None:
         self.variant = variant
+        self.players = players or variant.min_players
         self.tiles: list[Tile] = []
         self.links: list[Link] = []  # ((tile on the table, its port), (tile placed, the port it joined by))
         self.wild = {(w.low, w.high) for w in variant.wild_tiles}
@@ -225,6 +237,8 @@ class Table:
 
     def ports(self, tile: Tile, spinners: list[Tile], used: frozenset[tuple[Tile, str]]) -> list[str]:
         """The ports a tile on the table has now, used or not."""
+        if self.variant.trains is not ir.Trains.NONE and tile == self.tiles[0]:
+            return self.hub_ports()
         if not is_double(tile):
             return ["low", "high"]
         if tile not in spinners:
@@ -235,6 +249,38 @@ class Table:
         if lines_full or self.variant.branches_open is ir.BranchesOpen.AT_ONCE:
             return [*LINE_SIDES, *BRANCHES]
         return list(LINE_SIDES)
+
+    def hub_ports(self) -> list[str]:
+        """The engine's ports where the layout has trains: each seat's train, then the public train's."""
+        public = ["public"] if self.variant.trains is ir.Trains.EACH_SEAT_AND_PUBLIC else []
+        return [f"train{seat}" for seat in range(self.players)] + public
+
+    @staticmethod
+    def hub_train(port: str) -> int:
+        """The train a hub port starts: seat k's for train<k>, -1 for the public train."""
+        return -1 if port == "public" else int(port.removeprefix("train"))
+
+    @of_this_layout
+    def trains(self) -> dict[Tile, int]:
+        """The train of every tile beyond the engine: the one whose hub port its train started on."""
+        owner: dict[Tile, int] = {}
+        for (on, port), (tile, _) in self.links:  # in placement order: the tile joined is known already
+            owner[tile] = owner[on] if on in owner else self.hub_train(port)
+        return owner
+
+    def train_of(self, on: Tile, port: str) -> int:
+        """The train a tile placed on (on, port) joins: the train of the tile it touches, or the hub port's."""
+        trains = self.trains()
+        return trains[on] if on in trains else self.hub_train(port)
+
+    @of_this_layout
+    def unsatisfied_double(self) -> Tile | None:
+        """Satisfied doubles: a double in a train whose line B no tile covers yet (there is one at most, for
+        nothing else may be placed while it waits)."""
+        if self.variant.train_doubles is not ir.TrainDoubles.SATISFIED:
+            return None
+        used = self.used()
+        return next((t for t in self.tiles[1:] if is_double(t) and (t, "lineB") not in used), None)
 
     @of_this_layout
     def uncovered_ports(self) -> list[Port]:
@@ -297,8 +343,12 @@ class Table:
     def open_ports(self) -> list[Port]:
         """The ports a tile may be placed on now: while a spinner's sides are being covered, only its own;
         while a chicken foot has a toe uncovered, only its toes; while the arms of the cross wait for their
-        doubles, only those arms' ends; otherwise every uncovered port."""
+        doubles, only those arms' ends; while a double in a train waits to be satisfied, only its line B;
+        otherwise every uncovered port."""
         ports = self.uncovered_ports()
+        double = self.unsatisfied_double()
+        if double is not None:
+            return [port for port in ports if port[0] == double]
         spinner = self.uncovered_spinner()
         if spinner is not None:
             return [port for port in ports if port[0] == spinner]
@@ -316,8 +366,11 @@ class Table:
         one side covered, the open side counts both halves (or one half, as the variant says); with
         neither covered it counts its pips once; covered on both, nothing. Branch ports never count:
         a started branch counts through the outer end of its arm, an unopened one not at all. A chicken
-        foot has no line B and its toes count as branches do: the foot itself counts nothing.
+        foot has no line B and its toes count as branches do: the foot itself counts nothing. Trains
+        count nothing at all.
         """
+        if self.variant.trains is not ir.Trains.NONE:
+            return []
         counted: list[Port] = [(t, p, v) for t, p, v in self.uncovered_ports() if not is_double(t)]
         halves = 2 if self.variant.double_at_end is ir.DoubleAtEnd.BOTH_HALVES else 1
         sniff = self.variant.spinner_counts is ir.SpinnerCounts.PER_OPEN_BRANCH
@@ -381,7 +434,7 @@ class Game:
         self.current = -1
         self.hands: list[list[Tile]] = [[] for _ in range(players)]
         self.pile: list[Tile] = []
-        self.table = Table(variant)
+        self.table = Table(variant, players)
         self.last_tile_seat = -1
         self.last_blocked = False
         self.winner_seat = -1  # the seat that won the last hand: it went out, or won a blocked hand's comparison
@@ -400,6 +453,7 @@ class Game:
         self.muggins = 0  # announced scores: points the last mover did not claim exactly, open to a call
         self.pool = 0  # Domino Pool: the stakes and carries nobody has won yet (a record starts empty)
         self.eggs = 0  # Kozel: the points of tied hands, carried to the next decided hand (a record starts with none)
+        self.markers: set[int] = set()  # trains: the seats whose own train carries their marker
 
     @property
     def wins_at_once(self) -> bool:
@@ -467,7 +521,7 @@ class Game:
         elif lead is ir.Lead.LOWEST_DOUBLE and doubles:
             return min(doubles)
         if self.v.if_nobody_holds is ir.NobodyHolds.HEAVIEST:
-            return max(dealt, key=lambda t: (t[0] + t[1], t[1]))
+            return heaviest(dealt)
         if self.v.if_nobody_holds is ir.NobodyHolds.LIGHTEST:
             return min(dealt, key=lambda t: (t[0] + t[1], t[0]))
         return None
@@ -482,7 +536,7 @@ class Game:
             return True
         if self.v.lead is not ir.Lead.DOUBLE_OR_SCORING:
             return False
-        alone = Table(self.v)
+        alone = Table(self.v, self.players)
         alone.place(tile, None, None)
         return evaluate(self.v.placement_score, self.formula_names(sum(tile), 0, alone)) > 0
 
@@ -515,6 +569,9 @@ class Game:
         if rule is ir.Opener.HIGHEST_DOUBLE:
             holders = {t: seat for seat, hand in enumerate(hands) for t in hand if is_double(t)}
             return holders[max(holders)] if holders else None
+        if rule is ir.Opener.HEAVIEST_TILE:
+            holders = {t: seat for seat, hand in enumerate(hands) for t in hand}
+            return holders[heaviest(list(holders))] if holders else None
         return None
 
     def opener_choices(self) -> list[int]:
@@ -537,7 +594,7 @@ class Game:
         self.pile = list(pile)
         assert aside is None or all(aside not in held for held in [*self.hands, self.pile]), \
             f"{show(aside)} is set aside: it is in no hand and not in the pile"
-        self.table = Table(self.v)
+        self.table = Table(self.v, self.players)
         if aside is not None:  # the round's engine, on the table before the deal: no move places it, no event
             self.table.place(aside, None, None)
         if not self.pushed:  # a hand played again after a push keeps its number
@@ -549,6 +606,7 @@ class Game:
         self.draws = 0
         self.passes = 0
         self.muggins = 0
+        self.markers = set()
         self.events.append({"event": "hand", "hand": self.hand_number, "opener": self.opener})
         stake = self.v.pool_stake
         if stake is not None:  # each player puts the stake into the pool as the hand starts
@@ -566,6 +624,16 @@ class Game:
             return []
         return [(on, port) for on, port, value in ports if self.table.joins(tile, value)]
 
+    def usable_ports(self) -> list[Port]:
+        """The open ports the seat to move may place on: where the layout has trains, those of its own train,
+        the public train and every train carrying its owner's marker; a double waiting to be satisfied is
+        every seat's to cover."""
+        ports = self.table.open_ports()
+        if self.v.trains is ir.Trains.NONE or self.table.unsatisfied_double() is not None:
+            return ports
+        allowed = {self.current, -1} | self.markers
+        return [(on, port, value) for on, port, value in ports if self.table.train_of(on, port) in allowed]
+
     def can_draw(self) -> bool:
         return (self.v.undealt is ir.Undealt.DRAW_PILE and self.v.cannot_play is ir.CannotPlay.DRAW
                 and len(self.pile) > self.v.reserve
@@ -582,7 +650,7 @@ class Game:
 
     def true_points(self, move: Move) -> int:
         """The displayed points a placement would score now."""
-        table = Table(self.v)
+        table = Table(self.v, self.players)
         table.tiles, table.links = list(self.table.tiles), list(self.table.links)
         table.place(*move[1:])
         return evaluate(self.v.placement_score, {"total": table.end_total()}) // self.v.raw_per_displayed
@@ -607,7 +675,7 @@ class Game:
             if self.v.lead is ir.Lead.DOUBLE_IF_HELD and doubles:
                 tiles = doubles
             return [("play", t, None, None) for t in tiles]
-        ports = self.table.open_ports()
+        ports = self.usable_ports()
         wild = {(w.low, w.high) for w in self.v.wild_tiles}
         plays: list[Move] = [("play", t, on, port, *by) for t in tiles for on, port in self.placements(t, ports)
                              for by in ([("low",), ("high",)] if t in wild and not is_double(t) else [()])]
@@ -656,6 +724,8 @@ class Game:
             self.v.either_end_doubles or not is_double(tile))
         self.blank_end = last and tile == (0, 0) and ends.count(0) == 1
         self.table.place(tile, on, port, by)
+        if self.v.trains is not ir.Trains.NONE and self.table.trains().get(tile) == seat:
+            self.markers.discard(seat)  # a tile on one's own train takes its marker off
         self.hands[seat].remove(tile)
         self.drawn = None
         self.passes = 0
@@ -768,12 +838,14 @@ class Game:
                 self._next_turn()
             self._settle()
             return
-        if self.v.drawn_tile is not ir.DrawnTile.JOINS_HAND and self.placements(tile, self.table.open_ports()):
+        if self.v.drawn_tile is not ir.DrawnTile.JOINS_HAND and self.placements(tile, self.usable_ports()):
             self.drawn = tile
         self._settle()
 
     def _pass(self) -> None:
         self.events.append({"event": "pass", "seat": self.current})
+        if self.v.trains is not ir.Trains.NONE:
+            self.markers.add(self.current)  # a pass puts the passer's marker on its own train
         # Dominican pase: the side that placed the last tile scores for each opponent's pass.
         if self.v.pass_points and self.table.tiles:
             side = self.side_of(self.last_tile_seat)
@@ -809,7 +881,7 @@ class Game:
                     self._end_hand(blocked=True)
             return
         drawable = self.v.undealt is ir.Undealt.DRAW_PILE and len(self.pile) > self.v.reserve
-        ports = self.table.open_ports()
+        ports = self.table.open_ports()  # whoever may use them: as if every train carried a marker
         stuck = not any(self.placements(t, ports) for hand in holders for t in hand)
         if everyone_passed or (stuck and not drawable):
             self._end_hand(blocked=True)

@@ -50,6 +50,8 @@ def assert_same_state(game: Any, model: Game) -> None:
     assert sorted(layout.open_ports()) == sorted(table.open_ports())
     assert sorted(layout.counted_ends()) == sorted(table.counted_ends())
     assert layout.end_total() == table.end_total()
+    if model.v.trains is not ir.Trains.NONE:
+        assert layout.to_dict()["markers"] == sorted(model.markers)
     assert [sorted(hand) for hand in game.hands] == [sorted(hand) for hand in model.hands]
     assert game.pile == model.pile
     assert (game.scores, game.pegs) == (model.scores, model.pegs)
