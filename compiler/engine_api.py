@@ -6,7 +6,8 @@ format's scoring ("match format"). A variant with match rules (HAS_MATCH_PLAY) a
 Match scoring comes from either: a match format, or a variant's match section. `engine_of` types a
 loaded module after checking its kind; `as_variant`, `match_rules` and `match_play` give the facet a
 caller needs, or None where the module has none; nothing probes a module for attributes.
-`read_tile` and `spec_name` are the two uses of the contract that several callers share.
+`read_tile`, `spec_name` and `new_layout` (a trains variant's Layout takes the table's players) are
+uses of the contract that several callers share.
 
 Constants are read-only properties here, so that a module's plain assignments satisfy them.
 """
@@ -136,11 +137,19 @@ class VariantEngine(GeneratedModule, Protocol):
     @property
     def MAX_PIP(self) -> int: ...
     @property
+    def MIN_PLAYERS(self) -> int: ...
+    @property
+    def MAX_PLAYERS(self) -> int: ...
+    @property
     def DEAL(self) -> dict[int, int]: ...
     @property
     def SPINNER_POLICY(self) -> str: ...
     @property
     def BRANCHES_OPEN(self) -> str: ...
+    @property
+    def TRAINS(self) -> str: ...
+    @property
+    def TRAIN_DOUBLES(self) -> str: ...
     @property
     def HAS_MATCH_PLAY(self) -> bool: ...
     @property
@@ -161,7 +170,7 @@ class VariantEngine(GeneratedModule, Protocol):
     def parse_tile(self, text: str) -> Tile: ...
     def format_tile(self, tile: Tile) -> str: ...
     def placement_points(self, total: int) -> tuple[int, int]: ...
-    def Layout(self) -> EngineLayout: ...
+    def Layout(self) -> EngineLayout: ...  # a trains variant's takes the table's players: see new_layout
     def Game(self, players: int, partnerships: bool | None = None, seed: int | None = None,
              scores: list[int] | None = None, opener: int | None = None, deal: bool = True,
              first_hand: int = 1) -> EngineGame: ...
@@ -222,6 +231,21 @@ def _parsed_tile(engine: VariantEngine, text: str) -> Tile:
     """The engine's reading of a tile's text, kept: a record names the same few texts thousands of times
     (a refusal is not kept, and is raised again each time)."""
     return engine.parse_tile(text)
+
+
+def has_trains(engine: VariantEngine) -> bool:
+    """Whether the variant lays trains: its engine (the round's double) is a hub whose ports start them."""
+    return engine.TRAINS != "none"
+
+
+def new_layout(engine: VariantEngine, players: int | None = None) -> EngineLayout:
+    """The engine's empty Layout. A trains variant's hub has a train for each seat, so its Layout takes the
+    table's players (its MIN_PLAYERS when None; IllegalMove outside MIN_PLAYERS to MAX_PLAYERS); players is
+    ignored by any other variant."""
+    if not has_trains(engine):
+        return engine.Layout()
+    for_players = cast(Callable[[int], EngineLayout], engine.Layout)
+    return for_players(engine.MIN_PLAYERS if players is None else players)
 
 
 def layout_points(engine: VariantEngine, layout: EngineLayout) -> tuple[int, int]:

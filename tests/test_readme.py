@@ -166,6 +166,9 @@ _KOZEL = ("players: 4", "partnerships: fixed at 4 players", "deal: 4 players get
 # A game of rounds on Fives and Threes: each seat's own pips left in hand against it, the lowest total winning.
 _TRAINS = (*_ALONE, "rounds: one for each double, highest first", "placement score: 0", "going out scores: 0 points",
            "pips left in hand: added to the holder's score", "target: lowest total after the last round")
+# That game with trains from the round's engine, drawn for in turn: a hub to try the layout's other clauses on.
+_HUB = (*_TRAINS, "lead: the round's double", "-first opener", "-next opener", *_DRAWING,
+        "if nobody holds it: the seats draw in turn until it appears", "trains: one for each seat")
 _MATCH = ("match points for a win: 1", "match target: first to 3 match points")
 _BRUK = "both go back to 0, one all playing for two"
 _PAYS = "scores 2 match points"
@@ -325,6 +328,14 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("spinners: every double", "spinner sides: covered before other ends", "later doubles: chicken feet"),
         ("spinners: first double", "later doubles: chicken feet"),
         ("spinners: first double", "spinner sides: covered before other ends", "later doubles: chicken feet")],
+    "`trains` with a lead other than `the rou": [
+        ("trains: one for each seat",), (*_TRAINS, "trains: one for each seat and a public train"),
+        (*_HUB, "spinners: every double"),
+        (*_HUB, "spinners: first double", "spinner sides: covered before other ends", "later doubles: chicken feet"),
+        (*_HUB, "spinners: first double", "spinner sides: covered before other ends",
+         "arms of the cross: a double on each first"),
+        (*_HUB, "matching: halves adding up to 9"), (*_HUB, "wild tiles: [3|4]"),
+        ("doubles in trains: satisfied before any other play",)],
     "Match play where a game won scores no ma": [
         ("match points for a win: 0", "match target: first to 3 match points"),
         ("match points for a win: 1", "match target: first to 0 match points"),

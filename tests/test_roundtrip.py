@@ -197,9 +197,10 @@ def valid_specs(rows: Sequence[Clause] = CLAUSES) -> st.SearchStrategy[ir.Varian
     """Valid variants and match formats, drawing the values of the given rows of the clause table."""
     formats = st.builds(lambda: parse(_FORMAT_TEXT)).flatmap(lambda spec: _rows_set(spec, rows))
     # The partnership games' rules (Kozel's penalty points, a winner or a side leading after a blocked hand, the
-    # level lead, six-love) and the trains games' (rounds, own pips against) need rules at once that the hand-built
-    # variants rarely draw together.
-    family = st.sampled_from(["kozel", "dominican", "puerto_rican", "jamaican_partner", "chicken_foot"]).map(
+    # level lead, six-love) and the trains games' (rounds, own pips against, the hub) need rules at once that the
+    # hand-built variants rarely draw together.
+    family = st.sampled_from(["kozel", "dominican", "puerto_rican", "jamaican_partner", "chicken_foot", "mexican_train",
+                              "private_trains"]).map(
         lambda game: parse("".join(line + "\n" for line in (ROOT / "examples" / "family" / f"{game}.rules")
                                    .read_text(encoding="utf-8").splitlines() if not line.startswith("#"))))
     return (_hand_built_variants() | family).flatmap(lambda spec: _rows_set(spec, rows)) | formats
@@ -274,7 +275,9 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
                    min_size=1, max_size=30).filter(str.strip)
     draw_pile = undealt is ir.Undealt.DRAW_PILE
     a, b = sorted(draw(st.lists(st.integers(0, max_pip), min_size=2, max_size=2)))
-    lead = draw(st.sampled_from([*(lead for lead in ir.Lead if lead is not ir.Lead.ROUND_DOUBLE), ir.LeadTile(a, b)]))
+    lead = draw(st.sampled_from([*(lead for lead in ir.Lead if lead not in (ir.Lead.ROUND_DOUBLE,
+                                                                          ir.Lead.ROUND_DOUBLE_SET_ASIDE)),
+                                 ir.LeadTile(a, b)]))
     if by_seat and lead in ir.OFFERED_LEADS:  # a hand may block before any tile: there is no blocker
         lead = ir.Lead.ANY_TILE
     if lead is ir.Lead.DOUBLE_OR_SCORING and not any(

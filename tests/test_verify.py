@@ -670,3 +670,140 @@ def test_a_toe_of_a_double_in_a_variant_without_chicken_feet_is_no_port(tmp_path
     assert result.returncode == 1
     assert (f"{path}:{DETAIL_LINE}: FAIL: connections: expected a port of [1|1] (line A or line B or branch A or "
             "branch B), document says [1|1] (toe A)\n") in result.stdout
+
+
+# --- trains ---------------------------------------------------------------------------------------------
+
+MEXICAN_TRAIN, PRIVATE_TRAINS = "examples/family/mexican_train.rules", "examples/family/private_trains.rules"
+# Four seats (train 3 the highest train named): train 0 runs [5|12], the double [5|5] satisfied by [5|7], and [7|9];
+# the public train [3|12], [3|8]; train 2 [10|12]; train 3 [4|12] and the double [4|4], placed last and unsatisfied,
+# its line B the only continuation; train 1 is empty.
+TRAINS_STEPS = ["[12|12]", "[5|12]:[12|12]:train0", "[5|5]:[5|12]:low", "[5|7]:[5|5]:lineB", "[7|9]:[5|7]:high",
+                "[3|12]:[12|12]:public", "[3|8]:[3|12]:low", "[10|12]:[12|12]:train2", "[4|12]:[12|12]:train3",
+                "[4|4]:[4|12]:low"]
+# The same with [4|4] satisfied by the placed tile: every end is open again, train 1's port among them.
+TRAINS_ENDINGS = {"unsatisfied": TRAINS_STEPS, "satisfied": [*TRAINS_STEPS, "[4|6]:[4|4]:lineB"]}
+TRAINS_CONTINUATIONS = {"unsatisfied": [("[4|4]", "lineB", 4)],
+                        "satisfied": [("[3|8]", "high", 8), ("[4|6]", "high", 6), ("[7|9]", "high", 9),
+                                      ("[10|12]", "low", 10), ("[12|12]", "train1", 12)]}
+
+
+@pytest.mark.parametrize("ending", sorted(TRAINS_ENDINGS))
+@pytest.mark.parametrize("language", sorted(_PACKS))
+def test_a_mexican_train_layout_is_written_and_verified_in_every_pack(tmp_path: Path, language: str,
+                                                                      ending: str) -> None:
+    pack = _PACKS[language]
+    written = run_cli("example", MEXICAN_TRAIN, *TRAINS_ENDINGS[ending], "--lang", language, "--markdown")
+    assert written.returncode == 0, written.stderr
+    document = parse_document(written.stdout.splitlines(), pack, "trains")
+    [example] = document.examples
+    assert isinstance(example, LayoutExample) and example.detail is not None and not example.problems
+    detail = example.detail
+    assert detail.spinners == () and detail.counted == ()  # trains count nothing
+    assert [(c.tile, c.port, c.value) for c in detail.continuations] == TRAINS_CONTINUATIONS[ending]
+    hub = {c.port for c in detail.connections if c.tile == "[12|12]"}
+    assert hub == {"train0", "public", "train2", "train3"}
+    for port in ("train0", "public", "train2", "train3", "lineA", "lineB"):
+        assert f"({pack.port_name(port)})" in written.stdout  # in the pack's words
+    path = tmp_path / f"trains.{language}.md"
+    path.write_text(f"# Mexican Train\n\n{written.stdout}", encoding="utf-8")
+    for orders in ((), ("--orders", "20")):
+        result = run_cli("verify", MEXICAN_TRAIN, str(path), *orders)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert f"{path}:3: ok" in result.stdout
+
+
+def _trains_block() -> str:
+    return example_lines(MEXICAN_TRAIN, *TRAINS_STEPS)
+
+
+def _placed_on_train_1(block: str) -> str:
+    """The block with [6|12] placed last on train 1, after the unsatisfied [4|4]."""
+    return (block.replace("Placed [4|4]", "Placed [6|12]").replace("[4|4]. Connections", "[4|4], [6|12]. Connections")
+            .replace("[4|4] (line A).", "[4|4] (line A); [12|12] (train 1) – [6|12] (high end)."))
+
+
+WRONG_TRAINS = {
+    "a tile on a train port by the wrong half": (
+        lambda block: block.replace("[12|12] (train 0) – [5|12] (high end); [5|12] (low end)",
+                                    "[12|12] (train 0) – [5|12] (low end); [5|12] (high end)"),
+        "connections: expected equal pips at [12|12] (train 0) – [5|12] (low end) (a tile on a train port joins by "
+        "its half showing the engine's 12: [5|12] (high end)), document says 12 – 5"),
+    "a second open end: a branch of a double in a train": (
+        lambda block: block.replace("[5|5] (line B) – [5|7]", "[5|5] (branch A) – [5|7]"),
+        "connections: expected a port of [5|5], a double in a train (line A or line B; a train has one open end: no "
+        "double in it branches), document says [5|5] (branch A)"),
+    "a double joining its train by line B": (
+        lambda block: block.replace("[5|12] (low end) – [5|5] (line A); [5|5] (line B)",
+                                    "[5|12] (low end) – [5|5] (line B); [5|5] (line A)"),
+        "connections: expected [5|5] joined by line A (a double in a train joins it by line A; its line B is the "
+        "train's open end), document says [5|5] joined by line B"),
+    "a tile on another train while a double is unsatisfied": (
+        _placed_on_train_1,
+        "doubles in trains: expected [4|4] line B covered before any other end takes a tile (a double in a train is "
+        "satisfied before any other play: only the placed tile may be a double left open), document says [12|12] "
+        "(train 1) – [6|12] (high end)"),
+    "a train port on a tile that is not the engine": (
+        lambda block: block.replace("[5|7] (high end) – [7|9]", "[5|7] (train 1) – [7|9]"),
+        "connections: expected a port of [5|7] (low end or high end; train ports are the engine's, [12|12]), "
+        "document says [5|7] (train 1)"),
+    "a train port beyond the most players": (
+        lambda block: block.replace("(train 3)", "(train 9)"),
+        "connections: expected a port of [12|12], the engine (train 0 to train 7 or public train; Mexican Train is "
+        "played by at most 8 players), document says [12|12] (train 9)"),
+    "a line side of the engine": (
+        lambda block: block.replace("[12|12] (train 2)", "[12|12] (line A)"),
+        "connections: expected a port of [12|12], the engine (train 0 to train 7 or public train; the engine is the "
+        "hub: its ports start the trains), document says [12|12] (line A)"),
+    "the engine as the placed tile": (
+        lambda block: block.replace("Placed [4|4]", "Placed [12|12]"),
+        "placed tile: expected a tile placed after the engine [12|12] (the engine is the first tile on the table: "
+        "the trains start from it), document says [12|12]"),
+    # Train 4 named open: a table of five, whose empty train 1 is open too.
+    "an empty train left out of the continuations": (
+        lambda block: example_lines(MEXICAN_TRAIN, *TRAINS_ENDINGS["satisfied"]).replace(
+            " [12|12] (train 1, 12).", " [12|12] (train 4, 12)."),
+        "continuation points: expected [3|8] (high end, 8); [4|6] (high end, 6); [7|9] (high end, 9); [10|12] (low "
+        "end, 10); [12|12] (train 1, 12); [12|12] (train 4, 12), document says [3|8] (high end, 8); [4|6] (high end, "
+        "6); [7|9] (high end, 9); [10|12] (low end, 10); [12|12] (train 4, 12)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(WRONG_TRAINS))
+def test_a_wrong_train_layout_is_reported_at_its_line(tmp_path: Path, case: str) -> None:
+    wrong, message = WRONG_TRAINS[case]
+    block = _trains_block()
+    changed = wrong(block)
+    assert changed != block
+    path = tmp_path / "trains.en.md"
+    path.write_text(f"# Mexican Train\n\n{changed}", encoding="utf-8")
+    result = run_cli("verify", MEXICAN_TRAIN, str(path))
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{path}:{DETAIL_LINE}: FAIL: {message}\n" in result.stdout
+
+
+def test_private_trains_leave_a_double_open_and_have_no_public_train(tmp_path: Path) -> None:
+    """Private Trains at three seats: [2|2] ends train 0 open (ordinary doubles) while train 2 grows."""
+    block = example_lines(PRIVATE_TRAINS, "[6|6]", "[2|6]:[6|6]:train0", "[2|2]:[2|6]:low", "[3|6]:[6|6]:train2",
+                          "[1|3]:[3|6]:low")
+    assert "Legal continuation points: [1|3] (low end, 1); [2|2] (line B, 2); [6|6] (train 1, 6)." in block
+    good, bad = tmp_path / "good.en.md", tmp_path / "bad.en.md"
+    good.write_text(f"# Private Trains\n\n{block}", encoding="utf-8")
+    result = run_cli("verify", PRIVATE_TRAINS, str(good), "--orders", "20")
+    assert result.returncode == 0, result.stdout + result.stderr
+    bad.write_text("# Private Trains\n\n" + block.replace("(train 2)", "(public train)"), encoding="utf-8")
+    result = run_cli("verify", PRIVATE_TRAINS, str(bad))
+    assert result.returncode == 1
+    assert (f"{bad}:{DETAIL_LINE}: FAIL: connections: expected a port of [6|6], the engine (train 0 to train 2; "
+            "Private Trains has no public train), document says [6|6] (public train)\n") in result.stdout
+
+
+@pytest.mark.parametrize("spec, step, message", [
+    (MEXICAN_TRAIN, "[2|12]:[12|12]:train8", "'[2|12]:[12|12]:train8': Mexican Train is played by at most 8 players: "
+                                             "its engine's train ports are train0 to train7 and public"),
+    (PRIVATE_TRAINS, "[2|6]:[6|6]:public", "'[2|6]:[6|6]:public': Private Trains has no public train: its engine's "
+                                           "train ports are train0 to train2")])
+def test_example_refuses_a_train_port_the_engine_has_not(spec: str, step: str, message: str) -> None:
+    engine = spec.split("/")[-1].split(".")[0]
+    result = run_cli("example", spec, "[12|12]" if engine == "mexican_train" else "[6|6]", step)
+    assert result.returncode == 1 and message in result.stderr, result.stderr

@@ -1,6 +1,9 @@
 """Writing worked-example blocks: the placed-tile line, the caption line and the detail line that a
 layout gives, in a language pack's words, computed by an engine. A document author builds the layout
-from placements (on the command line or as JSON) and pastes the block instead of computing it.
+from placements (on the command line or as JSON) and pastes the block instead of computing it. A trains
+variant's layout is laid for the table its placements name: one seat more than the highest train port a
+placement is put on, and at least the variant's fewest players (the verifier reads the same count back
+from the block's connections and continuations).
 """
 
 from __future__ import annotations
@@ -8,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..engine_api import EngineLayout, Link, Port, Tile, VariantEngine, layout_points, read_tile
+from ..engine_api import EngineLayout, Link, Port, Tile, VariantEngine, has_trains, layout_points, new_layout, read_tile
 from ..language.diagnostics import Diagnostic, InputError
 from ..language.textfile import PLACEMENTS, read_json_file
 from .language_pack import Pack
-from .snapshot import PORT_RANK
+from .snapshot import PORT_RANK, hub_ports, is_hub_port, train_players
 
 
 class Writer:
@@ -104,6 +107,7 @@ def place(engine: VariantEngine, layout: EngineLayout, step: str) -> None:
     port: str | None
     if len(parts) == 3:
         on, port = _placement_tile(engine, parts[1], step), parts[2].strip()
+        _check_hub_port(engine, port, step)
     elif tile in layout.tiles:
         on, port = None, None  # the engine says it is already on the table
     else:
@@ -119,10 +123,33 @@ def place(engine: VariantEngine, layout: EngineLayout, step: str) -> None:
         raise _placement_error(f"{step!r}: {err}") from None
 
 
-def layout_from_steps(engine: VariantEngine, steps: list[str]) -> EngineLayout:
+def _check_hub_port(engine: VariantEngine, port: str, step: str) -> None:
+    """A train port the variant's engine does not have, refused with the ones it has."""
+    if not has_trains(engine) or port in engine.PORT_NAMES or not (is_hub_port(port) or port.startswith("train")):
+        return
+    ports = hub_ports(engine)
+    trains = [p for p in ports if p != "public"]
+    has = f"{trains[0]} to {trains[-1]}" + (" and public" if "public" in ports else "")
+    why = (f"{engine.VARIANT_NAME} has no public train" if port == "public"
+           else f"{engine.VARIANT_NAME} is played by at most {engine.MAX_PLAYERS} players")
+    raise _placement_error(f"{step!r}: {why}: its engine's train ports are {has}")
+
+
+def placement_players(engine: VariantEngine, steps: list[str]) -> int | None:
+    """The table a trains variant's placements are laid for: one seat more than the highest train port named,
+    at least the variant's fewest players (None for a variant without trains)."""
+    return train_players(engine, (parts[2].strip() for step in steps if len(parts := step.split(":")) == 3))
+
+
+def layout_from_steps(engine: VariantEngine, steps: list[str], players: int | None = None) -> EngineLayout:
+    """The layout the placements build; a trains variant's laid for players seats, or when None for the table
+    its placements name (placement_players)."""
     if not steps:
         raise _placement_error("give at least one placement (the lead)")
-    layout = engine.Layout()
+    try:
+        layout = new_layout(engine, placement_players(engine, steps) if players is None else players)
+    except engine.IllegalMove as err:
+        raise _placement_error(str(err)) from None
     for step in steps:
         place(engine, layout, step)
     return layout

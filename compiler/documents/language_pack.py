@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..language.clauses import MAX_PLAYERS
 from ..language.diagnostics import Diagnostic, InputError, UsageError
 from ..language.ir import Pos
 from ..language.textfile import PACK, parse_json, read_text_file
@@ -25,8 +26,10 @@ from . import sentences
 from .table_words import check_table
 from .wording import SPACE, Wording, check_wording, literal
 
-# Every port an engine names: a tile's halves, a double's line sides and a spinner's branches, a chicken foot's toes.
-PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC")
+# Every port an engine names: a tile's halves, a double's line sides and a spinner's branches, a chicken foot's toes,
+# and the hub's: each seat's train at the largest table, and the public train.
+PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC",
+         *(f"train{seat}" for seat in range(MAX_PLAYERS)), "public")
 LISTS = ("tiles", "spinners", "connections", "continuations", "counted")
 DETAIL_FIELDS = ("sum", "points", *LISTS)
 COLUMNS = ("end_total", "points", "raw", "displayed", "players", "tiles_per_player")

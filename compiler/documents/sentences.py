@@ -132,8 +132,12 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("placing", "matching.sum", "matching", total=v.matching)
     if v.wild_tiles:
         yield _s("placing", "wild tiles", "wild tiles", tile_list=tuple((t.low, t.high) for t in v.wild_tiles))
-
-    yield _phrase("doubles", "spinners", v.spinners)
+    if v.trains is not ir.Trains.NONE:  # the trains are the layout: their sentence says no double spins
+        yield _s("placing", f"trains.{v.trains}", ("trains", "spinners"))
+        yield _s("placing", "trains.markers", "trains")
+        yield _phrase("doubles", "doubles in trains", v.train_doubles)
+    else:
+        yield _phrase("doubles", "spinners", v.spinners)
     if v.spinners is not ir.Spinners.NONE:
         yield _phrase("doubles", "branches open", v.branches_open)
         yield _phrase("doubles", "spinner sides", v.spinner_sides)
@@ -278,6 +282,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("spinners", ir.Spinners), *_phrase_keys("branches open", ir.BranchesOpen),
     *_phrase_keys("spinner sides", ir.SpinnerSides), *_phrase_keys("spinner counts", ir.SpinnerCounts),
     *_phrase_keys("arms of the cross", ir.CrossArms), *_phrase_keys("later doubles", ir.LaterDoubles),
+    *_phrase_keys("trains", ir.Trains)[1:], "trains.markers", *_phrase_keys("doubles in trains", ir.TrainDoubles),
     *_phrase_keys("double at an end counts", ir.DoubleAtEnd),
     "placement score", "raw points per displayed point", *_phrase_keys("placement points", ir.PlacementPoints),
     "first score", "first score.placements",

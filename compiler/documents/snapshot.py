@@ -8,18 +8,23 @@ its line sides (where the variant says so), and, under "first double", the chose
 first double placed. Under chicken feet every double, once placed, has the only open ports until its
 four sides are covered (the spinner's line sides and branches, a chicken foot's line A and toes): the
 tiles on its ports come next, and a double left with a side open comes after every tile that is not
-on it. `plans` gives one deterministic order per choice of lead; `build_orders` is the Hypothesis
-strategy that draws any valid order.
+on it. Under trains the lead is the hub, the engine whose ports start the trains (`train0` ... and
+`public`); every other tile comes after the tile it joins, doubles by line A, and under satisfied doubles
+the tile on a double's line B comes right after it: a double left unsatisfied comes after every other
+tile, so only the documented tile, or a run of doubles ending in it, may leave one open. `plans` gives one
+deterministic order per choice of lead; `build_orders` is the Hypothesis strategy that draws any valid
+order.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..engine_api import EngineLayout, Link, Tile, VariantEngine
+from ..engine_api import EngineLayout, Link, Tile, VariantEngine, has_trains, new_layout
+from ..language.clauses import MAX_PLAYERS
 
 if TYPE_CHECKING:  # Hypothesis is imported only when build orders are drawn: every CLI start would pay for it
     from hypothesis import strategies as st
@@ -29,7 +34,11 @@ Placement = tuple[Tile, Tile | None, str | None]
 LINE_PORTS = ("lineA", "lineB")
 BRANCH_PORTS = ("branchA", "branchB")
 TOE_PORTS = ("toeA", "toeB", "toeC")  # a chicken foot's: it has these and its line A, no line B nor branches
-PORT_RANK = {port: rank for rank, port in enumerate(("high", "low", *LINE_PORTS, *BRANCH_PORTS, *TOE_PORTS))}
+# The hub's (the engine of a trains variant): seat k's train starts on train<k>, the public train on public.
+TRAIN_PORTS = tuple(f"train{seat}" for seat in range(MAX_PLAYERS))
+HUB_PORTS = (*TRAIN_PORTS, "public")
+PORT_RANK = {port: rank for rank, port in enumerate(("high", "low", *LINE_PORTS, *BRANCH_PORTS, *TOE_PORTS,
+                                                      *HUB_PORTS))}
 SIDES = 4  # the ports of a double: a spinner's line sides and branches, or a chicken foot's line A and toes
 
 
@@ -49,6 +58,29 @@ def ports_of(tile: Tile, foot: bool = False) -> tuple[str, ...]:
     return ("lineA", *TOE_PORTS) if foot else LINE_PORTS + BRANCH_PORTS
 
 
+def is_hub_port(port: str) -> bool:
+    """A port of a trains variant's hub: a seat's train or the public train."""
+    return port in _HUB_PORT_SET
+
+
+_HUB_PORT_SET = frozenset(HUB_PORTS)
+
+
+def hub_ports(engine: VariantEngine) -> tuple[str, ...]:
+    """The engine's hub ports at its largest table: its train ports, and public where it has a public train."""
+    return tuple(port for port in engine.PORT_NAMES if is_hub_port(port))
+
+
+def train_players(engine: VariantEngine, ports: Iterable[str]) -> int | None:
+    """The table a trains layout that names these ports is laid for: one seat more than the highest train port
+    of the engine named, and at least MIN_PLAYERS (a table's empty trains are open ports, so a layout shows
+    its players in its continuations unless a double is unsatisfied). None for a variant without trains."""
+    if not has_trains(engine):
+        return None
+    trains = set(hub_ports(engine)) - {"public"}
+    return max([engine.MIN_PLAYERS, *(int(port.removeprefix("train")) + 1 for port in ports if port in trains)])
+
+
 @dataclass(frozen=True)
 class Rules:
     """What the build order depends on, read from an engine module."""
@@ -56,11 +88,17 @@ class Rules:
     branches_after_lines: bool
     # Every double after the first is a chicken foot; every double, the spinner too, has its sides covered first.
     chicken_feet: bool = False
+    # The engine is a hub whose ports start the trains (and the public train); every other tile is in a train.
+    trains: bool = False
+    public_train: bool = False
+    # Under trains: a double's line B is the only open end until covered, so the tile on it comes next.
+    satisfied_doubles: bool = False
 
     @classmethod
     def of(cls, engine: VariantEngine) -> Rules:
         return cls(engine.SPINNER_POLICY, engine.BRANCHES_OPEN == "after both line sides are filled",
-                   "toeA" in engine.PORT_NAMES)
+                   "toeA" in engine.PORT_NAMES, has_trains(engine), "public" in engine.PORT_NAMES,
+                   engine.TRAIN_DOUBLES == "satisfied before any other play")
 
 
 @dataclass
@@ -69,12 +107,16 @@ class Snapshot:
     edges: tuple[Link, ...]
     placed: Tile
     links: dict[Tile, list[tuple[str, Tile, str]]] = field(init=False)  # tile -> (its port, other tile, other port)
+    hub: Tile | None = field(init=False)  # trains: the engine, the tile whose ports start the trains
 
     def __post_init__(self) -> None:
         self.links = {t: [] for t in self.tiles}
+        self.hub = None
         for (a, pa), (b, pb) in self.edges:
             self.links[a].append((pa, b, pb))
             self.links[b].append((pb, a, pa))
+            if self.hub is None and (is_hub_port(pa) or is_hub_port(pb)):
+                self.hub = a if is_hub_port(pa) else b
 
     def degree(self, tile: Tile) -> int:
         return len(self.links[tile])
@@ -105,14 +147,21 @@ class Snapshot:
                     stack.append(other)
         return parents
 
+    def joined_otherwise(self, root: Tile) -> list[tuple[Tile, str]]:
+        """The doubles that, in a tree led by root, join by another port than line A, each with that port."""
+        return [(tile, own) for tile, (_, _, own) in self.parents(root).items() if is_double(tile) and own != "lineA"]
+
     def leads(self) -> list[Tile]:
         """The tiles that can have been the lead: not the documented tile (unless alone), and every
         other double then joins by its line A, so that the lead lies on the double's line A side.
+        Under trains only the hub leads.
 
         One walk of the tree from its first tile, not one per candidate: each double rules out, by ranges
         of the walk's order, the tiles that are not on its line A side."""
         if len(self.tiles) == 1:
             return [self.placed]
+        if self.hub is not None:
+            return [self.hub] if self.hub != self.placed and not self.joined_otherwise(self.hub) else []
         top = self.tiles[0]
         parents = self.parents(top)
         order: list[Tile] = []  # preorder: a tile's subtree is order[start[tile]:end[tile]]
@@ -182,8 +231,8 @@ class _Frontier:
     """The tiles a build order led by root may place next, kept up to date as tiles are placed: a placement
     looks only at the tiles it can make ready (its children, the branches waiting for its parent's line
     sides, the doubles waiting for the first double, the tiles waiting for so many tiles to be placed, and
-    under chicken feet the tiles held while a double's sides are covered), so a whole order takes time
-    linear in the tiles, times a logarithm."""
+    under chicken feet the tiles held while a double's sides are covered, under satisfied doubles while a
+    double's line B is open), so a whole order takes time linear in the tiles, times a logarithm."""
 
     def __init__(self, snapshot: Snapshot, root: Tile, rules: Rules, first: Tile | None):
         self.snapshot, self.rules, self.first = snapshot, rules, first
@@ -202,10 +251,13 @@ class _Frontier:
         self.after = {snapshot.placed: len(snapshot.tiles) - 1}
         if rules.chicken_feet:
             self.after.update(self._open_to_the_end(root))
+        if rules.satisfied_doubles:
+            self.after.update(self._unsatisfied_to_the_end())
         self.until: dict[int, list[Tile]] = {}  # so many tiles placed -> the tiles waiting for that
-        self.filling: Tile | None = None  # chicken feet: the double whose sides are being covered
+        # chicken feet: the double whose sides are being covered; satisfied doubles: the one whose line B is open
+        self.filling: Tile | None = None
         self.covered = 0  # how many of its sides are covered
-        self.held: list[Tile] = []  # tiles that wait until its sides are covered
+        self.held: list[Tile] = []  # tiles that wait until its sides (or line B) are covered
         self.take(root)
 
     def _open_to_the_end(self, root: Tile) -> dict[Tile, int]:
@@ -222,6 +274,15 @@ class _Frontier:
         return {tile: len(self.snapshot.tiles) - sizes[tile] for tile in walk
                 if is_double(tile) and (self.snapshot.degree(tile) < SIDES or tile == last)}
 
+    def _unsatisfied_to_the_end(self) -> dict[Tile, int]:
+        """Satisfied doubles: the run of doubles in a train, each on the one before's line B, that ends in the
+        documented tile (itself or the tile that satisfies the last of them) is the end of every order: its first
+        double comes after every tile not in the run."""
+        run = [self.snapshot.placed]
+        while run[-1] in self.parents and self.parents[run[-1]][1] == "lineB":
+            run.append(self.parents[run[-1]][0])
+        return {run[-1]: len(self.snapshot.tiles) - len(run)} if len(run) > 1 else {}
+
     def take(self, tile: Tile) -> None:
         """Place tile, a ready tile (or the root)."""
         self.done.add(tile)
@@ -237,6 +298,8 @@ class _Frontier:
         woken += self.until.pop(len(self.done), [])
         if self.rules.chicken_feet:
             woken += self._cover(tile)
+        elif self.rules.satisfied_doubles:
+            woken += self._satisfy(tile)
         for other in woken:
             self._consider(other)
 
@@ -253,6 +316,18 @@ class _Frontier:
             self.held += [self.snapshot.tiles[i] for i in self.ready]
             self.ready = []
         return []
+
+    def _satisfy(self, tile: Tile) -> list[Tile]:
+        """Satisfied doubles: the tiles a placement lets go. A double in a train (any double but the hub, the
+        root) holds every other tile until the tile on its line B is placed; that tile lets them go."""
+        released: list[Tile] = []
+        if tile in self.parents and self.parents[tile][0] == self.filling:
+            self.filling, released, self.held = None, self.held, []
+        if is_double(tile) and tile in self.parents:
+            self.filling = tile
+            self.held += [self.snapshot.tiles[i] for i in self.ready]
+            self.ready = []
+        return released
 
     def _consider(self, tile: Tile) -> None:
         """A tile whose parent is placed: ready, or waiting for what holds it back."""
@@ -277,9 +352,12 @@ class _Frontier:
         insort(self.ready, self.index[tile])
 
 
-def build_layout(engine: VariantEngine, order: list[Placement]) -> EngineLayout:
-    """The engine's Layout after the placements, in order (raises the engine's IllegalMove)."""
-    layout = engine.Layout()
+def build_layout(engine: VariantEngine, order: list[Placement], players: int | None = None) -> EngineLayout:
+    """The engine's Layout after the placements, in order (raises the engine's IllegalMove). A trains variant's
+    is laid for players seats; when None, for the table the order's train ports name (train_players)."""
+    if players is None:
+        players = train_players(engine, (port for _, _, port in order if port is not None))
+    layout = new_layout(engine, players)
     for tile, on, port in order:
         layout.place(tile, on, port)
     return layout

@@ -40,7 +40,21 @@ from ..documents.document import (
 from ..documents.example_writer import Writer, sorted_ends, terms_text
 from ..documents.language_pack import Pack
 from ..documents.sentences import Sentence, rule_sentences
-from ..documents.snapshot import Placement, Rules, Snapshot, build_layout, build_orders, is_double, port_value, ports_of
+from ..documents.snapshot import (
+    BRANCH_PORTS,
+    LINE_PORTS,
+    Placement,
+    Rules,
+    Snapshot,
+    build_layout,
+    build_orders,
+    hub_ports,
+    is_double,
+    is_hub_port,
+    port_value,
+    ports_of,
+    train_players,
+)
 from ..documents.wording import Value, Wording
 from ..engine_api import (
     Engine,
@@ -121,6 +135,7 @@ class _Example:
         self.write = Writer(engine, pack)
         self.rules = Rules.of(engine)
         self.failures: list[Failure] = list(example.problems)
+        self.players: int | None = None  # a trains variant's table: read from the ports the document names
 
     def fail(self, field: str, expected: str, found: str) -> None:
         self.failures.append(Failure(field, expected, found))
@@ -178,6 +193,8 @@ class _Example:
                       self.write.tile_text(placed))
         self.stop_if_failed()
         feet = self.feet(listed, detail)
+        hub = self.hub(listed, detail)
+        self.players = example_players(self.engine, detail)
         edges = []
         for c in detail.connections:
             ends = []
@@ -187,13 +204,8 @@ class _Example:
                     continue
                 if end_tile not in listed:
                     self.fail("connections", "tiles from the tile list", text)
-                elif port not in ports_of(end_tile, end_tile in feet):
-                    ports = ports_of(end_tile, end_tile in feet)
-                    names = " or ".join(self.write.pack.port_name(p) for p in ports)
-                    role = ""
-                    if self.rules.chicken_feet and is_double(end_tile):
-                        role = ", a chicken foot" if end_tile in feet else ", the spinner"
-                    self.fail("connections", f"a port of {text}{role} ({names})", self.write.end(end_tile, port))
+                elif (expected := self.port_problem(end_tile, text, port, feet, hub)) is not None:
+                    self.fail("connections", expected, self.write.end(end_tile, port))
                 else:
                     ends.append((end_tile, port))
             if len(ends) < 2:
@@ -204,7 +216,8 @@ class _Example:
             if wild:
                 pass  # a wild tile joins any end: the rebuild through the engine judges it
             elif total is None and port_value(a, pa) != port_value(b, pb):
-                self.fail("connections", f"equal pips at {self.write.end(a, pa)} – {self.write.end(b, pb)}",
+                self.fail("connections", f"equal pips at {self.write.end(a, pa)} – {self.write.end(b, pb)}"
+                                         f"{self.hub_join_hint(a, pa, b, pb)}",
                           f"{port_value(a, pa)} – {port_value(b, pb)}")
             elif total is not None and port_value(a, pa) + port_value(b, pb) != total:
                 self.fail("connections", f"pips adding up to {total} at {self.write.end(a, pa)} – "
@@ -223,13 +236,113 @@ class _Example:
                 found += f"; not joined: {self.write.tiles('tiles', unjoined)}"
             self.fail("connections", f"one tree: {len(listed) - 1} connections joining all {len(listed)} tiles", found)
         self.stop_if_failed()
-        if len(listed) > 1 and snapshot.degree(placed) != 1:
+        if len(listed) > 1 and snapshot.degree(placed) != 1 and placed != snapshot.hub:  # the engine: trains()
             self.fail("placed tile", f"{self.write.tile_text(placed)} a leaf, joined by exactly one connection",
                       f"joined by {snapshot.degree(placed)} connections")
         self.branches(snapshot)
         self.sides_first(snapshot, feet)
+        self.trains(snapshot)
         self.stop_if_failed()
         return snapshot
+
+    def port_problem(self, tile: Tile, text: str, port: str, feet: set[Tile], hub: Tile | None) -> str | None:
+        """What the connection should name instead of port of tile (None when the tile has that port): under
+        trains the hub has the train ports only, a double in a train its line sides, any other tile its ends."""
+        if hub is None:
+            ports = ports_of(tile, tile in feet)
+            if port in ports:
+                return None
+            role = ""
+            if self.rules.chicken_feet and is_double(tile):
+                role = ", a chicken foot" if tile in feet else ", the spinner"
+            return f"a port of {text}{role} ({self.port_names(ports)})"
+        name = self.write.pack.port_name
+        if tile == hub:
+            ports = hub_ports(self.engine)
+            if port in ports:
+                return None
+            trains = [p for p in ports if p != "public"]
+            names = f"{name(trains[0])} to {name(trains[-1])}" + (f" or {name('public')}" if "public" in ports else "")
+            if port == "public":
+                why = f"{self.engine.VARIANT_NAME} has no public train"
+            elif is_hub_port(port):
+                why = f"{self.engine.VARIANT_NAME} is played by at most {self.engine.MAX_PLAYERS} players"
+            else:
+                why = "the engine is the hub: its ports start the trains"
+            return f"a port of {text}, the engine ({names}; {why})"
+        ports = LINE_PORTS if is_double(tile) else ("low", "high")
+        if port in ports:
+            return None
+        role = ", a double in a train" if is_double(tile) else ""
+        if is_hub_port(port):
+            why = f"; train ports are the engine's, {self.write.tile_text(hub)}"
+        elif port in BRANCH_PORTS and is_double(tile):
+            why = "; a train has one open end: no double in it branches"
+        else:
+            why = ""
+        return f"a port of {text}{role} ({self.port_names(ports)}{why})"
+
+    def port_names(self, ports: Sequence[str]) -> str:
+        return " or ".join(self.write.pack.port_name(p) for p in ports)
+
+    def hub(self, listed: list[Tile], detail: Detail) -> Tile | None:
+        """Under trains, the engine (the round's double): the hub, the tile the document puts train ports on (the
+        first double listed among them, else the first listed), else the first double listed, else the first tile.
+        None for a variant without trains."""
+        if not self.rules.trains:
+            return None
+        named = []
+        for c in detail.connections:
+            for text, port in ((c.tile, c.port), (c.other_tile, c.other_port)):
+                if is_hub_port(port):
+                    try:
+                        named.append(self.engine.parse_tile(text))
+                    except ValueError:
+                        pass  # reported with the connection
+        on_ports = [tile for tile in listed if tile in named]
+        candidates = on_ports or [tile for tile in listed if is_double(tile)] or listed
+        return next((tile for tile in candidates if is_double(tile)), candidates[0])
+
+    def hub_join_hint(self, a: Tile, pa: str, b: Tile, pb: str) -> str:
+        """Why a tile on a train port shows the engine's number where it touches it."""
+        if not (is_hub_port(pa) or is_hub_port(pb)):
+            return ""
+        (hub, port), tile = ((a, pa), b) if is_hub_port(pa) else ((b, pb), a)
+        value = port_value(hub, port)
+        right = [self.write.end(tile, half) for half in ("low", "high")
+                 if not is_double(tile) and port_value(tile, half) == value]
+        by = f": {right[0]}" if right else ""
+        return f" (a tile on a train port joins by its half showing the engine's {value}{by})"
+
+    def trains(self, snapshot: Snapshot) -> None:
+        """Under trains: the engine is the first tile, not the documented one; every double in a train joins it by
+        line A, its line B being the train's open end; under satisfied doubles no other end takes a tile while a
+        double's line B is open, so only the documented tile may be a double left unsatisfied."""
+        hub = snapshot.hub
+        if not self.rules.trains or hub is None:
+            return
+        write = self.write
+        if snapshot.placed == hub:
+            self.fail("placed tile", f"a tile placed after the engine {write.tile_text(hub)} (the engine is the "
+                                     "first tile on the table: the trains start from it)", write.tile_text(hub))
+            return
+        wrong = snapshot.joined_otherwise(hub)
+        for tile, port in wrong:
+            self.fail("connections", f"{write.tile_text(tile)} joined by {write.pack.port_name('lineA')} (a double in "
+                                     f"a train joins it by {write.pack.port_name('lineA')}; its "
+                                     f"{write.pack.port_name('lineB')} is the train's open end)",
+                      f"{write.tile_text(tile)} joined by {write.pack.port_name(port)}")
+        if wrong or not self.rules.satisfied_doubles:
+            return
+        placed = snapshot.placed
+        for double in snapshot.tiles:
+            if is_double(double) and double not in (hub, placed) and "lineB" not in snapshot.ports_used(double):
+                self.fail("doubles in trains",
+                          f"{write.tile_text(double)} {write.pack.port_name('lineB')} covered before any other end "
+                          "takes a tile (a double in a train is satisfied before any other play: only the placed "
+                          "tile may be a double left open)",
+                          write.connections([((other, other_port), (placed, port))
+                                             for port, other, other_port in snapshot.links[placed]]))
 
     def feet(self, listed: list[Tile], detail: Detail) -> set[Tile]:
         """Under chicken feet, the doubles that are chicken feet: all but the spinner, the first double placed,
@@ -309,7 +422,7 @@ class _Example:
         fallback, problem = None, "no build order"
         for order in snapshot.plans(self.rules, first_choices):
             try:
-                layout = build_layout(self.engine, order)
+                layout = build_layout(self.engine, order, self.players)
             except self.engine.IllegalMove as err:
                 problem = str(err)
                 continue
@@ -367,7 +480,8 @@ def compare_statement(engine: VariantEngine, layout: EngineLayout, counted: list
     """The written sum, its terms and arithmetic, and the points, against the engine."""
     failures: list[Failure] = []
     total = sum(counted)
-    if Counter(statement.terms) != Counter(counted):
+    # No counted end (a trains layout counts none) is the empty sum, written "0" (terms_text).
+    if Counter(statement.terms) != Counter(counted) and (counted or list(statement.terms) != [0]):
         failures.append(Failure(f"{prefix}sum terms", terms_text(counted), terms_text(statement.terms)))
     if statement.total != total:
         failures.append(Failure(f"{prefix}sum", str(total), str(statement.total)))
@@ -418,13 +532,14 @@ def explore_orders(engine: VariantEngine, pack: Pack, snapshot: Snapshot, first:
     from hypothesis import HealthCheck, Phase, given, settings  # only --orders needs it: keep CLI starts quick
 
     rules = Rules.of(engine)
+    players = example_players(engine, detail)
 
     @settings(max_examples=max_examples, deadline=None, database=None, derandomize=True,
               suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
     @given(build_orders(snapshot, rules, first))
     def rebuild(order: list[Placement]) -> None:
         try:
-            layout = build_layout(engine, order)
+            layout = build_layout(engine, order, players)
         except engine.IllegalMove as err:
             raise _OrderFailed(order, [Failure("build order", "a layout the engine builds", str(err))]) from None
         failures = compare_layout(engine, pack, layout, detail, caption)
@@ -437,6 +552,14 @@ def explore_orders(engine: VariantEngine, pack: Pack, snapshot: Snapshot, first:
         built = order_text(engine, failed.order)
         return [Failure(f"{f.field} (built as {built})", f.expected, f.found) for f in failed.failures]
     return []
+
+
+def example_players(engine: VariantEngine, detail: Detail) -> int | None:
+    """A trains variant's table for the example: one seat more than the highest of the engine's train ports its
+    connections and continuations name (an empty train's port is open), at least the fewest players; None for a
+    variant without trains."""
+    ports = [port for c in detail.connections for port in (c.port, c.other_port)]
+    return train_players(engine, ports + [c.port for c in detail.continuations])
 
 
 def layout_snapshot(example: LayoutExample, engine: VariantEngine, pack: Pack) -> Snapshot | None:

@@ -57,6 +57,8 @@ class Tables:
     partnerships: str  # the clause's phrase, as a literal
     spinner_policy: str
     branches_open: str
+    trains: str  # literal: the trains clause's words ("none" where the layout is no hub)
+    train_doubles: str  # literal: what a double in a train is
     target_kind: str
     has_match_play: bool
     raw_per_displayed: int
@@ -327,6 +329,7 @@ def _tables(v: ir.Variant) -> Tables:
         deal="{" + ", ".join(f"{n}: {v.tiles_dealt(n)}" for n in v.player_counts) + "}",
         partnerships=literal(v.partnerships.value), spinner_policy=literal(v.spinners.value),
         branches_open=literal(v.branches_open.value), target_kind=literal(v.target.kind.value),
+        trains=literal(v.trains.value), train_doubles=literal(v.train_doubles.value),
         has_match_play=v.match is not None, raw_per_displayed=v.raw_per_displayed,
         going_out_bonus=v.going_out_bonus, target=v.target.points, max_total=max_total(v), raw_points=_table(raw),
         targets="{" + ", ".join(f"{n}: {v.target.for_players(n)}" for n in v.player_counts) + "}"
