@@ -20,7 +20,7 @@ import pytest
 
 from dominospec.book.html import book_html
 from dominospec.book.markdown import book_markdown
-from dominospec.book.writer import Book, write_book
+from dominospec.book.writer import Book, Example, Table, write_book
 from dominospec.documents.document import LayoutExample, TableRow, parse_document, split_lines
 from dominospec.documents.html_lines import html_lines
 from dominospec.documents.language_pack import language_packs
@@ -322,6 +322,39 @@ def test_a_match_format_gets_a_book_with_its_board(tmp_path: Path) -> None:
     board = ET.parse(tmp_path / "format.board.svg").getroot()
     assert board.tag.endswith("svg")
     assert run_cli("verify", "examples/match_formats/free_play.rules", str(out)).returncode == 0
+
+
+@pytest.mark.parametrize("name", ["mexican_train", "private_trains"])
+def test_a_trains_book_draws_the_hub_under_its_rules_and_tables_no_end_total(name: str, tmp_path: Path) -> None:
+    """The command writes a trains game's book, which verifies; its pictures are the hub (a train for each seat of the
+    smallest table, the public train where there is one) under the sentence of its trains, described by it, and a
+    double crosswise in a train under that of its doubles; its ends count nothing, so no end total is tabled or
+    claimed, and no layout of the ends added up is drawn."""
+    spec = f"examples/family/{name}.rules"
+    out = tmp_path / f"{name}.md"
+    result = run_cli("book", spec, "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in tmp_path.glob("*.svg")) == [f"{name}.hub.svg", f"{name}.train_double.svg"]
+    assert run_cli("verify", spec, str(out)).returncode == 0
+    book = book_of(ROOT / spec, "en")
+    wording = PACKS["en"].book
+    assert wording is not None
+    pictures = {block.picture.name: (section.key, block) for section in book.sections for block in section.blocks
+                if isinstance(block, Example)}
+    trains = "trains.one for each seat" + " and a public train" * (name == "mexican_train")
+    doubles = "doubles in trains." + ("satisfied before any other play" if name == "mexican_train" else "ordinary ends")
+    for topic, section, key in (("hub", "placing", trains), ("train_double", "doubles", doubles)):
+        where, example = pictures[topic]
+        assert (where, example.text, example.picture.alt) == (section, None, wording.sentences[key]), topic
+        root = ET.fromstring(example.picture.svg)
+        ports = [g.get("data-port") for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class", "")
+                 .startswith("train")]
+        assert ports == ["train0", "train1"] + ["public"] * (name == "mexican_train")
+    scoring = next((s for s in book.sections if s.key == "scoring"), None)
+    blocks = scoring.blocks if scoring is not None else ()
+    assert not any(isinstance(block, (Table, Example)) for block in blocks)
+    text = out.read_text(encoding="utf-8")
+    assert "scores nothing" not in text and wording.texts["no other total"] not in text
 
 
 @pytest.mark.parametrize(("args", "code", "message"), [

@@ -16,7 +16,7 @@ from dominospec.documents.language_pack import language_packs
 from dominospec.engine_api import EngineLayout, Tile, VariantEngine, as_variant, engine_of, layout_points
 from dominospec.language import ir, loader
 from dominospec.targets.engines import load_engine
-from tests.support import ROOT, SEEDS, SHIPPED, needs_seeds
+from support import ROOT, SEEDS, SHIPPED, needs_seeds
 
 BRANCHES = ("branchA", "branchB")
 LINES = ("lineA", "lineB")
@@ -75,6 +75,12 @@ def shows(spec: ir.Variant, topic: str, layout: EngineLayout) -> bool:
                    for t, p, _ in layout.open_ports())
     if topic == "scoring":
         return True
+    if topic == "hub":  # the engine, a train started on it
+        return joined is not None and is_hub(layout) and any(
+            on == layout.tiles[0] and port.startswith("train") for (on, port), _ in layout.connections())
+    if topic == "train_double":  # a double in a train, crosswise (joined by its line A), covered on its line B
+        crosswise = {placed for _, (placed, by) in layout.connections() if placed[0] == placed[1] and by == "lineA"}
+        return is_hub(layout) and any(on in crosswise and port == "lineB" for (on, port), _ in layout.connections())
     assert joined is not None
     on, port = joined
     end = on[1] if port == "high" else on[0]
@@ -84,11 +90,25 @@ def shows(spec: ir.Variant, topic: str, layout: EngineLayout) -> bool:
     return topic == "wild" and last in wild and end not in last
 
 
+def is_hub(layout: EngineLayout) -> bool:
+    """A trains game's layout: its engine's ports start the trains."""
+    engine = layout.tiles[0]
+    ports = [p for (on, p), _ in layout.connections() if on == engine] + \
+        [p for t, p, _ in layout.open_ports() if t == engine]
+    return bool(ports) and all(p == "public" or re.fullmatch(r"train[0-9]+", p) for p in ports)
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_every_spec_gets_the_topics_of_its_rules(path: Path) -> None:
     spec, variant = spec_and_engine(path)
     topics = [w.topic for w in worked(path)]
     assert topics == sorted(topics, key=TOPICS.index)
+    if spec.trains is not ir.Trains.NONE:  # its ends count nothing: the hub, and a double in a train
+        assert topics == ["hub", "train_double"]
+        hub = worked(path)[0].layout
+        started = {p for (on, p), _ in hub.connections() if on == hub.tiles[0]}
+        assert started == {"train0"} | ({"public"} if spec.trains is ir.Trains.EACH_SEAT_AND_PUBLIC else set())
+        return
     for topic in ("double_end", "double_covered", "lone_double"):
         assert topics.count(topic) >= 1, topic
     assert topics.count("scoring") >= 2

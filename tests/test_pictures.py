@@ -18,10 +18,10 @@ from dominospec.book.layouts import set_tiles, worked_layouts
 from dominospec.book.pictures import BoardWords, Legend, board_picture, layout_picture, legend_for
 from dominospec.documents.example_writer import layout_from_steps
 from dominospec.documents.language_pack import language_packs
-from dominospec.engine_api import EngineLayout, VariantEngine, as_variant, engine_of
+from dominospec.engine_api import EngineLayout, Tile, VariantEngine, as_variant, engine_of
 from dominospec.language import loader
 from dominospec.targets.engines import load_engine
-from tests.support import ROOT, SHIPPED, run_cli
+from support import ROOT, SHIPPED, run_cli
 
 SVG = "{http://www.w3.org/2000/svg}"
 LEGEND = Legend("Filled number: a counted contribution", "Hollow dot: a legal continuation not counted here",
@@ -103,7 +103,9 @@ def check_layout_picture(variant: VariantEngine, layout: EngineLayout, svg: str,
     assert Counter(r.get("data-tile") for r in of_class(root, "rect", "spinner")) == \
         Counter(name(t) for t in layout.spinners())
     legend_texts = [t.text for g in of_class(root, "g", "legend") for t in g.iter(f"{SVG}text")]
-    assert legend_texts == [legend.counted, legend.continuation] + [legend.spinner] * bool(layout.spinners())
+    hub = bool(of_class(root, "circle", "hub"))  # a trains game's: its ends count nothing, its legend says so
+    assert legend_texts == [legend.counted] * (not hub) + [legend.continuation] + \
+        [legend.spinner] * bool(layout.spinners())
     box = view_box(root)
     tile_boxes = [rect_bounds(next(g.iter(f"{SVG}rect"))) for g in tiles]
     marker_boxes = [circle_bounds(next(m.iter(f"{SVG}circle"))) for m in markers]
@@ -279,3 +281,166 @@ def test_example_svg_to_an_unwritable_path_is_a_usage_error(tmp_path: Path, wher
     assert re.search(r"cannot write: .+", result.stderr)
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+# --- a trains game's hub ------------------------------------------------------------------------------------------
+
+MEXICAN_TRAIN = ROOT / "examples/family/mexican_train.rules"
+PRIVATE_TRAINS = ROOT / "examples/family/private_trains.rules"
+TRAINS_LEGEND = Legend(LEGEND.counted, LEGEND.continuation, LEGEND.spinner, "Seat {seat}", "public train")
+
+
+def text_bounds(text: ET.Element) -> tuple[float, float, float, float]:
+    """A label's box, as wide as the pictures' own estimate of its words."""
+    x, y, size = (float(text.get(name) or 0) for name in ("x", "y", "font-size"))
+    width = len(text.text or "") * size * 0.6
+    left = {"start": x, "middle": x - width / 2, "end": x - width}[text.get("text-anchor") or "start"]
+    return left, y - size / 2, left + width, y + size / 2
+
+
+def trains_from_the_hub(variant: VariantEngine, layout: EngineLayout) -> dict[str, list[str]]:
+    """Each train of the layout, by its port on the engine: its tiles in order, read from the connections."""
+    engine = layout.tiles[0]
+    after = {on: placed for (on, _), (placed, _) in layout.connections() if on != engine}
+    trains = {}
+    for (on, port), (placed, _) in layout.connections():
+        if on == engine:
+            tiles, tile = [], placed
+            while tile is not None:
+                tiles.append(variant.format_tile(tile))
+                tile = after.get(tile)
+            trains[port] = tiles
+    return trains
+
+
+def check_hub(variant: VariantEngine, layout: EngineLayout, svg: str, players: int,
+              legend: Legend = TRAINS_LEGEND) -> ET.Element:
+    """The picture of a trains game's layout draws the engine's hub: a train for each seat and the public train where
+    the variant has one, each with the tiles the connections chain from its port, labelled with its owner; a marker
+    on the train of every seat the layout's markers list, on its own train's rail; the rows run across, so a double
+    (the engine aside) lies crosswise, upright; and no label, marker or tile of another train meets a tile."""
+    root = check_layout_picture(variant, layout, svg, apart=True, legend=legend)
+    name = variant.format_tile
+    [hub] = of_class(root, "circle", "hub")
+    assert hub.get("data-tile") == name(layout.tiles[0])
+    public = "public" in variant.PORT_NAMES
+    trains = {g.get("data-port"): g for g in of_class(root, "g", "train")}
+    assert list(trains) == [f"train{seat}" for seat in range(players)] + ["public"] * public
+    chains = trains_from_the_hub(variant, layout)
+    for port, g in trains.items():
+        assert (g.get("data-tiles") or "").split() == chains.get(port, [])
+        seat = g.get("data-seat")
+        assert (seat is None) == (port == "public") and (seat is None or port == f"train{seat}")
+        [label] = [t.text for t in g.iter(f"{SVG}text")]
+        assert label == (legend.public if seat is None else legend.seat.replace("{seat}", str(seat)))
+    boxes = {g.get("data-tile"): rect_bounds(next(g.iter(f"{SVG}rect"))) for g in of_class(root, "g", "tile")}
+    for tile in layout.tiles[1:]:
+        x0, y0, x1, y1 = boxes[name(tile)]
+        assert (y1 - y0 > x1 - x0) == (tile[0] == tile[1]), tile  # across the row, or along it
+    marked = {g.get("data-seat"): g for g in of_class(root, "g", "marker")}
+    assert sorted(marked) == sorted(str(seat) for seat in layout.to_dict()["markers"])  # type: ignore[attr-defined]
+    tile_boxes = list(boxes.values())
+    for seat, g in marked.items():
+        assert g.get("data-port") == f"train{seat}"
+        x0, y0, x1, y1 = rect_bounds(next(g.iter(f"{SVG}rect")))
+        rail = next(trains[f"train{seat}"].iter(f"{SVG}polyline")).get("points") or ""
+        (bend_x, row), (start_x, _) = [tuple(map(float, p.split(","))) for p in rail.split()[1:]]
+        assert y0 < row < y1 and min(bend_x, start_x) <= x0 < x1 <= max(bend_x, start_x)  # on its own rail
+        assert not any(overlap((x0, y0, x1, y1), b) for b in tile_boxes)
+    for g in trains.values():
+        for text in g.iter(f"{SVG}text"):
+            assert not any(overlap(text_bounds(text), b) for b in tile_boxes), text.text
+    assert inside(circle_bounds(hub), view_box(root))
+    return root
+
+
+def hub_layout(variant: VariantEngine, players: int, steps: list[tuple[str, str, str]]) -> EngineLayout:
+    layout = variant.Layout(players)  # type: ignore[call-arg]
+    layout.place(variant.parse_tile(f"[{variant.MAX_PIP}|{variant.MAX_PIP}]"))
+    for tile, on, port in steps:
+        layout.place(variant.parse_tile(tile), variant.parse_tile(on), port)
+    return layout
+
+
+def test_a_hub_draws_a_train_for_each_seat_and_the_public_train_with_a_double_crosswise_in_a_train() -> None:
+    variant = engine(MEXICAN_TRAIN)
+    layout = hub_layout(variant, 4, [("[5|12]", "[12|12]", "train0"), ("[5|5]", "[5|12]", "low"),
+                                     ("[3|5]", "[5|5]", "lineB"), ("[9|12]", "[12|12]", "public"),
+                                     ("[2|12]", "[12|12]", "train2"), ("[2|7]", "[2|12]", "low")])
+    root = check_hub(variant, layout, layout_picture(variant, layout, TRAINS_LEGEND), 4)
+    trains = {g.get("data-port"): g for g in of_class(root, "g", "train")}
+    assert (trains["train0"].get("data-tiles"), trains["public"].get("data-tiles")) == ("[5|12] [5|5] [3|5]", "[9|12]")
+    assert "public" in (trains["public"].get("class") or "").split() and trains["public"].get("data-seat") is None
+    boxes = {g.get("data-tile"): rect_bounds(next(g.iter(f"{SVG}rect"))) for g in of_class(root, "g", "tile")}
+    engine_box, double = boxes["[12|12]"], boxes["[5|5]"]
+    assert double[3] - double[1] == 2 * (double[2] - double[0]) + 2  # crosswise: upright in a row that runs across
+    assert boxes["[5|12]"][2] <= double[0] and double[2] <= boxes["[3|5]"][0]  # between the tiles it joins
+    # each train leaves the engine its own way: seat 0's and seat 2's right of it, seat 1's and 3's left
+    assert engine_box[2] < boxes["[5|12]"][0] and engine_box[2] < boxes["[2|12]"][0]
+    ends = {g.get("data-port"): circle_bounds(next(g.iter(f"{SVG}circle")))
+            for g in of_class(root, "g", "end") if g.get("data-tile") == "[12|12]"}
+    assert sorted(ends) == ["train1", "train3"]  # the empty trains' ends, at their lanes' starts
+    assert ends["train1"][2] < engine_box[0] and ends["train3"][2] < engine_box[0]
+    rows = sorted({(b[1] + b[3]) / 2 for b in boxes.values() if b != engine_box})
+    assert len(rows) == 3  # seat 0's train, seat 2's and the public train: each on its own row
+
+
+def test_private_trains_have_no_public_train_and_a_hub_of_the_tables_seats() -> None:
+    variant = engine(PRIVATE_TRAINS)
+    layout = hub_layout(variant, 3, [("[1|6]", "[6|6]", "train1")])
+    root = check_hub(variant, layout, layout_picture(variant, layout, TRAINS_LEGEND), 3)
+    assert not of_class(root, "g", "public")
+    # a picture asked for more seats than the layout's draws their trains too, empty
+    check_hub(variant, layout, layout_picture(variant, layout, TRAINS_LEGEND, players=3), 3)
+
+
+def test_a_long_train_wraps_onto_rows_further_out_joined_by_returns() -> None:
+    variant = engine(MEXICAN_TRAIN)
+    chain = ["[11|12]", "[10|11]", "[9|10]", "[8|9]", "[7|8]", "[7|7]", "[6|7]", "[5|6]", "[4|5]", "[3|4]", "[2|3]"]
+    layout = hub_layout(variant, 2, [])
+    on: Tile | None = layout.tiles[0]
+    for text in chain:  # each on the last: seat 0's train, the only one started
+        tile = variant.parse_tile(text)
+        [(at, port)] = [(t, p) for t, p in layout.placements_for(tile) if t == on and p in ("train0", "low", "high",
+                                                                                              "lineB")]
+        layout.place(tile, at, port)
+        on = tile
+    root = check_hub(variant, layout, layout_picture(variant, layout, TRAINS_LEGEND), 2)
+    [train0] = [g for g in of_class(root, "g", "train") if g.get("data-port") == "train0"]
+    assert (train0.get("data-tiles") or "").split() == chain
+    boxes = [rect_bounds(next(g.iter(f"{SVG}rect"))) for g in of_class(root, "g", "tile")
+             if g.get("data-tile") in chain]
+    rows = sorted({round((b[1] + b[3]) / 2) for b in boxes})
+    assert len(rows) >= 3 and len(of_class(root, "polyline", "return")) == len(rows) - 1
+    assert max(b[2] for b in boxes) - min(b[0] for b in boxes) <= 10 * 40 + 40  # no row longer than the wrap
+
+
+def random_hand_layout(variant: VariantEngine, players: int, seed: int) -> EngineLayout:
+    game = variant.Game(players, seed=seed)  # type: ignore[call-arg]
+    variant.play_hand(game, [variant.RandomBot(seat) for seat in range(players)])  # type: ignore[attr-defined]
+    layout: EngineLayout = game.layout
+    return layout
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_whole_random_hands_of_mexican_train_are_drawn_with_no_two_tiles_meeting(players: int) -> None:
+    variant = engine(MEXICAN_TRAIN)
+    marked = 0
+    for seed in range(1, 7):
+        layout = random_hand_layout(variant, players, seed)
+        check_hub(variant, layout, layout_picture(variant, layout, TRAINS_LEGEND), players)
+        marked += bool(layout.to_dict()["markers"])  # type: ignore[attr-defined]
+    assert marked  # some hand ends with a marker out
+
+
+def test_a_hub_is_labelled_in_the_packs_words() -> None:
+    variant = engine(MEXICAN_TRAIN)
+    layout = hub_layout(variant, 2, [("[3|12]", "[12|12]", "public")])
+    for code, pack in language_packs().items():
+        if pack.book is None:
+            continue
+        legend = legend_for(pack)
+        root = check_hub(variant, layout, layout_picture(variant, layout, legend), 2, legend)
+        labels = [t.text for g in of_class(root, "g", "train") for t in g.iter(f"{SVG}text")]
+        assert labels == [pack.table_words()["labels"]["seat"].replace("{seat}", str(seat)) for seat in (0, 1)] + \
+            [pack.ports["public"]], code

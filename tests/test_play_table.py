@@ -43,6 +43,7 @@ FNT_RECORD = ROOT / "examples" / "fives_and_threes.match.json"  # one game of sp
 MATCH_RECORD = ROOT / "examples" / "fives_and_threes_match.match.json"  # a match of examples/..._match.rules
 CHICKEN_FOOT = ROOT / "examples" / "family" / "chicken_foot.rules"  # rounds, chicken feet, own pips against
 CHICKEN_FOOT_RECORD = ROOT / "tests" / "replays" / "chicken_foot_whole_game.json"
+MEXICAN_TRAIN = ROOT / "examples" / "family" / "mexican_train.rules"  # the hub: a train per seat and a public train
 DOMINOSPEC = Path(sys.executable).parent / "dominospec"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -468,6 +469,112 @@ def test_the_viewer_draws_chicken_feet_and_adds_the_pips_left_to_the_lowest_tota
     assert page.locator("#viewer-log li", has_text="Pips left in hand, added to each score").count() == 10
     assert toes > 0  # an open toe was marked at some step
     t.clean()
+
+
+def mexican_train_hand(players: int, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A hand of Mexican Train played by the Python engine's random bots, move by move: its record, and the layout
+    (Layout.to_dict()) after each move, the first before any."""
+    from dominospec.engine_api import engine_of
+    from dominospec.targets.engines import load_engine
+
+    engine: Any = engine_of(load_engine(load_variant(MEXICAN_TRAIN, "play"), MEXICAN_TRAIN))
+    game = engine.Game(players, seed=seed)
+    bots = [engine.RandomBot(seat) for seat in range(players)]
+    layouts = [game.layout.to_dict()]
+    while not game.hand_over:
+        game.apply(bots[game.current].choose(game))
+        layouts.append(game.layout.to_dict())
+    record: dict[str, Any] = game.record()
+    assert len(record["hands"]) == 1 and len(record["hands"][0]["moves"]) == len(layouts) - 1
+    return record, layouts
+
+
+def train_chains(layout: dict[str, Any]) -> dict[str, str]:
+    """Each started train of a layout (to_dict), by its port on the engine: its tiles from the hub out."""
+    engine = layout["tiles"][0]
+    after = {on: tile for on, _, tile, _ in layout["connections"] if on != engine}
+    chains = {}
+    for on, port, tile, _ in layout["connections"]:
+        if on == engine:
+            tiles = [tile]
+            while tiles[-1] in after:
+                tiles.append(after[tiles[-1]])
+            chains[port] = " ".join(tiles)
+    return chains
+
+
+def test_the_viewer_draws_the_mexican_train_hub_its_trains_and_markers(table: Callable[..., Table],
+                                                                        tmp_path: Path) -> None:
+    players = 4
+    record, layouts = mexican_train_hand(players, seed=3)
+    path = tmp_path / "mexican_train.record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    t = table(MEXICAN_TRAIN)
+    page = t.page
+    page.set_input_files("input[data-action=open]", str(path))
+    page.wait_for_selector("#viewer:not([hidden])")
+    assert t.js("window.dominospec.viewer().positions") == len(layouts)
+    svg = page.locator("#viewer-layout svg")
+    shown_markers = 0
+    for at, layout in enumerate(layouts):
+        if at:
+            page.click("button[data-step=forward]")
+        assert t.js("window.dominospec.viewer().at") == at
+        assert svg.locator("g.tile").count() == len(layout["tiles"])
+        if not layout["tiles"]:
+            assert svg.locator("circle.hub").count() == 0
+            continue
+        assert svg.locator("circle.hub").get_attribute("data-tile") == layout["tiles"][0]
+        trains = svg.locator("g.train").evaluate_all("gs => gs.map(g => [g.dataset.port, g.dataset.seat ?? null, "
+                                                     "g.dataset.tiles, g.querySelector('text').textContent])")
+        # a train for each seat, labelled with its owner, then the public train, each drawn with its tiles
+        assert [port for port, _, _, _ in trains] == [f"train{seat}" for seat in range(players)] + ["public"]
+        assert [(seat, words) for _, seat, _, words in trains] == \
+            [(str(seat), f"Seat {seat}") for seat in range(players)] + [(None, "public train")]
+        chains = train_chains(layout)
+        assert {port: tiles for port, _, tiles, _ in trains} == {port: chains.get(port, "") for port, _, _, _ in trains}
+        marked = svg.locator("g.marker").evaluate_all("gs => gs.map(g => Number(g.dataset.seat))")
+        assert sorted(marked) == layout["markers"], at
+        shown_markers += bool(marked)
+        ends = svg.locator("g.end").evaluate_all("gs => gs.map(g => [g.dataset.tile, g.dataset.port])")
+        assert sorted(ends) == sorted([tile, port] for tile, port, _ in layout["open_ports"])
+    assert shown_markers > 0  # a marker went on at some move and was drawn
+    assert page.is_disabled("button[data-step=forward]")
+    legend = page.locator("#viewer-layout figcaption.legend span").evaluate_all("spans => spans.map(s => s.className)")
+    assert legend == ["open"]  # the hub's ends count nothing
+    # A double waiting to be covered hides every other end, the empty public train's too: its lane stays where it was.
+    page.click("button[data-action=close-record]")
+    path.write_text(json.dumps(double_waiting_record()), encoding="utf-8")
+    page.set_input_files("input[data-action=open]", str(path))
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.click("button[data-step=end]")
+    page.click("button[data-step=back]")
+    rails = "gs => gs.map(g => [g.dataset.port, g.querySelector('polyline').getAttribute('points')])"
+    before = svg.locator("g.train").evaluate_all(rails)
+    page.click("button[data-step=forward]")
+    assert svg.locator("g.end").evaluate_all("gs => gs.map(g => [g.dataset.tile, g.dataset.port])") == \
+        [["[5|5]", "lineB"]]
+    assert svg.locator("g.train").evaluate_all(rails) == before and [port for port, _ in before][-1] == "public"
+    t.clean()
+
+
+def double_waiting_record() -> dict[str, Any]:
+    """Two seats of Mexican Train: seat 0 sets [12|12] and starts its train with [5|12], seat 1 its own with [1|12],
+    then seat 0 places [5|5] on its train, which every seat must cover before any other play."""
+    from dominospec.engine_api import engine_of
+    from dominospec.targets.engines import load_engine
+
+    engine: Any = engine_of(load_engine(load_variant(MEXICAN_TRAIN, "play"), MEXICAN_TRAIN))
+    held = [[(12, 12), (5, 12), (5, 5)], [(1, 12)]]
+    rest = [tile for tile in engine.TILES if tile not in held[0] + held[1]]
+    game = engine.Game(2, seed=1, deal=False)
+    game.start_hand(opener=0, hands=[held[0] + rest[:12], held[1] + rest[12:26]], pile=rest[26:])
+    for move in [("play", (12, 12), None, None), ("play", (5, 12), (12, 12), "train0"),
+                 ("play", (1, 12), (12, 12), "train1"), ("play", (5, 5), (5, 12), "low")]:
+        game.apply(move)
+    assert game.layout.to_dict()["open_ports"] == [["[5|5]", "lineB", 5]]
+    record: dict[str, Any] = game.record()
+    return record
 
 
 def test_the_viewer_steps_a_match_record_game_by_game(table: Callable[..., Table], tmp_path: Path) -> None:

@@ -5,6 +5,10 @@ The user's documents draw a fixed set of layouts ([1|4] with [1|1] and [4|4] at 
 come first, so a book's example lines equal the documents' where the rules agree. Where the variant
 refuses one, or it does not show the rule under this variant, a search over the engine's own tiles in a
 fixed order finds another layout that does: the same engine gives the same layouts every time.
+
+A trains game counts no ends: its layouts show the hub instead, the round's first engine (the set's highest
+double) with a tile on the first seat's train and one on the public train, the other train empty, and a double
+crosswise in a train, covered.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from ..engine_api import EngineLayout, Tile, VariantEngine, layout_points
 from ..language.diagnostics import InputError
 
 TOPICS = ("double_end", "double_covered", "lone_double", "spinner", "branches", "unopened_branch",
-          "scoring", "matching", "wild")
+          "scoring", "matching", "wild", "hub", "train_double")
 SPINNER_TOPICS = ("spinner", "branches", "unopened_branch")
+TRAIN_TOPICS = ("hub", "train_double")  # a trains game's, and its only ones: its ends count nothing
 # The search looks at most this many layouts for one topic: a rule the variant makes impossible ends it.
 SEARCH_BUDGET = 20000
 SEARCH_DEPTH = 4
@@ -348,10 +353,49 @@ def _wild(engine: VariantEngine, plain: Sequence[Tile], wild: Sequence[Tile]) ->
                          lambda tile, value: not any(joins(half, value) for half in tile))
 
 
+def has_trains(engine: VariantEngine) -> bool:
+    """Whether the variant's layout is a hub of trains: its engine's ports start them."""
+    return "train0" in engine.PORT_NAMES
+
+
+def _train_steps(engine: VariantEngine) -> dict[str, tuple[str, ...]]:
+    """The steps of a trains game's layouts: the set's highest double as the engine; on the hub, a tile on seat 0's
+    train and, where there is one, a tile on the public train; in a train, a double crosswise, then covered."""
+    top = engine.MAX_PIP
+    hub = [f"[{top}|{top}]", f"[1|{top}]:[{top}|{top}]:train0"]
+    if "public" in engine.PORT_NAMES:
+        hub.append(f"[2|{top}]:[{top}|{top}]:public")
+    x = 3 if top > 4 else 1  # the double's number, and the next the tile that covers it shows
+    double = (f"[{top}|{top}]", f"[{x}|{top}]:[{top}|{top}]:train0", f"[{x}|{x}]:[{x}|{top}]:low",
+              f"[{x}|{x + 1}]:[{x}|{x}]:lineB")
+    return {"hub": tuple(hub), "train_double": double}
+
+
+def _hub_shown(layout: EngineLayout) -> bool:
+    """A hub with a tile on a train."""
+    return len(layout.tiles) > 1 and any(port.startswith("train") for (on, port), _ in layout.connections()
+                                         if on == layout.tiles[0])
+
+
+def _train_double(layout: EngineLayout) -> bool:
+    """A double in a train, crosswise (joined by its line A), covered on its line B."""
+    doubles = [tile for tile in layout.tiles[1:] if is_double(tile)]
+    covered = {(on, port) for (on, port), _ in layout.connections()}
+    return any((double, "lineB") in covered for double in doubles)
+
+
+def _trains_layouts(engine: VariantEngine) -> list[WorkedLayout]:
+    tests: dict[str, Test] = {"hub": _hub_shown, "train_double": _train_double}
+    return [_worked(engine, topic, steps, layout) for topic, steps in _train_steps(engine).items()
+            if (layout := _build(engine, steps)) is not None and tests[topic](layout)]
+
+
 @functools.lru_cache(maxsize=16)  # a book in every pack shows the same layouts, and finding them costs most
 def worked_layouts(engine: VariantEngine) -> tuple[WorkedLayout, ...]:
     """The worked layouts of the variant's rules, topic by topic in the order of TOPICS; shared by every
     caller, so read only."""
+    if has_trains(engine):
+        return tuple(_trains_layouts(engine))
     tiles = set_tiles(engine)
     wild = wild_tiles(engine, tiles)
     plain = [tile for tile in tiles if tile not in wild]  # the other topics are shown by the usual matching

@@ -1,16 +1,18 @@
 """Pictures of the table as SVG documents: a layout drawn as dominoes with its ends marked (filled: a
-counted contribution, hollow: a legal continuation not counted), spinners framed in orange, and a
-cribbage board with its pegs and match lines.
+counted contribution, hollow: a legal continuation not counted), spinners framed in orange, a trains
+game's hub (the engine in the middle, each train on its own lane, labelled with its owner, a seat's
+marker on its train), and a cribbage board with its pegs and match lines.
 
-Everything drawn is read from the engine (tiles, connections, open ports, counted ends, spinners), so a
-picture cannot show other rules than the engine plays. The SVG is plain text built here: no scripts, no
+Everything drawn is read from the engine (tiles, connections, open ports, counted ends, spinners, markers),
+so a picture cannot show other rules than the engine plays. The SVG is plain text built here: no scripts, no
 external references, every word XML-escaped, the same bytes for the same layout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..documents.language_pack import Pack
 from ..documents.wording import Wording
@@ -54,10 +56,26 @@ class Legend:
     counted: str  # "Filled number: a counted contribution"
     continuation: str  # "Hollow dot: a legal continuation not counted here"
     spinner: str  # "Orange frame: a spinner"
+    # A trains game's hub labels each train with its owner: a seat's ("Seat {seat}", the table page's words) and
+    # the public train's (its port's name in the pack's words).
+    seat: str = "{seat}"
+    public: str = "public"
 
 
 def legend_for(pack: Pack) -> Legend:
-    return Legend(*pack.legend())
+    return Legend(*pack.legend(), **train_words(pack))
+
+
+def train_words(pack: Pack) -> dict[str, str]:
+    """The words that label a hub's trains, from the pack: its table page's name of a seat, its name of the public
+    train's port; the bare seat number and port where it has none."""
+    words: dict[str, str] = {}
+    seat = (pack.table or {}).get("labels", {}).get("seat")
+    if isinstance(seat, str) and "{seat}" in seat:
+        words["seat"] = seat
+    if pack.ports.get(PUBLIC):
+        words["public"] = pack.ports[PUBLIC]
+    return words
 
 
 @dataclass(frozen=True)
@@ -207,6 +225,198 @@ def _place_tiles(layout: EngineLayout) -> dict[Tile, _Drawn]:
     return drawn
 
 
+# ---------------------------------------------------------------- the hub of a trains game
+#
+# The engine lies in the middle on a round hub; each train runs on its own lane. The lanes are shared out among
+# four quadrants, in turn: up and right, down and left, down and right, up and left (train k is slot k, the
+# public train slot `players`), each quadrant's lanes stacked outwards from the engine's middle line. A rail runs
+# from the hub to its lane, bends onto the lane's first row at STEM and reaches the row's start at the lanes'
+# start x (beyond the longest label); the owner's label stands above the rail, a marker on the rail just before
+# the row starts. A train runs outwards along its row (a double crosswise, as on any line) and wraps onto a new
+# row, further out, once a tile would pass ROW_LENGTH, a dashed return joining the rows through the gap between
+# them: however long the trains, no two lanes meet, and a lane's rows hold no more than ROW_LENGTH each.
+
+PUBLIC = "public"
+ROW_PITCH = 2 * UNIT + 16  # between a lane's rows: a double crosswise is 2 UNIT tall
+LANE_GAP = 16  # between one train's last row and the next lane's first
+ROW_LENGTH = 10 * UNIT  # a row's tiles end no further out than this from the row's start
+HUB_RADIUS = 56
+STEM = HUB_RADIUS + 24  # where a rail bends onto its lane's first row
+LABEL = FONT - 2  # the owner's label, its font size
+TOKEN = (22, 14)  # a marker: a rounded orange block on the rail
+RAIL = "#9a9a9a"
+HUB_FILL = "#efe9da"
+# (side, out) of each quadrant in turn: side 1 runs right, -1 left; out -1 stacks lanes upwards, 1 downwards.
+QUADRANTS = ((1, -1), (-1, 1), (1, 1), (-1, -1))
+
+
+def hub_seat(port: str) -> int | None:
+    """The seat whose train starts on this port of the engine (train3: 3); None for any other port."""
+    if port.startswith("train") and port[5:].isdigit():
+        return int(port[5:])
+    return None
+
+
+def is_hub_port(port: str) -> bool:
+    return port == PUBLIC or hub_seat(port) is not None
+
+
+Return = tuple[Point, ...]  # a dashed return from a full row to the next: a polyline
+
+
+@dataclass(frozen=True)
+class _Train:
+    port: str  # its port on the engine: train<k>, or public
+    seat: int | None  # its owner; None for the public train
+    tiles: tuple[Tile, ...]  # from the hub out
+    rail: tuple[Point, ...]  # from the engine's middle to its first row's start
+    label: str
+    label_at: Point
+    anchor: str
+    token_at: Point  # where the owner's marker stands when its train carries one
+    returns: tuple[Return, ...]  # the dashed returns from each full row to the next
+
+
+@dataclass(frozen=True)
+class _Hub:
+    engine: Tile
+    drawn: dict[Tile, _Drawn]
+    trains: tuple[_Train, ...]
+    markers: frozenset[int]  # the seats whose train carries a marker
+
+
+def _layout_state(layout: EngineLayout) -> Mapping[str, Any]:
+    to_dict = getattr(layout, "to_dict", None)
+    state = to_dict() if callable(to_dict) else {}
+    return state if isinstance(state, Mapping) else {}
+
+
+def _marked_seats(layout: EngineLayout) -> tuple[int | None, frozenset[int]]:
+    """The layout's player count where it tells it (a Python engine's markers: a flag a seat), and the seats whose
+    train carries a marker (the layout's `markers`)."""
+    flags = getattr(layout, "markers", None)
+    players = len(flags) if isinstance(flags, list) and all(isinstance(f, bool) for f in flags) else None
+    listed = _layout_state(layout).get("markers")
+    if isinstance(listed, list):
+        return players, frozenset(seat for seat in listed if isinstance(seat, int))
+    if players is not None and isinstance(flags, list):
+        return players, frozenset(seat for seat, marked in enumerate(flags) if marked)
+    return players, frozenset()
+
+
+def _hub_links(layout: EngineLayout) -> dict[str, tuple[Tile, str] | None] | None:
+    """The engine's hub ports, each with the tile placed on it and that tile's port (None while it is empty); None
+    where the layout is no hub."""
+    if not layout.tiles:
+        return None
+    engine = layout.tiles[0]
+    ports: dict[str, tuple[Tile, str] | None] = {}
+    for (on, port), (tile, own_port) in layout.connections():
+        if on == engine and is_hub_port(port):
+            ports[port] = (tile, own_port)
+    for tile, port, _ in layout.open_ports():
+        if tile == engine and is_hub_port(port):
+            ports.setdefault(port, None)
+    return ports or None
+
+
+def _lay_train(first: tuple[Tile, str] | None, children: Mapping[Tile, tuple[Tile, str]], side: int, out: int,
+               first_row: int, start: int, drawn: dict[Tile, _Drawn]) -> tuple[list[Tile], int, list[Return]]:
+    """A train's tiles along its lane, from the row starting at x = side * start, y = first_row: its tiles, how many
+    rows it takes, its returns."""
+    tiles: list[Tile] = []
+    returns: list[Return] = []
+    row, along = 0, 0
+    link = first
+    while link is not None and link[0] not in drawn:
+        tile, own_port = link
+        length = UNIT if tile[0] == tile[1] else 2 * UNIT
+        if along and along + length > ROW_LENGTH:  # wrap onto the next row, further out
+            y = first_row + out * row * ROW_PITCH
+            gap, below, end = y + out * ROW_PITCH // 2, y + out * ROW_PITCH, start + along
+            returns.append(((side * end, y), (side * (end + 8), y), (side * (end + 8), gap), (side * (start - 8), gap),
+                            (side * (start - 8), below), (side * start, below)))
+            row, along = row + 1, 0
+        y = first_row + out * row * ROW_PITCH
+        drawn[tile] = _joined(tile, own_port, _Exit((side * (start + along), y), (side, 0)))
+        tiles.append(tile)
+        along += length
+        link = children.get(tile)
+    return tiles, row + 1, returns
+
+
+def _place_hub(layout: EngineLayout, legend: Legend, players: int | None, public: bool) -> _Hub | None:
+    """The hub's drawing: the engine in the middle, each train on its lane (see above); None where the layout is
+    no hub."""
+    links = _hub_links(layout)
+    if links is None:
+        return None
+    told, markers = _marked_seats(layout)
+    seats = [s for port in links if (s := hub_seat(port)) is not None]
+    count = max([players or 0, told or 0, *(s + 1 for s in seats), *(s + 1 for s in markers)])
+    slots: list[tuple[str, int | None]] = [(f"train{seat}", seat) for seat in range(count)]
+    if public or PUBLIC in links:
+        slots.append((PUBLIC, None))
+    labels = [legend.seat.replace("{seat}", str(seat)) if seat is not None else legend.public for _, seat in slots]
+    start = STEM + max([TOKEN[0], *(_text_width(words, LABEL) for words in labels)]) + 16
+    engine = layout.tiles[0]
+    children = {on: (tile, own_port) for (on, _), (tile, own_port) in layout.connections() if on != engine}
+    lead = (_double(engine, (0, 0), RIGHT, LEFT) if engine[0] == engine[1] else  # upright, whatever the engine
+            _Drawn(engine, (0, 0), DOWN, (_Half((0, -UNIT // 2), engine[0]), _Half((0, UNIT // 2), engine[1])), {}))
+    exits: dict[str, _Exit] = {}
+    drawn: dict[Tile, _Drawn] = {engine: lead}
+    trains: list[_Train] = []
+    stacked: dict[tuple[int, int], int] = {}  # each quadrant's next lane's first row
+    for slot, ((port, seat), words) in enumerate(zip(slots, labels, strict=True)):
+        side, out = QUADRANTS[slot % len(QUADRANTS)]
+        y = stacked.get((side, out), out * ROW_PITCH // 2)
+        exits[port] = _Exit((side * start, y), (side, 0))
+        tiles, rows, returns = _lay_train(links.get(port), children, side, out, y, start, drawn)
+        stacked[(side, out)] = y + out * (rows * ROW_PITCH + LANE_GAP)
+        label_x = side * (start - 6)
+        trains.append(_Train(port, seat, tuple(tiles), ((0, 0), (side * STEM, y), (side * start, y)), words,
+                             (label_x, y - 20), "end" if side > 0 else "start",
+                             (side * (start - 6 - TOKEN[0] // 2), y), tuple(returns)))
+    drawn[engine] = _Drawn(engine, lead.centre, lead.along, lead.halves, exits)
+    return _Hub(engine, drawn, tuple(trains), markers)
+
+
+def _hub_svg(engine: VariantEngine, hub: _Hub, box: _Box) -> tuple[list[str], list[str]]:
+    """The hub's parts under the tiles (the hub, the rails, the labels, the returns) and over them (the markers)."""
+    disc = (f'<circle class="hub" data-tile={_attr(engine.format_tile(hub.engine))} cx="0" cy="0" r="{HUB_RADIUS}" '
+            f'fill="{HUB_FILL}" stroke="{INK}" stroke-width="1.5"/>')
+    box.add(-HUB_RADIUS, -HUB_RADIUS, HUB_RADIUS, HUB_RADIUS)
+    rails: list[str] = []
+    over: list[str] = []
+    for train in hub.trains:
+        kind = "train public" if train.seat is None else "train"
+        owner = "" if train.seat is None else f' data-seat="{train.seat}"'
+        tiles = " ".join(engine.format_tile(tile) for tile in train.tiles)
+        points = " ".join(f"{x},{y}" for x, y in train.rail)
+        rails.append(f'<g class="{kind}" data-port={_attr(train.port)}{owner} data-tiles={_attr(tiles)}>')
+        rails.append(f'<polyline points="{points}" fill="none" stroke="{RAIL}" stroke-width="3"/>')
+        for back in train.returns:
+            rails.append(f'<polyline class="return" points="{" ".join(f"{x},{y}" for x, y in back)}" fill="none" '
+                         f'stroke="{RAIL}" stroke-width="2" stroke-dasharray="6 4"/>')
+            for x, y in back:
+                box.add(x, y, x, y)
+        for x, y in train.rail:
+            box.add(x, y, x, y)
+        x, y = train.label_at
+        width = _text_width(train.label, LABEL)
+        rails.append(_text(x, y, train.label, train.anchor, LABEL))
+        box.add(x - width if train.anchor == "end" else x, y - LABEL, x if train.anchor == "end" else x + width,
+                y + LABEL)
+        rails.append("</g>")
+        if train.seat is not None and train.seat in hub.markers:
+            (x, y), (w, h) = train.token_at, TOKEN
+            box.add(x - w // 2, y - h // 2, x + w // 2, y + h // 2)
+            over.append(f'<g class="marker" data-seat="{train.seat}" data-port={_attr(train.port)}>'
+                        f'<rect x="{x - w // 2}" y="{y - h // 2}" width="{w}" height="{h}" rx="4" fill="{ORANGE}" '
+                        f'stroke="{INK}" stroke-width="1.5"/></g>')
+    return [*rails, disc], over  # the disc over the rails' ends: they leave from under the engine
+
+
 def _pips(half: _Half) -> list[str]:
     x, y = half.centre
     face = PIP_FACES.get(half.value)
@@ -243,9 +453,10 @@ def _marker_svg(engine: VariantEngine, tile: Tile, port: str, value: int, counte
             "</g>"]
 
 
-def _legend_svg(legend: Legend, with_spinner: bool, top: int, left: int, box: _Box) -> list[str]:
+def _legend_svg(legend: Legend, with_spinner: bool, top: int, left: int, box: _Box, counts: bool = True) -> list[str]:
     out = ['<g class="legend">']
-    entries = [("counted", legend.counted), ("open", legend.continuation)]
+    entries = [("counted", legend.counted)] if counts else []
+    entries.append(("open", legend.continuation))
     if with_spinner:
         entries.append(("spinner", legend.spinner))
     for row, (kind, words) in enumerate(entries):
@@ -264,10 +475,20 @@ def _legend_svg(legend: Legend, with_spinner: bool, top: int, left: int, box: _B
     return out
 
 
-def layout_picture(engine: VariantEngine, layout: EngineLayout, legend: Legend, title: str | None = None) -> str:
-    """An SVG document (text, starting with <svg xmlns=...>) of the layout."""
-    drawn = _place_tiles(layout)
+def layout_picture(engine: VariantEngine, layout: EngineLayout, legend: Legend, title: str | None = None,
+                   players: int | None = None) -> str:
+    """An SVG document (text, starting with <svg xmlns=...>) of the layout. A trains game's hub draws a train for
+    each of players seats (by default as many as the layout tells: a Python engine's markers, the seats seen)
+    and the public train where the variant has one."""
     box = _Box()
+    hub = _place_hub(layout, legend, players, PUBLIC in getattr(engine, "PORT_NAMES", ()))
+    hub_under: list[str] = []
+    hub_over: list[str] = []
+    if hub is not None:
+        drawn = hub.drawn
+        hub_under, hub_over = _hub_svg(engine, hub, box)
+    else:
+        drawn = _place_tiles(layout)
     tiles_svg = [line for tile in layout.tiles if tile in drawn for line in _tile_svg(engine, drawn[tile], box)]
     frames = []
     for spinner in layout.spinners():
@@ -291,8 +512,9 @@ def layout_picture(engine: VariantEngine, layout: EngineLayout, legend: Legend, 
         top = box.top - MARGIN - FONT
         body.append(f'<g class="title">{_text(box.left, top, title, size=FONT + 2)}</g>')
         box.add(box.left, top - FONT, box.left + _text_width(title, FONT + 2), top)
-    legend_svg = _legend_svg(legend, bool(layout.spinners()), box.bottom + MARGIN, box.left, box)
-    return _svg(box, [*body, *tiles_svg, *frames, *markers, *legend_svg])
+    # A hub's ends count nothing: its legend leaves the counted contribution out.
+    legend_svg = _legend_svg(legend, bool(layout.spinners()), box.bottom + MARGIN, box.left, box, hub is None)
+    return _svg(box, [*body, *hub_under, *tiles_svg, *frames, *markers, *hub_over, *legend_svg])
 
 
 # ---------------------------------------------------------------- the cribbage board

@@ -20,6 +20,7 @@ from ..documents.wording import Value
 from ..engine_api import Engine, Event, MatchRules, Move, Tile, VariantEngine, as_variant, match_rules
 from ..language import ir
 from ..language.formula import FormulaError, evaluate
+from .layouts import has_trains
 from .placements import ORDINARY, NotCheckable, Placements, lead_points, placement_table
 
 Values = dict[str, Value]
@@ -227,8 +228,11 @@ def _tiles(engine: VariantEngine) -> list[Tile]:
 
 
 def double_end_value(engine: VariantEngine, double: Tile) -> int | None:
-    """What a double contributes to the end total standing at an end: a tile led, the double joined to it;
+    """What a double contributes to the end total standing at an end: a tile led, the double joined to it (in a
+    trains game, whose engine takes no other double, the engine led, a tile on a train, the double joined to that);
     None when no tile of the set takes the double."""
+    if has_trains(engine):
+        return _train_double_value(engine, double)
     for lead in _tiles(engine):
         if lead == double:
             continue
@@ -238,6 +242,22 @@ def double_end_value(engine: VariantEngine, double: Tile) -> int | None:
             if on == lead:
                 layout.place(double, on, port)
                 return sum(value for tile, _, value in layout.counted_ends() if tile == double)
+    return None
+
+
+def _train_double_value(engine: VariantEngine, double: Tile) -> int | None:
+    tiles = _tiles(engine)
+    for lead in (tile for tile in tiles if tile[0] == tile[1] and tile != double):
+        layout = engine.Layout()
+        layout.place(lead)
+        for tile in (t for t in tiles if double[0] in t and lead[0] in t and t != double):
+            for on, port in layout.placements_for(tile)[:1]:
+                longer = layout.copy()
+                longer.place(tile, on, port)
+                for at, end in longer.placements_for(double):
+                    if at == tile:
+                        longer.place(double, at, end)
+                        return sum(value for placed, _, value in longer.counted_ends() if placed == double)
     return None
 
 
@@ -788,6 +808,8 @@ def scenario_claims(engine: Engine, spec: ir.Variant | ir.MatchFormat) -> list[C
 
 
 def _scoring_claims(case: _Case) -> Iterator[Claim]:
+    if has_trains(case.engine):  # a trains game's ends count nothing: no end total scores, nor could
+        return
     engine, table = case.engine, _table(case)
     totals = sorted(table.by_total)
     scoring = [t for t in totals if table.by_total[t][0]]
@@ -831,6 +853,8 @@ def _lead_claims(case: _Case, table: Placements) -> Iterator[Claim]:
 
 
 def _double_claims(case: _Case) -> Iterator[Claim]:
+    if has_trains(case.engine):  # a double in a train counts nothing, as no end does
+        return
     top = (case.engine.MAX_PIP, case.engine.MAX_PIP)
     value = double_end_value(case.engine, top)
     if value is not None:

@@ -9,6 +9,7 @@ spec's rule sentences (sentences.py), the engine's tables, worked examples and c
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -20,8 +21,8 @@ from ..engine_api import Engine, EngineLayout, VariantEngine, as_variant, match_
 from ..language import ir
 from ..language.diagnostics import InputError
 from ..simulation.python_units import SimulatedEngine
-from .layouts import worked_layouts
-from .pictures import Legend, board_lines, board_picture, board_words, layout_picture
+from .layouts import TRAIN_TOPICS, has_trains, worked_layouts
+from .pictures import Legend, board_lines, board_picture, board_words, layout_picture, train_words
 from .placements import placement_table
 from .scenarios import double_end_value, scenario_claims
 
@@ -109,9 +110,11 @@ def write_book(spec: ir.Variant | ir.MatchFormat, engine: Engine, pack: Pack) ->
         blocks["deal"].append(Paragraph(wording.texts["deal table"]))
         blocks["deal"].append(_deal_table(variant, pack))
         assert isinstance(spec, ir.Variant)  # a variant's engine is generated from a variant
-        blocks["scoring"].extend(_scoring_table(variant, spec, pack, wording))
-        for topic, example in _examples(variant, pack, wording):
-            blocks[_EXAMPLE_SECTIONS[topic]].append(example)
+        if not has_trains(variant):  # a trains game's ends count nothing: it has no end totals to table
+            blocks["scoring"].extend(_scoring_table(variant, spec, pack, wording))
+        told = [s for said in sentences.values() for s in said]
+        for section, example in _examples(variant, pack, wording, told):
+            blocks[section].append(example)
     if isinstance(spec, ir.MatchFormat) or spec.match is not None:
         blocks["match"].append(_board(engine, spec, wording, claims.get("match", [])))
     if spec.source is not None:  # the source closes the book, in its last section
@@ -186,11 +189,18 @@ def reachable_totals(engine: VariantEngine) -> tuple[int, ...]:
 
 _EXAMPLE_SECTIONS = {"double_end": "doubles", "double_covered": "doubles", "lone_double": "doubles",
                      "spinner": "doubles", "branches": "doubles", "unopened_branch": "doubles",
-                     "scoring": "scoring", "matching": "placing", "wild": "placing"}
+                     "scoring": "scoring", "matching": "placing", "wild": "placing", "hub": "placing",
+                     "train_double": "doubles"}
+# A trains game's layouts illustrate the rule sentence of this clause, which stands just before them: they say
+# nothing of their own, and the sentence is the picture's description.
+_TRAIN_CLAUSES = {"hub": "trains", "train_double": "doubles in trains"}
 
 
-def _examples(engine: VariantEngine, pack: Pack, wording: Wording) -> list[tuple[str, Example]]:
-    legend = Legend(wording.legend["counted"], wording.legend["continuation"], wording.legend["spinner"])
+def _examples(engine: VariantEngine, pack: Pack, wording: Wording,
+              told: Sequence[Sentence] = ()) -> list[tuple[str, Example]]:
+    """Each worked layout as an example, with the section it goes in."""
+    legend = Legend(wording.legend["counted"], wording.legend["continuation"], wording.legend["spinner"],
+                    **train_words(pack))
     out = []
     seen: dict[str, int] = {}
     for worked in worked_layouts(engine):
@@ -199,9 +209,17 @@ def _examples(engine: VariantEngine, pack: Pack, wording: Wording) -> list[tuple
         lines = _block(engine, worked.layout, pack)
         if lines is None:
             continue
+        section = _EXAMPLE_SECTIONS[worked.topic]
+        if worked.topic in TRAIN_TOPICS:
+            said = next((s for s in told if _TRAIN_CLAUSES[worked.topic] in s.clauses), None)
+            section = said.section if said is not None else section
+            alt = wording.write(said.key, dict(said.values)) if said is not None else wording.sections[section]
+            picture = Picture(name, layout_picture(engine, worked.layout, legend), alt)
+            out.append((section, Example(None, picture, tuple(lines))))
+            continue
         text = wording.texts[worked.topic]
         picture = Picture(name, layout_picture(engine, worked.layout, legend), text)
-        out.append((worked.topic, Example(text if seen[worked.topic] == 1 else None, picture, tuple(lines))))
+        out.append((section, Example(text if seen[worked.topic] == 1 else None, picture, tuple(lines))))
     return out
 
 

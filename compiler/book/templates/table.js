@@ -282,11 +282,160 @@
         fill: counted ? "#ffffff" : INK }, String(value)));
   }
 
+  // --- a trains game's hub, as book/pictures.py draws it (its measures: ROW_PITCH, LANE_GAP, ROW_LENGTH, HUB_RADIUS,
+  // STEM, LABEL, TOKEN, QUADRANTS): the engine in the middle on a round hub, each train on its own lane, the lanes
+  // shared out among four quadrants in turn (train k is slot k, the public train slot `players`) and stacked
+  // outwards; a rail from the hub bends onto the lane's first row, the owner's label above it and a seat's marker on
+  // it; a train runs outwards along its row, doubles crosswise, and wraps onto a new row further out (a dashed
+  // return between them) once a tile would pass the row's length
+
+  const PUBLIC = "public";
+  const ROW_PITCH = 2 * UNIT + 16;
+  const LANE_GAP = 16;
+  const ROW_LENGTH = 10 * UNIT;
+  const HUB_RADIUS = 56;
+  const STEM = HUB_RADIUS + 24;
+  const LABEL = PICTURE.font - 2;
+  const TOKEN = [22, 14];
+  const RAIL = "#9a9a9a";
+  const HUB_FILL = "#efe9da";
+  const QUADRANTS = [[1, -1], [-1, 1], [1, 1], [-1, -1]];
+  const textWidth = (words, size) => Math.floor(([...words].length * size * 6 + 9) / 10); // pictures.py's estimate
+
+  const hubSeat = (port) => (/^train[0-9]+$/.test(port) ? Number(port.slice(5)) : null);
+  const isHubPort = (port) => port === PUBLIC || hubSeat(port) !== null;
+
+  /** The engine's hub ports, each with the tile placed on it and that tile's port (null while it is empty); null
+      where the layout is no hub. */
+  function hubLinks(layout) {
+    if (!layout.tiles.length) return null;
+    const engine = layout.tiles[0];
+    const ports = new Map();
+    for (const [on, port, tile, ownPort] of layout.connections) if (on === engine && isHubPort(port)) ports.set(port, [tile, ownPort]);
+    for (const [tile, port] of layout.open_ports) if (tile === engine && isHubPort(port) && !ports.has(port)) ports.set(port, null);
+    return ports.size ? ports : null;
+  }
+
+  let publicTrain = null; // whether the variant has a public train: asked of the engine once, by a game's first tile
+  function hasPublicTrain() {
+    if (publicTrain === null) {
+      publicTrain = false;
+      try {
+        const probe = new Game({ players: tables[0] ?? variant.playerCounts[0], seed: 0 });
+        for (let n = 0; n < 500 && !probe.layout().tiles.length && !probe.handOver; n++) probe.apply(probe.legalMoves()[0]);
+        publicTrain = probe.layout().open_ports.some(([, port]) => port === PUBLIC);
+      } catch (error) {
+        if (!(error instanceof IllegalMove)) throw error;
+      }
+    }
+    return publicTrain;
+  }
+
+  function layTrain(first, children, side, out, firstRow, start, drawn) {
+    const tiles = [];
+    const returns = [];
+    let row = 0;
+    let along = 0;
+    let link = first;
+    while (link && !drawn.has(link[0])) {
+      const [tile, ownPort] = link;
+      const [low, high] = pipsOf(tile);
+      const length = low === high ? UNIT : 2 * UNIT;
+      if (along && along + length > ROW_LENGTH) { // wrap onto the next row, further out
+        const y = firstRow + out * row * ROW_PITCH;
+        const [gap, below, end] = [y + (out * ROW_PITCH) / 2, y + out * ROW_PITCH, start + along];
+        returns.push([[side * end, y], [side * (end + 8), y], [side * (end + 8), gap], [side * (start - 8), gap],
+          [side * (start - 8), below], [side * start, below]]);
+        row += 1;
+        along = 0;
+      }
+      const y = firstRow + out * row * ROW_PITCH;
+      drawn.set(tile, joinedDrawn(tile, ownPort, { point: [side * (start + along), y], way: [side, 0] }));
+      tiles.push(tile);
+      along += length;
+      link = children.get(tile);
+    }
+    return { tiles, rows: row + 1, returns };
+  }
+
+  /** The hub's drawing: the engine in the middle, each of players' trains and the public train on its lane; null
+      where the layout is no hub. */
+  function placeHub(layout, players) {
+    const links = hubLinks(layout);
+    if (!links) return null;
+    const markers = new Set(layout.markers ?? []);
+    const seats = [...links.keys()].map(hubSeat).filter((seat) => seat !== null);
+    const count = Math.max(players ?? 0, ...seats.map((s) => s + 1), ...[...markers].map((s) => s + 1));
+    const slots = Array.from({ length: count }, (_, seat) => [`train${seat}`, seat]);
+    if (links.has(PUBLIC) || hasPublicTrain()) slots.push([PUBLIC, null]);
+    const labels = slots.map(([port, seat]) => (seat === null ? portName(PUBLIC) : seatName(seat)));
+    const start = STEM + Math.max(TOKEN[0], ...labels.map((words) => textWidth(words, LABEL))) + 16;
+    const engine = layout.tiles[0];
+    const children = new Map(layout.connections.filter(([on]) => on !== engine).map(([on, , tile, ownPort]) => [on, [tile, ownPort]]));
+    const [low, high] = pipsOf(engine);
+    const lead = low === high ? doubleDrawn(engine, [0, 0], RIGHT, LEFT) // upright, whatever the engine
+      : { tile: engine, centre: [0, 0], along: DOWN, crosswise: false,
+        halves: [{ centre: [0, -UNIT / 2], value: low }, { centre: [0, UNIT / 2], value: high }] };
+    const drawn = new Map([[engine, lead]]);
+    const exits = {};
+    const trains = [];
+    const stacked = new Map();
+    slots.forEach(([port, seat], slot) => {
+      const [side, out] = QUADRANTS[slot % QUADRANTS.length];
+      const y = stacked.get(`${side} ${out}`) ?? (out * ROW_PITCH) / 2;
+      exits[port] = { point: [side * start, y], way: [side, 0] };
+      const { tiles, rows, returns } = layTrain(links.get(port), children, side, out, y, start, drawn);
+      stacked.set(`${side} ${out}`, y + out * (rows * ROW_PITCH + LANE_GAP));
+      trains.push({ port, seat, tiles, rail: [[0, 0], [side * STEM, y], [side * start, y]], label: labels[slot],
+        labelAt: [side * (start - 6), y - 20], anchor: side > 0 ? "end" : "start",
+        tokenAt: [side * (start - 6 - TOKEN[0] / 2), y], returns });
+    });
+    drawn.set(engine, { ...lead, exits });
+    return { drawn, trains, markers };
+  }
+
+  /** The hub's marks under the tiles (the hub, the rails, the labels, the returns) and over them (the markers). */
+  function hubMarks(hub, engine, box) {
+    box.add(-HUB_RADIUS, -HUB_RADIUS, HUB_RADIUS, HUB_RADIUS);
+    const rails = [];
+    const over = [];
+    const line = (points) => points.map(([x, y]) => `${x},${y}`).join(" ");
+    for (const train of hub.trains) {
+      const attributes = { class: train.seat === null ? "train public" : "train", "data-port": train.port,
+        "data-tiles": train.tiles.join(" ") };
+      if (train.seat !== null) attributes["data-seat"] = train.seat;
+      for (const [x, y] of [...train.rail, ...train.returns.flat()]) box.add(x, y, x, y);
+      const [x, y] = train.labelAt;
+      const width = textWidth(train.label, LABEL);
+      box.add(train.anchor === "end" ? x - width : x, y - LABEL, train.anchor === "end" ? x : x + width, y + LABEL);
+      rails.push(svg("g", attributes,
+        svg("polyline", { points: line(train.rail), fill: "none", stroke: RAIL, "stroke-width": 3 }),
+        train.returns.map((back) => svg("polyline", { class: "return", points: line(back), fill: "none", stroke: RAIL,
+          "stroke-width": 2, "stroke-dasharray": "6 4" })),
+        svg("text", { x, y, "font-size": LABEL, "text-anchor": train.anchor, "dominant-baseline": "central", fill: INK },
+          train.label)));
+      if (train.seat !== null && hub.markers.has(train.seat)) {
+        const [tx, ty] = train.tokenAt;
+        const [w, h] = TOKEN;
+        box.add(tx - w / 2, ty - h / 2, tx + w / 2, ty + h / 2);
+        over.push(svg("g", { class: "marker", "data-seat": train.seat, "data-port": train.port },
+          svg("rect", { x: tx - w / 2, y: ty - h / 2, width: w, height: h, rx: 4, fill: PICTURE.orange, stroke: INK,
+            "stroke-width": 1.5 })));
+      }
+    }
+    const disc = svg("circle", { class: "hub", "data-tile": engine, cx: 0, cy: 0, r: HUB_RADIUS, fill: HUB_FILL, stroke: INK,
+      "stroke-width": 1.5 });
+    return { under: [...rails, disc], over };
+  }
+
   /** The layout as an SVG element, its viewBox, and where each end's marker stands (by "tile port"; the lead's
-      place on an empty table by "lead"); targets are the moves whose ends are marked as a chosen tile's. */
-  function drawLayout(layout, targets = []) {
-    const drawn = placeTiles(layout);
+      place on an empty table by "lead"); targets are the moves whose ends are marked as a chosen tile's; players, a
+      trains game's seats (each has a train on the hub). */
+  function drawLayout(layout, targets = [], players = null) {
     const box = new Box();
+    const hub = placeHub(layout, players);
+    const { under, over } = hub ? hubMarks(hub, layout.tiles[0], box) : { under: [], over: [] };
+    const drawn = hub ? hub.drawn : placeTiles(layout);
     const tiles = layout.tiles.filter((tile) => drawn.has(tile)).map((tile) => tileMark(drawn.get(tile), box));
     const frames = layout.spinners.filter((tile) => drawn.has(tile)).map((tile) => {
       const [x0, y0, x1, y1] = boundsOf(drawn.get(tile));
@@ -324,8 +473,8 @@
     const [x, y, width, height] = view;
     const root = svg("svg", { xmlns: SVG_NS, viewBox: view.join(" "), width, height, "font-family": "sans-serif",
       role: "img", "aria-label": `${label("layout")}: ${layout.tiles.join(", ")}` },
-    tiles, frames, markers);
-    return { root, view, spots };
+    under, tiles, frames, markers, over);
+    return { root, view, spots, hub: Boolean(hub) };
   }
 
   /** A tile upright, as the hand shows it. */
@@ -577,7 +726,7 @@
     if (DATA.drawPile) seatsPart.append(html("li", { class: "pile" }, label("pile", { count: game.pileSize })));
 
     const targets = selected ? plays.filter((move) => move.play === selected) : [];
-    renderLayout(game.layout(), targets);
+    renderLayout(game.layout(), targets, layoutPart, game.players);
 
     const hand = game.hand(viewSeat);
     handPart.replaceChildren(
@@ -674,8 +823,8 @@
     return figure;
   }
 
-  function renderLayout(layout, targets, where = layoutPart) {
-    const { root, view, spots } = drawLayout(layout, targets);
+  function renderLayout(layout, targets, where = layoutPart, players = null) {
+    const { root, view, spots, hub } = drawLayout(layout, targets, players);
     const [x, y, width, height] = view;
     root.style.width = `${Math.round(width * SCALE)}px`;
     const overlay = html("div", { class: "ends" });
@@ -701,8 +850,8 @@
       overlay.append(button);
     }
     const frame = html("div", { class: "frame" }, root, overlay);
-    const legend = DATA.legend ? html("figcaption", { class: "legend" },
-      html("span", { class: "counted" }, DATA.legend.counted), html("span", { class: "open" }, DATA.legend.continuation),
+    const legend = DATA.legend ? html("figcaption", { class: "legend" }, // a hub's ends count nothing
+      hub ? [] : html("span", { class: "counted" }, DATA.legend.counted), html("span", { class: "open" }, DATA.legend.continuation),
       layout.spinners.length ? html("span", { class: "spinner" }, DATA.legend.spinner) : []) : [];
     where.replaceChildren(frame, legend);
   }
@@ -846,7 +995,7 @@
     const scores = html("section", { id: "viewer-scores", "aria-labelledby": "viewer-scores-title" });
     renderScores(scores, shown);
     const figure = html("figure", { id: "viewer-layout" });
-    renderLayout(shown.layout(), [], figure);
+    renderLayout(shown.layout(), [], figure, shown.players);
     const hands = html("ul", { id: "viewer-hands" }, shown.hands.map((hand, seat) => html("li", { "data-seat": seat },
       html("strong", {}, seatName(seat)), html("span", { class: "tiles" },
         hand.map((tile) => html("span", { class: "tile", title: tile, "data-tile": tile, role: "img", "aria-label": tile }, tileFace(tile)))))));
