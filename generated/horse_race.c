@@ -40,7 +40,7 @@ static clock_t wasm_clock(void) {
 #define STAT_SIDES 4  /* the sides the statistics name: 0 to 3 at least */
 #define SLOT_LIMIT 21  /* the slots a hand in play takes at most: its deal and what it may draw */
 #define MAX_PORTS 20  /* open ends at most */
-#define WAITING_PORTS 1  /* ends waiting for a spinner's sides at most */
+#define WAITING_PORTS 1  /* ends waiting for a spinner's sides (or for a double in a train to be covered) at most */
 #define MAX_MOVES 1128  /* legal moves at most */
 #define SAFETY_MOVES 100000
 #define SAFETY_HANDS 1000
@@ -60,6 +60,10 @@ static clock_t wasm_clock(void) {
 #define DOUBLE_END_BOTH_HALVES 1  /* both halves */
 #define SIDES_FIRST 0  /* a spinner's sides are covered before other ends */
 #define CHICKEN_FEET 0  /* a later double's three toes are the only open ends until covered */
+#define TRAINS 0  /* the engine is a hub: its ports start a train for each seat */
+#define PUBLIC_TRAIN 0  /* ... and the public train, which every seat may use */
+#define SATISFIED_DOUBLES 0  /* a double in a train: its line B the only open end, for every seat, until covered */
+#define TRAIN_PORTS 10  /* the seats' trains' ports the ABI numbers, for any table */
 #define BRANCHES_COUNT 0
 #define CROSS_ARMS 0
 #define OWN_MATCHING 0  /* by equal halves */
@@ -154,7 +158,7 @@ static clock_t wasm_clock(void) {
 #define HAND_BONUS_COUNT 0  /* the last hand with a bonus */
 #define PIPS_ADDED 0  /* each seat's pips left in hand (PIPS_LEFT) are added to its own score */
 #define ROUNDS 0  /* a game is this many hands, the lowest total winning; 0: played to its target */
-#define ABI_VERSION 10  /* of the interface the engine exports */
+#define ABI_VERSION 11  /* of the interface the engine exports */
 #define HAS_MATCH_PLAY 0
 #define GAME_TARGET 0
 #define MATCH_EXACT_TARGET 0  /* no game ends past its target */
@@ -201,6 +205,8 @@ static clock_t wasm_clock(void) {
 #define HAND_POINTS 3
 #define HAND_FIELD_COUNT 7
 
+/* the ports by the ABI's numbering, as named */
+static const char *const PORT_TEXT[] = { "low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC", "train0", "train1", "train2", "train3", "train4", "train5", "train6", "train7", "train8", "train9", "public" };
 /* the tiles' halves */
 static const int8_t TILE_LOW[NTILES] = { 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6 };
 static const int8_t TILE_HIGH[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6 };
@@ -291,9 +297,16 @@ static int64_t floor_mod(int64_t a, int64_t b) {
     return b == 0 ? 0 : a - floor_div(a, b) * b;
 }
 
-/* A chicken foot's three toes come after the line's and the spinners' ports, so that their numbers stay. */
+/* A chicken foot's three toes come after the line's and the spinners' ports, so that their numbers stay; then the
+   hub's: seat k's train on PORT_TRAIN_0 + k, for a seat of any table, and the public train's (PORT_TEXT names them). */
 enum {
-    PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B, PORT_TOE_A, PORT_TOE_B, PORT_TOE_C
+    PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B, PORT_TOE_A, PORT_TOE_B, PORT_TOE_C,
+    PORT_TRAIN_0, PORT_PUBLIC = PORT_TRAIN_0 + TRAIN_PORTS
+};
+/* The last port a tile of this variant may join. */
+enum {
+    PORT_LAST = TRAINS ? (PUBLIC_TRAIN ? PORT_PUBLIC : PORT_TRAIN_0 + MAX_PLAYERS - 1)
+        : CHICKEN_FEET ? PORT_TOE_C : PORT_BRANCH_B
 };
 
 /* The layout's numbers are 16 bits or wider, not char-sized: a store to a char may change anything, so the compiler
@@ -313,17 +326,27 @@ typedef struct {
     int arms_left;                  /* arms of the cross still waiting for their double */
     int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
     int touched;                    /* the port of the tile placed last that touches the end it joined */
+    int players;                    /* the seats, each with its train (TRAINS) */
+    int unsatisfied;                /* a double in a train whose line B is not yet covered, or -1 */
+    int markers[MAX_PLAYERS];       /* a seat's train carries its marker: any seat may place on it (TRAINS) */
+    int16_t train[NTILES];          /* tiles in a train: its train, seat k's train k, the public train -1 */
     int16_t lines_filled[NTILES];   /* tiles on the table: how many line sides of a double are covered (0 for a
                                        tile that is none: kept for every tile, so read without a test) */
     int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
-    Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered */
+    Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered (or the
+                                       unsatisfied double is) */
 } Layout;
 
-static void layout_reset(Layout *l) {
+/* An empty table for players seats. */
+static void layout_reset(Layout *l, int players) {
     l->ntiles = l->doubles = l->nopen = l->nwaiting = 0;
-    l->filling = -1;
+    l->filling = l->unsatisfied = -1;
     l->sides_covered = l->arms_left = l->total = 0;
+    l->players = players;
+    if (TRAINS) {
+        memset(l->markers, 0, sizeof l->markers);
+    }
 }
 
 static void ports_push(Port *list, int *count, int capacity, int tile, int kind, int value) {
@@ -386,9 +409,19 @@ static void layout_new_double(Layout *l, int tile) {
 }
 
 static void layout_lead(Layout *l, int tile) {
-    int low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    int low = TILE_LOW[tile], high = TILE_HIGH[tile], seat;
     l->ntiles++;
     l->spinner[tile] = 0;
+    if (TRAINS) {  /* the engine is the hub: its ports start the trains, each taking a tile by the engine's value */
+        l->lines_filled[tile] = 0;
+        for (seat = 0; seat < l->players; ++seat) {
+            open_push(l, tile, PORT_TRAIN_0 + seat, low);
+        }
+        if (PUBLIC_TRAIN) {
+            open_push(l, tile, PORT_PUBLIC, low);
+        }
+        return;
+    }
     l->total = low + high;  /* its two ends, or a lone double's pips once */
     l->lines_filled[tile] = 0;
     if (low != high) {
@@ -422,6 +455,38 @@ static int tile_fits(int tile, int value) {
     return (TILE_MASK[tile] & touching_mask(value)) != 0;
 }
 
+/* The train a tile joins on the port kind of tile (TRAINS): the hub's port of seat k starts seat k's train k, its
+   public port the public train, -1; any other port continues tile's own train. */
+static int train_at(const Layout *l, int tile, int kind) {
+    if (kind >= PORT_TRAIN_0) {
+        return kind == PORT_PUBLIC ? -1 : kind - PORT_TRAIN_0;
+    }
+    return l->train[tile];
+}
+
+/* Whether seat may place on the open port numbered p: on its own train, the public train or a train carrying its
+   owner's marker; on an unsatisfied double (SATISFIED_DOUBLES), whoever owns its train. */
+static int layout_usable(const Layout *l, int seat, int p) {
+    int train;
+    if (!TRAINS || (SATISFIED_DOUBLES && l->unsatisfied >= 0)) {
+        return 1;
+    }
+    train = train_at(l, l->open[p].tile, l->open[p].kind);
+    return train == seat || train < 0 || l->markers[train];
+}
+
+/* A double placed in a train, unsatisfied (SATISFIED_DOUBLES): its line B, just opened, is the only open end until
+   a tile covers it; the others wait, in their order. */
+static void layout_unsatisfied(Layout *l, int tile) {
+    int i;
+    for (i = 0; i < l->nopen - 1; ++i) {
+        ports_push(l->waiting, &l->nwaiting, WAITING_PORTS, l->open[i].tile, l->open[i].kind, l->open[i].value);
+    }
+    l->open[0] = l->open[l->nopen - 1];
+    l->nopen = 1;
+    l->unsatisfied = tile;
+}
+
 /* A double joined after the spinner, as a chicken foot (CHICKEN_FEET): every open end waits, and its three toes,
    showing value, are the only open ports until they are covered; its join counts as a side covered, so that the three
    toes make the four. */
@@ -444,7 +509,7 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
     int i, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
     int line, filled, grown;
     int on = l->open[at].tile, port = l->open[at].kind, value = l->open[at].value;
-    if (!HAS_SPINNERS) {  /* a line has two open ends: the other one comes first now (no branch on which) */
+    if (!HAS_SPINNERS && !TRAINS) {  /* a line has two open ends: the other one comes first now (no branch on which) */
         l->open[0] = l->open[1 - at];
         l->nopen = 1;
     } else {
@@ -457,6 +522,13 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
     }
     l->ntiles++;
     l->spinner[tile] = 0;
+    if (TRAINS) {
+        l->train[tile] = (int16_t)train_at(l, on, port);
+        if (SATISFIED_DOUBLES && on == l->unsatisfied) {  /* satisfied: the ends held back open again, before the new */
+            layout_release_waiting(l);
+            l->unsatisfied = -1;
+        }
+    }
     if (SIDES_FIRST) {
         if (on == l->filling) {
             l->sides_covered++;
@@ -495,6 +567,9 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
             grown_push(l, waiting, tile, PORT_LINE_B, grown);
             if (HAS_SPINNERS) {
                 layout_new_double(l, tile);
+            }
+            if (SATISFIED_DOUBLES) {
+                layout_unsatisfied(l, tile);
             }
         }
     } else {
@@ -539,6 +614,10 @@ static int double_end_value(const Layout *l, int tile, int value) {
    listed where it is given: their sum, and how many there are (ends). */
 static int layout_counted(const Layout *l, int *ends, Port *listed) {
     int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    if (TRAINS) {
+        *ends = 0;  /* the engine and the trains' ends count nothing */
+        return 0;
+    }
     for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
         const Port *ports = lists ? l->waiting : l->open;
         int n = lists ? l->nwaiting : l->nopen;
@@ -613,8 +692,8 @@ static int layout_double_end(const Layout *l) {
     return 0;
 }
 
-/* Whether tile may go anywhere now (the lead on an empty table). */
-static int layout_takes(const Layout *l, int tile) {
+/* Whether seat may place tile anywhere now (the lead on an empty table). */
+static int layout_takes(const Layout *l, int seat, int tile) {
     int i;
     if (!l->ntiles) {
         return 1;
@@ -623,7 +702,7 @@ static int layout_takes(const Layout *l, int tile) {
         return 0;
     }
     for (i = 0; i < l->nopen; ++i) {
-        if (tile_fits(tile, l->open[i].value)) {
+        if (tile_fits(tile, l->open[i].value) && layout_usable(l, seat, i)) {
             return 1;
         }
     }
@@ -704,7 +783,10 @@ static void rng_shuffle(Rng *r, TileByte *tiles, int n) {
 }
 
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
-enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE, OPENER_WINNER, OPENER_SIDE_CHOICE };
+enum {
+    OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE, OPENER_WINNER, OPENER_SIDE_CHOICE,
+    OPENER_HEAVIEST_TILE
+};
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
 enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
 /* What is known of the current seat's moves: nothing yet, their list (legal), or only the masks of its placements
@@ -845,7 +927,6 @@ typedef struct {
 /* --- events, written where a game is played move by move ---------------------------------------- */
 /* Whether g writes events now: never in the build the simulations run (no DS_EVENTS), where every test folds away. */
 #define LOGGING(g) (EVENTS && (g)->log)
-static const char *const PORT_TEXT[] = {"low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC"};
 
 EVENT_CALL static void log_text(EventLog *log, const char *text) {
     for (; *text; ++text, ++log->length) {
@@ -1127,7 +1208,7 @@ static void game_init(Game *g, int players, int partnerships) {
     }
     hands_clear(g);
     g->pile_next = g->pile_len = 0;
-    layout_reset(&g->layout);
+    layout_reset(&g->layout, players);
     g->opener = g->current = -1;
     g->hand_over = 1;
     g->over = g->hand_number = g->nwinners = 0;
@@ -1219,8 +1300,10 @@ static uint64_t fits_somewhere(const Game *g, int seat, const uint64_t *only) {
 static int placement_masks(Game *g, const uint64_t *only) {
     int seat = g->current, p, w, n = 0, wide = g->nslots[seat] > SLOT_LIMIT;  /* wide: a hand a search imagines */
     for (p = 0; p < g->layout.nopen; ++p) {
+        /* Another seat's train without its marker takes no tile of this seat's (TRAINS). */
+        uint64_t usable = layout_usable(&g->layout, seat, p) ? ~(uint64_t)0 : 0;
         for (w = 0; w < MASK_WORDS; ++w) {
-            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w);
+            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w) & usable;
             int moves = slot_bits(m, wide);
             if (HAS_WILD) {
                 moves += slot_bits(m & g->named[seat][w], wide);  /* a second move */
@@ -1941,6 +2024,9 @@ static void play_tile(Game *g, int tile, int at, int by) {
         layout_lead(l, tile);
     } else {
         layout_cover(l, tile, at, by);
+        if (TRAINS && l->train[tile] == seat) {
+            l->markers[seat] = 0;  /* a tile on its own train takes the seat's marker off */
+        }
     }
     if (LOGGING(g)) {
         int16_t *placed = g->placed[l->ntiles - 1];
@@ -2063,7 +2149,7 @@ static void draw_tile(Game *g) {
     /* A playable drawn tile is played at once; one drawn for the lead joins the hand (one drawn for the named lead
        does too, but where tiles join by their own matching, which takes any tile on the empty table). */
     if (DRAWN_AT_ONCE && (g->layout.ntiles || (!LEADER_DRAWS && (!LEAD_DRAWN_FOR || OWN_MATCHING)))
-            && layout_takes(&g->layout, tile)) {
+            && layout_takes(&g->layout, seat, tile)) {
         g->drawn = tile;
     }
     /* Drawing for the named lead, a seat that did not draw it hands the draw on; else the last tile drawn may leave
@@ -2075,6 +2161,9 @@ static void pass_turn(Game *g) {
     g->passes_made++;
     if (LOGGING(g)) {
         ev_seat(g, "pass", g->current);
+    }
+    if (TRAINS) {
+        g->layout.markers[g->current] = 1;  /* a pass puts the seat's marker on its own train */
     }
     if (PASS_POINTS && g->layout.ntiles) {  /* an opponent's pass scores for the side of the last tile placed */
         int side = g->side_of[g->last_tile_seat];
@@ -2187,6 +2276,19 @@ static int highest_double_holder(const Game *g) {
     return -1;
 }
 
+/* The seat holding the heaviest tile dealt (most pips; between equal sums the greater higher half), or -1. */
+static int heaviest_tile_holder(const Game *g) {
+    int tile, heaviest = -1, most = -1;
+    for (tile = 0; tile < NTILES; ++tile) {
+        int weight = (TILE_LOW[tile] + TILE_HIGH[tile]) * (MAX_PIP + 1) + TILE_HIGH[tile];  /* pips, then the half */
+        if (holder_of(g, tile) >= 0 && weight > most) {
+            most = weight;
+            heaviest = tile;
+        }
+    }
+    return heaviest < 0 ? -1 : holder_of(g, heaviest);
+}
+
 /* Whether the named lead leads the hand about to be dealt where it leads only some: the game's first hand, or
    (LEAD_NAMED_LEVEL) a hand dealt at 0-0 or 1-1 or after a drawn hand. */
 static int named_lead_now(const Game *g) {
@@ -2239,6 +2341,8 @@ static int choose_opener(Game *g, int given) {
         return seats[rng_below(&g->rng, n)];
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
         decided = highest_double_holder(g);
+    } else if (rule == OPENER_HEAVIEST_TILE) {
+        decided = heaviest_tile_holder(g);
     }
     if (given >= 0) {
         return decided >= 0 && given != decided ? -2 : given;
@@ -2257,7 +2361,7 @@ static int begin_hand(Game *g, int given) {
         g->lead_tile = round_engine(g);  /* the hand about to be dealt is the next: its engine, set aside */
     }
     g->hand_number++;
-    layout_reset(&g->layout);
+    layout_reset(&g->layout, g->players);
     if (LEAD_SET_ASIDE) {  /* the round's engine, set aside on the table: no move places it, no event tells it */
         layout_lead(&g->layout, g->lead_tile);
         if (LOGGING(g)) {
@@ -2394,8 +2498,8 @@ static int deal_shuffled(Game *g) {
 
 /* --- bots and simulations -------------------------------------------------------------------- */
 /* Whether a pass or a draw shows that the seat holds no tile of the numbers open: it may pass or draw only when
-   it cannot place, and a tile fits an end by showing its number. */
-#define INFERS_LACKS (!(MAY_DRAW || MAY_PASS || HAS_WILD || OWN_MATCHING || CROSS_ARMS))
+   it cannot place, and a tile fits an end by showing its number (where every seat may use every end: no trains). */
+#define INFERS_LACKS (!(MAY_DRAW || MAY_PASS || HAS_WILD || OWN_MATCHING || CROSS_ARMS || TRAINS))
 #define MAX_LIMITS 16
 #define SEARCH_DEPTH 1024  /* moves of one hand the tree follows at most; the rest is played out at random */
 
@@ -3514,7 +3618,7 @@ static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64
     }
     /* seat, kind, tile, on, port, by, claim */
     if (v[1] < MOVE_PLAY || v[1] > MOVE_MUGGINS || v[2] < -1 || v[2] >= NTILES || v[3] < -1 || v[3] >= NTILES
-            || v[4] < -1 || v[4] > (CHICKEN_FEET ? PORT_TOE_C : PORT_BRANCH_B) || v[5] < -1 || v[5] > 1 || v[6] < -1 || v[6] > REPLAY_MAX_CLAIM
+            || v[4] < -1 || v[4] > PORT_LAST || v[5] < -1 || v[5] > 1 || v[6] < -1 || v[6] > REPLAY_MAX_CLAIM
             || (v[1] == MOVE_PLAY && (v[2] < 0 || (v[3] < 0) != (v[4] < 0) || (v[5] >= 0 && v[3] < 0)))
             || (v[1] != MOVE_PLAY && v[6] >= 0)) {
         return REPLAY_MALFORMED;
@@ -3743,7 +3847,7 @@ int32_t ds_state_count(void) {
 
 /* Ints ds_table_layout writes at most. */
 int32_t ds_layout_ints(void) {
-    return 5 + 4 * NTILES + 3 * MAX_PORTS + NTILES + 3 * (MAX_PORTS + WAITING_PORTS);
+    return 6 + 4 * NTILES + 3 * MAX_PORTS + NTILES + 3 * (MAX_PORTS + WAITING_PORTS) + MAX_PLAYERS;
 }
 
 /* A new game at a table the rules allow, its random numbers from seed, with no hand dealt yet; 0 or TABLE_REFUSED. */
@@ -3990,7 +4094,8 @@ int32_t ds_table_tiles(const Table *t, int32_t seat, TileByte *out) {
 
 /* The table's tiles as ints into out (at most ds_layout_ints()): the placements (their number, then on, port,
    tile, the tile's port that touches: -1, -1, tile, -1 for the lead), the open ports (their number, then tile,
-   port, value), the spinners (their number, then each tile), the counted ends (as the open ports), the end total. */
+   port, value), the spinners (their number, then each tile), the counted ends (as the open ports), the end total,
+   the seats whose trains carry a marker (their number, then each seat; -1 alone where the layout has no trains). */
 int32_t ds_table_layout(const Table *t, int32_t *out) {
     const Layout *l = &t->game.layout;
     Port counted[MAX_PORTS + WAITING_PORTS];
@@ -4023,5 +4128,13 @@ int32_t ds_table_layout(const Table *t, int32_t *out) {
         out[n++] = counted[i].value;
     }
     out[n++] = total;
+    k = n++;
+    out[k] = TRAINS ? 0 : -1;
+    for (i = 0; TRAINS && i < t->game.players; ++i) {
+        if (l->markers[i]) {
+            out[n++] = i;
+            out[k]++;
+        }
+    }
     return n;
 }

@@ -24,8 +24,9 @@ export interface GameResult {
 
 /** A tile as text, either half first: "[3|4]". */
 export type Tile = string;
-/** The ports of a layout's tiles, as the engines name them. */
-export type Port = "low" | "high" | "lineA" | "lineB" | "branchA" | "branchB" | "toeA" | "toeB" | "toeC";
+/** The ports of a layout's tiles, as the engines name them: the hub's train<k> starts seat k's train. */
+export type Port = "low" | "high" | "lineA" | "lineB" | "branchA" | "branchB" | "toeA" | "toeB" | "toeC"
+  | `train${number}` | "public";
 
 /** A move, as a record writes it: a placement (on and port left out for the lead; by where a wild tile names the
     half that touches; claim where scores are announced), a draw, a pass, or a call of muggins (seat: the caller). */
@@ -50,6 +51,8 @@ export interface Layout {
   open_ports: [Tile, Port, number][];
   counted_ends: [Tile, Port, number][];
   end_total: number;
+  /** Where the layout has trains: the seats whose trains carry a marker. */
+  markers?: number[];
 }
 
 /** What a seat can see. */

@@ -16,9 +16,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..engine_api import EngineGame, Event, Move, Tile
+from ..language.clauses import MAX_PLAYERS
+from .python.context import LINE_PORTS, PUBLIC_PORT, TOE_PORTS, train_ports
 
-# The ABI's numbering of ports: a chicken foot's toes after the line's and the spinners' ports.
-PORTS = ("low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC")
+# The ABI's numbering of ports: a chicken foot's toes after the line's and the spinners' ports, then the hub's: the
+# train of each seat a table may have, and the public train (so that one numbering serves every variant).
+TRAIN_PORTS = train_ports(MAX_PLAYERS)
+PORTS = LINE_PORTS + TOE_PORTS + TRAIN_PORTS + (PUBLIC_PORT,)
 HALVES = ("low", "high")  # the ABI's numbering of a wild tile's touching half
 MOVE_KINDS = ("play", "draw", "pass", "muggins")  # the ABI's numbering of moves
 MOVE_INTS = 5  # a move as ints: kind, tile (a muggins call: the seat), on, port, by
@@ -326,10 +330,15 @@ class Game:
         spinners = [_text(tiles[t]) for t in ints[at + 1:at + 1 + ints[at]]]
         at += 1 + ints[at]
         counted = ports()
-        return {"tiles": [_text(tiles[p[2]]) for p in placed],
-                "connections": [[_text(tiles[on]), PORTS[port], _text(tiles[tile]), PORTS[touch]]
-                                for on, port, tile, touch in placed if on >= 0],
-                "spinners": spinners, "open_ports": open_ports, "counted_ends": counted, "end_total": ints[at]}
+        layout: dict[str, Any] = {
+            "tiles": [_text(tiles[p[2]]) for p in placed],
+            "connections": [[_text(tiles[on]), PORTS[port], _text(tiles[tile]), PORTS[touch]]
+                            for on, port, tile, touch in placed if on >= 0],
+            "spinners": spinners, "open_ports": open_ports, "counted_ends": counted, "end_total": ints[at]}
+        markers = ints[at + 1]  # -1 where the layout has no trains
+        if markers >= 0:
+            layout["markers"] = ints[at + 2:at + 2 + markers]
+        return layout
 
     def view(self, seat: int) -> dict[str, Any]:
         """What seat can see: its own hand and legal moves (when it is to move), the others' hand sizes, the

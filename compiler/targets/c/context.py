@@ -13,6 +13,7 @@ from pathlib import Path
 from ...language import ir
 from ...language.formula import Syntax, max_total, names_used, score_table, to_source
 from ...play import bots
+from .. import native_game
 from ..python import context as python
 from ..records import hand_fields, unit_fields
 from ..standalone import sections_of
@@ -24,7 +25,7 @@ RUNTIME_FILES = ("layout.c", "game.c", "search.c", "match.c", "abi.c", "play.c")
 SAFETY_MOVES = 100_000  # moves in one hand: no correct hand comes near
 # The version of the interface every engine exports (ds_abi_version): its drivers (dominospec.native, the
 # JavaScript module) refuse an engine of another version.
-ABI_VERSION = 10
+ABI_VERSION = 11
 MATCH_FORMAT_SIDES = 8  # the most sides a match format's engine scores a match between
 # ds_match_state's figures (a match format's engine), in its order; the lists after them hold MATCH_FORMAT_SIDES each.
 MATCH_STATE_FIGURES = ("sides", "games", "over", "winners_count", "line", "game_points", "outright",
@@ -170,7 +171,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         return dealt + (max(0, len(tiles) - players * dealt - turn.reserve) if drawn else 0)
     max_slots = max(slots(n) for n in counts)
     raw_points = score_table(v) if by_total else [0]  # the formula's values by end total, worked out once here
-    max_ports = 2 * v.max_pip + 8  # open and waiting ends: 2, and 2 more for each spinner, at most
+    # Open and waiting ends at most: 2, and 2 more for each spinner; or one for each train and the public train.
+    max_ports = max(2 * v.max_pip + 8, v.max_players + 1)
     units = unit_fields(v.max_players, python.match_line_names(v))
     hands = hand_fields(v.max_players)
 
@@ -190,7 +192,8 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("STAT_SIDES", max(4, v.max_players), "the sides the statistics name: 0 to 3 at least"),
         ("SLOT_LIMIT", max_slots, "the slots a hand in play takes at most: its deal and what it may draw"),
         ("MAX_PORTS", max_ports, "open ends at most"),
-        ("WAITING_PORTS", max_ports if lay.sides_first else 1, "ends waiting for a spinner's sides at most"),
+        ("WAITING_PORTS", max_ports if lay.sides_first or lay.satisfied_doubles else 1,
+         "ends waiting for a spinner's sides (or for a double in a train to be covered) at most"),
         ("MAX_MOVES", max_ports * len(tiles) * 2 + v.max_players + 4, "legal moves at most"),
         ("SAFETY_MOVES", SAFETY_MOVES, ""), ("SAFETY_HANDS", SAFETY_HANDS, ""), ("SAFETY_GAMES", SAFETY_GAMES, ""),
         ("SAFETY_DEALS", SAFETY_DEALS, ""),
@@ -207,6 +210,11 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("DOUBLE_END_BOTH_HALVES", int(v.double_at_end is ir.DoubleAtEnd.BOTH_HALVES), lay.double_at_end),
         ("SIDES_FIRST", int(lay.sides_first), "a spinner's sides are covered before other ends"),
         ("CHICKEN_FEET", int(lay.chicken_feet), "a later double's three toes are the only open ends until covered"),
+        ("TRAINS", int(lay.trains), "the engine is a hub: its ports start a train for each seat"),
+        ("PUBLIC_TRAIN", int(lay.public_train), "... and the public train, which every seat may use"),
+        ("SATISFIED_DOUBLES", int(lay.satisfied_doubles),
+         "a double in a train: its line B the only open end, for every seat, until covered"),
+        ("TRAIN_PORTS", len(native_game.TRAIN_PORTS), "the seats' trains' ports the ABI numbers, for any table"),
         ("BRANCHES_COUNT", int(lay.branches_count), ""), ("CROSS_ARMS", int(lay.cross_arms), ""),
         ("OWN_MATCHING", int(lay.own_matching), lay.matching_text),
         ("HALVES_SUM", -1 if lay.halves_sum is None else lay.halves_sum, "-1: equal halves match"),
@@ -289,6 +297,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
     ]
     bonuses = {bonus.hand: bonus.points for bonus in v.hand_bonuses}
     tables = (
+        Table("char *const", "PORT_TEXT[]", _names(native_game.PORTS), "the ports by the ABI's numbering, as named"),
         Table("int8_t", "TILE_LOW[NTILES]", ", ".join(str(a) for a, _ in tiles), "the tiles' halves"),
         Table("int8_t", "TILE_HIGH[NTILES]", ", ".join(str(b) for _, b in tiles), ""),
         Table("TileByte", "SET_ORDER[NTILES]", ", ".join(str(i) for i in range(len(tiles))),

@@ -580,7 +580,7 @@ static int replay_move(Reader *r, Game *g, int64_t *out, int64_t capacity, int64
     }
     /* seat, kind, tile, on, port, by, claim */
     if (v[1] < MOVE_PLAY || v[1] > MOVE_MUGGINS || v[2] < -1 || v[2] >= NTILES || v[3] < -1 || v[3] >= NTILES
-            || v[4] < -1 || v[4] > (CHICKEN_FEET ? PORT_TOE_C : PORT_BRANCH_B) || v[5] < -1 || v[5] > 1 || v[6] < -1 || v[6] > REPLAY_MAX_CLAIM
+            || v[4] < -1 || v[4] > PORT_LAST || v[5] < -1 || v[5] > 1 || v[6] < -1 || v[6] > REPLAY_MAX_CLAIM
             || (v[1] == MOVE_PLAY && (v[2] < 0 || (v[3] < 0) != (v[4] < 0) || (v[5] >= 0 && v[3] < 0)))
             || (v[1] != MOVE_PLAY && v[6] >= 0)) {
         return REPLAY_MALFORMED;

@@ -74,7 +74,10 @@ static void rng_shuffle(Rng *r, TileByte *tiles, int n) {
 
 //###{standalone game
 enum { MOVE_PLAY, MOVE_DRAW, MOVE_PASS, MOVE_MUGGINS };
-enum { OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE, OPENER_WINNER, OPENER_SIDE_CHOICE };
+enum {
+    OPENER_LOT, OPENER_NEXT_SEAT, OPENER_LAST_TILE, OPENER_HIGHEST_DOUBLE, OPENER_WINNER, OPENER_SIDE_CHOICE,
+    OPENER_HEAVIEST_TILE
+};
 enum { HAND_WON_IN_PLAY, HAND_WENT_OUT, HAND_BLOCKED };
 enum { CLAIM_TRUE = -1 };  /* the claim of a placement's true displayed points, whatever they turn out to be */
 /* What is known of the current seat's moves: nothing yet, their list (legal), or only the masks of its placements
@@ -215,7 +218,6 @@ typedef struct {
 /* --- events, written where a game is played move by move ---------------------------------------- */
 /* Whether g writes events now: never in the build the simulations run (no DS_EVENTS), where every test folds away. */
 #define LOGGING(g) (EVENTS && (g)->log)
-static const char *const PORT_TEXT[] = {"low", "high", "lineA", "lineB", "branchA", "branchB", "toeA", "toeB", "toeC"};
 
 EVENT_CALL static void log_text(EventLog *log, const char *text) {
     for (; *text; ++text, ++log->length) {
@@ -497,7 +499,7 @@ static void game_init(Game *g, int players, int partnerships) {
     }
     hands_clear(g);
     g->pile_next = g->pile_len = 0;
-    layout_reset(&g->layout);
+    layout_reset(&g->layout, players);
     g->opener = g->current = -1;
     g->hand_over = 1;
     g->over = g->hand_number = g->nwinners = 0;
@@ -589,8 +591,10 @@ static uint64_t fits_somewhere(const Game *g, int seat, const uint64_t *only) {
 static int placement_masks(Game *g, const uint64_t *only) {
     int seat = g->current, p, w, n = 0, wide = g->nslots[seat] > SLOT_LIMIT;  /* wide: a hand a search imagines */
     for (p = 0; p < g->layout.nopen; ++p) {
+        /* Another seat's train without its marker takes no tile of this seat's (TRAINS). */
+        uint64_t usable = layout_usable(&g->layout, seat, p) ? ~(uint64_t)0 : 0;
         for (w = 0; w < MASK_WORDS; ++w) {
-            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w);
+            uint64_t m = fitting(g, seat, only, g->layout.open[p].value, w) & usable;
             int moves = slot_bits(m, wide);
             if (HAS_WILD) {
                 moves += slot_bits(m & g->named[seat][w], wide);  /* a second move */
@@ -1311,6 +1315,9 @@ static void play_tile(Game *g, int tile, int at, int by) {
         layout_lead(l, tile);
     } else {
         layout_cover(l, tile, at, by);
+        if (TRAINS && l->train[tile] == seat) {
+            l->markers[seat] = 0;  /* a tile on its own train takes the seat's marker off */
+        }
     }
     if (LOGGING(g)) {
         int16_t *placed = g->placed[l->ntiles - 1];
@@ -1433,7 +1440,7 @@ static void draw_tile(Game *g) {
     /* A playable drawn tile is played at once; one drawn for the lead joins the hand (one drawn for the named lead
        does too, but where tiles join by their own matching, which takes any tile on the empty table). */
     if (DRAWN_AT_ONCE && (g->layout.ntiles || (!LEADER_DRAWS && (!LEAD_DRAWN_FOR || OWN_MATCHING)))
-            && layout_takes(&g->layout, tile)) {
+            && layout_takes(&g->layout, seat, tile)) {
         g->drawn = tile;
     }
     /* Drawing for the named lead, a seat that did not draw it hands the draw on; else the last tile drawn may leave
@@ -1445,6 +1452,9 @@ static void pass_turn(Game *g) {
     g->passes_made++;
     if (LOGGING(g)) {
         ev_seat(g, "pass", g->current);
+    }
+    if (TRAINS) {
+        g->layout.markers[g->current] = 1;  /* a pass puts the seat's marker on its own train */
     }
     if (PASS_POINTS && g->layout.ntiles) {  /* an opponent's pass scores for the side of the last tile placed */
         int side = g->side_of[g->last_tile_seat];
@@ -1557,6 +1567,19 @@ static int highest_double_holder(const Game *g) {
     return -1;
 }
 
+/* The seat holding the heaviest tile dealt (most pips; between equal sums the greater higher half), or -1. */
+static int heaviest_tile_holder(const Game *g) {
+    int tile, heaviest = -1, most = -1;
+    for (tile = 0; tile < NTILES; ++tile) {
+        int weight = (TILE_LOW[tile] + TILE_HIGH[tile]) * (MAX_PIP + 1) + TILE_HIGH[tile];  /* pips, then the half */
+        if (holder_of(g, tile) >= 0 && weight > most) {
+            most = weight;
+            heaviest = tile;
+        }
+    }
+    return heaviest < 0 ? -1 : holder_of(g, heaviest);
+}
+
 /* Whether the named lead leads the hand about to be dealt where it leads only some: the game's first hand, or
    (LEAD_NAMED_LEVEL) a hand dealt at 0-0 or 1-1 or after a drawn hand. */
 static int named_lead_now(const Game *g) {
@@ -1609,6 +1632,8 @@ static int choose_opener(Game *g, int given) {
         return seats[rng_below(&g->rng, n)];
     } else if (rule == OPENER_HIGHEST_DOUBLE) {
         decided = highest_double_holder(g);
+    } else if (rule == OPENER_HEAVIEST_TILE) {
+        decided = heaviest_tile_holder(g);
     }
     if (given >= 0) {
         return decided >= 0 && given != decided ? -2 : given;
@@ -1627,7 +1652,7 @@ static int begin_hand(Game *g, int given) {
         g->lead_tile = round_engine(g);  /* the hand about to be dealt is the next: its engine, set aside */
     }
     g->hand_number++;
-    layout_reset(&g->layout);
+    layout_reset(&g->layout, g->players);
     if (LEAD_SET_ASIDE) {  /* the round's engine, set aside on the table: no move places it, no event tells it */
         layout_lead(&g->layout, g->lead_tile);
         if (LOGGING(g)) {

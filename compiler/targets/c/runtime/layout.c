@@ -4,9 +4,16 @@
    text, never compiled on its own. */
 
 //###{standalone layout
-/* A chicken foot's three toes come after the line's and the spinners' ports, so that their numbers stay. */
+/* A chicken foot's three toes come after the line's and the spinners' ports, so that their numbers stay; then the
+   hub's: seat k's train on PORT_TRAIN_0 + k, for a seat of any table, and the public train's (PORT_TEXT names them). */
 enum {
-    PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B, PORT_TOE_A, PORT_TOE_B, PORT_TOE_C
+    PORT_LOW, PORT_HIGH, PORT_LINE_A, PORT_LINE_B, PORT_BRANCH_A, PORT_BRANCH_B, PORT_TOE_A, PORT_TOE_B, PORT_TOE_C,
+    PORT_TRAIN_0, PORT_PUBLIC = PORT_TRAIN_0 + TRAIN_PORTS
+};
+/* The last port a tile of this variant may join. */
+enum {
+    PORT_LAST = TRAINS ? (PUBLIC_TRAIN ? PORT_PUBLIC : PORT_TRAIN_0 + MAX_PLAYERS - 1)
+        : CHICKEN_FEET ? PORT_TOE_C : PORT_BRANCH_B
 };
 
 /* The layout's numbers are 16 bits or wider, not char-sized: a store to a char may change anything, so the compiler
@@ -26,17 +33,27 @@ typedef struct {
     int arms_left;                  /* arms of the cross still waiting for their double */
     int total;                      /* the end total (RUNNING_TOTAL): kept as tiles go on, read on every placement */
     int touched;                    /* the port of the tile placed last that touches the end it joined */
+    int players;                    /* the seats, each with its train (TRAINS) */
+    int unsatisfied;                /* a double in a train whose line B is not yet covered, or -1 */
+    int markers[MAX_PLAYERS];       /* a seat's train carries its marker: any seat may place on it (TRAINS) */
+    int16_t train[NTILES];          /* tiles in a train: its train, seat k's train k, the public train -1 */
     int16_t lines_filled[NTILES];   /* tiles on the table: how many line sides of a double are covered (0 for a
                                        tile that is none: kept for every tile, so read without a test) */
     int16_t spinner[NTILES];        /* tiles on the table: 1 for a spinner */
     Port open[MAX_PORTS];           /* in the Python engine's open-port order */
-    Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered */
+    Port waiting[WAITING_PORTS];    /* ends that take no tile until the spinner's sides are covered (or the
+                                       unsatisfied double is) */
 } Layout;
 
-static void layout_reset(Layout *l) {
+/* An empty table for players seats. */
+static void layout_reset(Layout *l, int players) {
     l->ntiles = l->doubles = l->nopen = l->nwaiting = 0;
-    l->filling = -1;
+    l->filling = l->unsatisfied = -1;
     l->sides_covered = l->arms_left = l->total = 0;
+    l->players = players;
+    if (TRAINS) {
+        memset(l->markers, 0, sizeof l->markers);
+    }
 }
 
 static void ports_push(Port *list, int *count, int capacity, int tile, int kind, int value) {
@@ -99,9 +116,19 @@ static void layout_new_double(Layout *l, int tile) {
 }
 
 static void layout_lead(Layout *l, int tile) {
-    int low = TILE_LOW[tile], high = TILE_HIGH[tile];
+    int low = TILE_LOW[tile], high = TILE_HIGH[tile], seat;
     l->ntiles++;
     l->spinner[tile] = 0;
+    if (TRAINS) {  /* the engine is the hub: its ports start the trains, each taking a tile by the engine's value */
+        l->lines_filled[tile] = 0;
+        for (seat = 0; seat < l->players; ++seat) {
+            open_push(l, tile, PORT_TRAIN_0 + seat, low);
+        }
+        if (PUBLIC_TRAIN) {
+            open_push(l, tile, PORT_PUBLIC, low);
+        }
+        return;
+    }
     l->total = low + high;  /* its two ends, or a lone double's pips once */
     l->lines_filled[tile] = 0;
     if (low != high) {
@@ -135,6 +162,38 @@ static int tile_fits(int tile, int value) {
     return (TILE_MASK[tile] & touching_mask(value)) != 0;
 }
 
+/* The train a tile joins on the port kind of tile (TRAINS): the hub's port of seat k starts seat k's train k, its
+   public port the public train, -1; any other port continues tile's own train. */
+static int train_at(const Layout *l, int tile, int kind) {
+    if (kind >= PORT_TRAIN_0) {
+        return kind == PORT_PUBLIC ? -1 : kind - PORT_TRAIN_0;
+    }
+    return l->train[tile];
+}
+
+/* Whether seat may place on the open port numbered p: on its own train, the public train or a train carrying its
+   owner's marker; on an unsatisfied double (SATISFIED_DOUBLES), whoever owns its train. */
+static int layout_usable(const Layout *l, int seat, int p) {
+    int train;
+    if (!TRAINS || (SATISFIED_DOUBLES && l->unsatisfied >= 0)) {
+        return 1;
+    }
+    train = train_at(l, l->open[p].tile, l->open[p].kind);
+    return train == seat || train < 0 || l->markers[train];
+}
+
+/* A double placed in a train, unsatisfied (SATISFIED_DOUBLES): its line B, just opened, is the only open end until
+   a tile covers it; the others wait, in their order. */
+static void layout_unsatisfied(Layout *l, int tile) {
+    int i;
+    for (i = 0; i < l->nopen - 1; ++i) {
+        ports_push(l->waiting, &l->nwaiting, WAITING_PORTS, l->open[i].tile, l->open[i].kind, l->open[i].value);
+    }
+    l->open[0] = l->open[l->nopen - 1];
+    l->nopen = 1;
+    l->unsatisfied = tile;
+}
+
 /* A double joined after the spinner, as a chicken foot (CHICKEN_FEET): every open end waits, and its three toes,
    showing value, are the only open ports until they are covered; its join counts as a side covered, so that the three
    toes make the four. */
@@ -157,7 +216,7 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
     int i, waiting = 0, low = TILE_LOW[tile], high = TILE_HIGH[tile];
     int line, filled, grown;
     int on = l->open[at].tile, port = l->open[at].kind, value = l->open[at].value;
-    if (!HAS_SPINNERS) {  /* a line has two open ends: the other one comes first now (no branch on which) */
+    if (!HAS_SPINNERS && !TRAINS) {  /* a line has two open ends: the other one comes first now (no branch on which) */
         l->open[0] = l->open[1 - at];
         l->nopen = 1;
     } else {
@@ -170,6 +229,13 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
     }
     l->ntiles++;
     l->spinner[tile] = 0;
+    if (TRAINS) {
+        l->train[tile] = (int16_t)train_at(l, on, port);
+        if (SATISFIED_DOUBLES && on == l->unsatisfied) {  /* satisfied: the ends held back open again, before the new */
+            layout_release_waiting(l);
+            l->unsatisfied = -1;
+        }
+    }
     if (SIDES_FIRST) {
         if (on == l->filling) {
             l->sides_covered++;
@@ -208,6 +274,9 @@ static void layout_cover(Layout *l, int tile, int at, int by) {
             grown_push(l, waiting, tile, PORT_LINE_B, grown);
             if (HAS_SPINNERS) {
                 layout_new_double(l, tile);
+            }
+            if (SATISFIED_DOUBLES) {
+                layout_unsatisfied(l, tile);
             }
         }
     } else {
@@ -252,6 +321,10 @@ static int double_end_value(const Layout *l, int tile, int value) {
    listed where it is given: their sum, and how many there are (ends). */
 static int layout_counted(const Layout *l, int *ends, Port *listed) {
     int total = 0, counted = 0, lone_double_seen = 0, i, lists;
+    if (TRAINS) {
+        *ends = 0;  /* the engine and the trains' ends count nothing */
+        return 0;
+    }
     for (lists = 0; lists < (SIDES_FIRST ? 2 : 1); ++lists) {
         const Port *ports = lists ? l->waiting : l->open;
         int n = lists ? l->nwaiting : l->nopen;
@@ -326,8 +399,8 @@ static int layout_double_end(const Layout *l) {
     return 0;
 }
 
-/* Whether tile may go anywhere now (the lead on an empty table). */
-static int layout_takes(const Layout *l, int tile) {
+/* Whether seat may place tile anywhere now (the lead on an empty table). */
+static int layout_takes(const Layout *l, int seat, int tile) {
     int i;
     if (!l->ntiles) {
         return 1;
@@ -336,7 +409,7 @@ static int layout_takes(const Layout *l, int tile) {
         return 0;
     }
     for (i = 0; i < l->nopen; ++i) {
-        if (tile_fits(tile, l->open[i].value)) {
+        if (tile_fits(tile, l->open[i].value) && layout_usable(l, seat, i)) {
             return 1;
         }
     }

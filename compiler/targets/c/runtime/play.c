@@ -48,7 +48,7 @@ int32_t ds_state_count(void) {
 
 /* Ints ds_table_layout writes at most. */
 int32_t ds_layout_ints(void) {
-    return 5 + 4 * NTILES + 3 * MAX_PORTS + NTILES + 3 * (MAX_PORTS + WAITING_PORTS);
+    return 6 + 4 * NTILES + 3 * MAX_PORTS + NTILES + 3 * (MAX_PORTS + WAITING_PORTS) + MAX_PLAYERS;
 }
 
 /* A new game at a table the rules allow, its random numbers from seed, with no hand dealt yet; 0 or TABLE_REFUSED. */
@@ -295,7 +295,8 @@ int32_t ds_table_tiles(const Table *t, int32_t seat, TileByte *out) {
 
 /* The table's tiles as ints into out (at most ds_layout_ints()): the placements (their number, then on, port,
    tile, the tile's port that touches: -1, -1, tile, -1 for the lead), the open ports (their number, then tile,
-   port, value), the spinners (their number, then each tile), the counted ends (as the open ports), the end total. */
+   port, value), the spinners (their number, then each tile), the counted ends (as the open ports), the end total,
+   the seats whose trains carry a marker (their number, then each seat; -1 alone where the layout has no trains). */
 int32_t ds_table_layout(const Table *t, int32_t *out) {
     const Layout *l = &t->game.layout;
     Port counted[MAX_PORTS + WAITING_PORTS];
@@ -328,6 +329,14 @@ int32_t ds_table_layout(const Table *t, int32_t *out) {
         out[n++] = counted[i].value;
     }
     out[n++] = total;
+    k = n++;
+    out[k] = TRAINS ? 0 : -1;
+    for (i = 0; TRAINS && i < t->game.players; ++i) {
+        if (l->markers[i]) {
+            out[n++] = i;
+            out[k]++;
+        }
+    }
     return n;
 }
 //###}

@@ -6,8 +6,8 @@
 
 //###{standalone search
 /* Whether a pass or a draw shows that the seat holds no tile of the numbers open: it may pass or draw only when
-   it cannot place, and a tile fits an end by showing its number. */
-#define INFERS_LACKS (!(MAY_DRAW || MAY_PASS || HAS_WILD || OWN_MATCHING || CROSS_ARMS))
+   it cannot place, and a tile fits an end by showing its number (where every seat may use every end: no trains). */
+#define INFERS_LACKS (!(MAY_DRAW || MAY_PASS || HAS_WILD || OWN_MATCHING || CROSS_ARMS || TRAINS))
 #define MAX_LIMITS 16
 #define SEARCH_DEPTH 1024  /* moves of one hand the tree follows at most; the rest is played out at random */
 

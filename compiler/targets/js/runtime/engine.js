@@ -481,7 +481,7 @@ export class Game {
   // --- what a seat sees, the record and the save
 
   /** The table as the Python engine's Layout.to_dict() gives it: tiles, connections, spinners, open_ports,
-      counted_ends and end_total. */
+      counted_ends and end_total, and markers where the layout has trains. */
   layout() {
     enter(this.#table);
     const n = engine.x.ds_table_layout(engine.table, engine.ints);
@@ -500,12 +500,15 @@ export class Game {
     const spinners = ints.slice(at + 1, at + 1 + ints[at]).map((tile) => TILES[tile]);
     at += 1 + ints[at];
     const counted = ports();
-    return {
+    const layout = {
       tiles: placed.map((p) => TILES[p[2]]),
       connections: placed.filter((p) => p[0] >= 0).map(([on, port, tile, touch]) => [TILES[on], ABI.ports[port],
         TILES[tile], ABI.ports[touch]]),
       spinners, open_ports: openPorts, counted_ends: counted, end_total: ints[at],
     };
+    const markers = ints[at + 1]; // -1 where the layout has no trains
+    if (markers >= 0) layout.markers = ints.slice(at + 2, at + 2 + markers);
+    return layout;
   }
 
   /** What seat can see: its own hand and legal moves, the others' hand sizes, the table, the scores and the public
