@@ -184,7 +184,7 @@ DEAL: dict[int, int] = {2: 7, 3: 6, 4: 5}
 PARTNERSHIPS = "optional"  # "none", "fixed" or "optional" (at 4 players)
 SPINNER_POLICY = "every double"
 BRANCHES_OPEN = "after both line sides are filled"  # read only where a spinner is played
-TRAINS = "none"  # "none", or the hub's trains: "one for each seat" (and "and a public train")
+TRAINS = "none"  # "none", or the hub's: "one for each seat [and a public train]"
 TRAIN_DOUBLES = "ordinary ends"  # read only where there are trains
 # Whether the variant has match rules: then Match, MatchScore and the match constants below exist.
 HAS_MATCH_PLAY = False
