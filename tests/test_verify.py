@@ -652,12 +652,17 @@ WRONG_FEET = {
 @pytest.mark.parametrize("case", sorted(WRONG_FEET))
 def test_a_wrong_chicken_foot_is_reported_at_its_line(tmp_path: Path, case: str) -> None:
     wrong, message = WRONG_FEET[case]
-    block = _feet_block()
+    assert_reported_at_detail_line(tmp_path, CHICKEN_FOOT, "Chicken Foot", _feet_block(), wrong, message)
+
+
+def assert_reported_at_detail_line(tmp_path: Path, spec: str, title: str, block: str, wrong: Edit,
+                                   message: str) -> None:
+    """The worked example made wrong, verified in a document of its own: one failure, at its detail line."""
     changed = wrong(block)
     assert changed != block
-    path = tmp_path / "feet.en.md"
-    path.write_text(f"# Chicken Foot\n\n{changed}", encoding="utf-8")
-    result = run_cli("verify", CHICKEN_FOOT, str(path))
+    path = tmp_path / "wrong.en.md"
+    path.write_text(f"# {title}\n\n{changed}", encoding="utf-8")
+    result = run_cli("verify", spec, str(path))
     assert result.returncode == 1, result.stdout + result.stderr
     assert f"{path}:{DETAIL_LINE}: FAIL: {message}\n" in result.stdout
 
@@ -772,14 +777,7 @@ WRONG_TRAINS = {
 @pytest.mark.parametrize("case", sorted(WRONG_TRAINS))
 def test_a_wrong_train_layout_is_reported_at_its_line(tmp_path: Path, case: str) -> None:
     wrong, message = WRONG_TRAINS[case]
-    block = _trains_block()
-    changed = wrong(block)
-    assert changed != block
-    path = tmp_path / "trains.en.md"
-    path.write_text(f"# Mexican Train\n\n{changed}", encoding="utf-8")
-    result = run_cli("verify", MEXICAN_TRAIN, str(path))
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert f"{path}:{DETAIL_LINE}: FAIL: {message}\n" in result.stdout
+    assert_reported_at_detail_line(tmp_path, MEXICAN_TRAIN, "Mexican Train", _trains_block(), wrong, message)
 
 
 def test_private_trains_leave_a_double_open_and_have_no_public_train(tmp_path: Path) -> None:
