@@ -967,9 +967,22 @@
     return Game.fromRecord({ ...one, hands }, { seed: 0 });
   }
 
+  // A step forward moves the game shown by one move, or deals the next hand, as the record's replay does; any other
+  // step replays the record up to its position (a game replayed at every step would make a long record's last
+  // steps slow).
   function stepTo(at) {
-    viewer.at = Math.max(0, Math.min(viewer.positions.length - 1, at));
-    viewer.game = gameAt(viewer.positions[viewer.at]);
+    const to = Math.max(0, Math.min(viewer.positions.length - 1, at));
+    const from = viewer.positions[viewer.at], position = viewer.positions[to];
+    const hands = viewer.games[position.game].hands;
+    if (viewer.game && to === viewer.at + 1 && position.game === from.game && position.hand === from.hand) {
+      viewer.game.apply(hands[position.hand].moves[from.move]);
+    } else if (viewer.game && to === viewer.at + 1 && position.game === from.game && position.hand === from.hand + 1) {
+      const hand = hands[position.hand];
+      viewer.game.startHand({ opener: hand.opener, hands: hand.deal, pile: hand.boneyard });
+    } else {
+      viewer.game = gameAt(position);
+    }
+    viewer.at = to;
     render();
   }
 
