@@ -218,6 +218,8 @@ static const uint32_t TILE_MASK[NTILES] = { 1u, 3u, 5u, 9u, 17u, 33u, 65u, 2u, 6
 static const int64_t RAW_POINTS[MAX_TOTAL + 1] = { 0, 0, 0, 1, 0, 1, 2, 0, 0, 3, 2, 0, 4, 0, 0, 8, 0, 0, 6, 0, 4, 7, 0, 0, 8, 5, 0, 9, 0, 0, 16, 0, 0, 11, 0, 7, 12, 0, 0, 13, 8, 0, 14, 0, 0, 24, 0, 0, 16, 0, 10, 17, 0, 0, 18, 11, 0, 19, 0, 0, 32, 0, 0, 21, 0, 13, 22, 0, 0, 23, 14, 0, 24, 0, 0, 40, 0, 0, 26, 0, 16, 27, 0, 0, 28, 17, 0, 29, 0, 0, 48, 0, 0, 31, 0, 19, 32, 0, 0, 33, 20, 0, 34, 0, 0, 56, 0, 0, 36, 0, 22, 37, 0, 0, 38, 23, 0, 39, 0, 0, 64, 0, 0, 41, 0, 25, 42, 0, 0, 43, 26, 0, 44, 0, 0, 72, 0, 0, 46, 0, 28, 47, 0, 0, 48, 29, 0, 49, 0, 0, 80, 0, 0, 51, 0, 31, 52, 0, 0, 53, 32, 0, 54, 0, 0, 88, 0, 0, 56 };
 /* the double of each number */
 static const TileByte DOUBLE_TILE[MAX_PIP + 1] = { 0, 7, 13, 18, 22, 25, 27 };
+/* each round's engine, round 1 first (unread in a game to its target) */
+static const TileByte ROUND_ENGINE[MAX_PIP + 1] = { 27, 25, 22, 18, 13, 7, 0 };
 /* what each tile left in hand counts at a hand's end */
 static const int32_t PIPS_LEFT[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7, 8, 6, 7, 8, 9, 8, 9, 10, 10, 11, 12 };
 static const int8_t PLAYERS_ALLOWED[MAX_PLAYERS + 1] = { 0, 0, 1, 1, 1 };
@@ -2230,10 +2232,9 @@ static void apply_move(Game *g, Move m, int64_t claim) {
     }
 }
 
-/* The round's engine of the hand about to be dealt: the double of its number counted down from the highest, by the
-   hands dealt so far (a game has ROUNDS of them). */
+/* The round's engine of the hand about to be dealt, by the hands dealt so far (a game has ROUNDS of them). */
 static int round_engine(const Game *g) {
-    return DOUBLE_TILE[g->hand_number <= MAX_PIP ? MAX_PIP - g->hand_number : 0];
+    return ROUND_ENGINE[g->hand_number <= MAX_PIP ? g->hand_number : MAX_PIP];
 }
 
 /* The seat that holds tile in the hands being dealt, or -1. */
@@ -2255,7 +2256,7 @@ static int first_held(const Game *g, int *tile) {
 }
 
 /* The tile the named lead names in the hand about to be dealt (into *tile) and its holder, -1 where no hand holds it:
-   the round's engine (LEAD_ROUND_DOUBLE), the double of the hand's number counted down from the highest; else the
+   the round's engine (LEAD_ROUND_DOUBLE), the double ROUND_ENGINE gives the hand's number; else the
    first tile of LEAD_ORDER that a hand holds. */
 static int named_holder(const Game *g, int *tile) {
     if (LEAD_ROUND_DOUBLE) {

@@ -218,6 +218,8 @@ static const uint32_t TILE_MASK[NTILES] = { 1u, 3u, 5u, 9u, 17u, 33u, 65u, 2u, 6
 static const int64_t RAW_POINTS[MAX_TOTAL + 1] = { 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 0, 0, 15, 0, 0, 0, 0, 20, 0, 0, 0, 0, 25, 0, 0, 0, 0, 30, 0, 0, 0, 0, 35, 0, 0, 0, 0, 40, 0, 0, 0, 0, 45, 0, 0, 0, 0, 50, 0, 0, 0, 0, 55, 0, 0, 0, 0, 60, 0, 0, 0, 0, 65, 0, 0, 0, 0, 70, 0, 0, 0, 0, 75, 0, 0, 0, 0, 80, 0, 0, 0, 0, 85, 0, 0, 0, 0, 90, 0, 0, 0, 0, 95, 0, 0, 0, 0, 100, 0, 0, 0, 0, 105, 0, 0, 0, 0, 110, 0, 0, 0, 0, 115, 0, 0, 0, 0, 120, 0, 0, 0, 0, 125, 0, 0, 0, 0, 130, 0, 0, 0, 0, 135, 0, 0, 0, 0, 140, 0, 0, 0, 0, 145, 0, 0, 0, 0, 150, 0, 0, 0, 0, 155, 0, 0, 0, 0, 160, 0, 0, 0, 0, 165, 0, 0, 0 };
 /* the double of each number */
 static const TileByte DOUBLE_TILE[MAX_PIP + 1] = { 0, 7, 13, 18, 22, 25, 27 };
+/* each round's engine, round 1 first (unread in a game to its target) */
+static const TileByte ROUND_ENGINE[MAX_PIP + 1] = { 27, 25, 22, 18, 13, 7, 0 };
 /* what each tile left in hand counts at a hand's end */
 static const int32_t PIPS_LEFT[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7, 8, 6, 7, 8, 9, 8, 9, 10, 10, 11, 12 };
 static const int8_t PLAYERS_ALLOWED[MAX_PLAYERS + 1] = { 0, 0, 1, 1, 1 };
@@ -2230,10 +2232,9 @@ static void apply_move(Game *g, Move m, int64_t claim) {
     }
 }
 
-/* The round's engine of the hand about to be dealt: the double of its number counted down from the highest, by the
-   hands dealt so far (a game has ROUNDS of them). */
+/* The round's engine of the hand about to be dealt, by the hands dealt so far (a game has ROUNDS of them). */
 static int round_engine(const Game *g) {
-    return DOUBLE_TILE[g->hand_number <= MAX_PIP ? MAX_PIP - g->hand_number : 0];
+    return ROUND_ENGINE[g->hand_number <= MAX_PIP ? g->hand_number : MAX_PIP];
 }
 
 /* The seat that holds tile in the hands being dealt, or -1. */
@@ -2255,7 +2256,7 @@ static int first_held(const Game *g, int *tile) {
 }
 
 /* The tile the named lead names in the hand about to be dealt (into *tile) and its holder, -1 where no hand holds it:
-   the round's engine (LEAD_ROUND_DOUBLE), the double of the hand's number counted down from the highest; else the
+   the round's engine (LEAD_ROUND_DOUBLE), the double ROUND_ENGINE gives the hand's number; else the
    first tile of LEAD_ORDER that a hand holds. */
 static int named_holder(const Game *g, int *tile) {
     if (LEAD_ROUND_DOUBLE) {

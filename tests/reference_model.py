@@ -482,8 +482,11 @@ class Game:
         return self.v.level_lead if level or self.last_drawn else None
 
     def round_engine(self) -> Tile:
-        """The engine of the round dealt next: hand h of a double-N game has [N-h+1|N-h+1]."""
+        """The engine of the round dealt next: hand h of a double-N game has [N-h+1|N-h+1], or [h-1|h-1] where the
+        lowest double comes first."""
         value = self.v.max_pip - self.next_number + 1
+        if self.v.rounds is ir.Rounds.EACH_DOUBLE_LOWEST_FIRST:
+            value = self.next_number - 1
         return (value, value)
 
     def set_aside(self) -> Tile | None:

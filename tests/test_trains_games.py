@@ -422,6 +422,26 @@ def test_private_trains_later_hands_rotate_and_set_each_rounds_engine_aside() ->
     assert game.over and game.hand_number == 7
 
 
+def test_private_trains_lowest_double_first_sets_0_0_aside_first_and_goes_up_to_6_6() -> None:
+    engine = family("private_trains_lowest_double_first")
+    game = engine.Game(2, seed=5)
+    aside = [game.layout.tiles[0]]
+    for _ in range(6):
+        engine.play_hand(game, [engine.RandomBot(seat) for seat in range(2)])
+        game.start_hand()
+        aside.append(game.layout.tiles[0])
+    assert aside == [(n, n) for n in range(7)]
+    engine.play_hand(game, [engine.RandomBot(seat) for seat in range(2)])
+    assert game.over and game.hand_number == 7
+    # A record of the last rounds starts from its first hand's engine: round 3's is [2|2].
+    later = engine.Game(2, deal=False, first_hand=3)
+    hands = [set_tiles("0-0 0-1 0-2 0-3 0-4 0-5 0-6"), set_tiles("1-1 1-2 1-3 1-4 1-5 1-6 3-3")]
+    dealt(later, hands, [], 6, aside=(2, 2))
+    assert later.layout.tiles == [(2, 2)] and later.hand_number == 3
+    seat = later.current
+    assert [move[1:] for move in later.legal_moves()] == [((seat, 2), (2, 2), f"train{seat}")]
+
+
 @pytest.mark.parametrize("game_name", [MEXICAN, PRIVATE])
 def test_a_seat_that_cannot_place_passes_while_another_could_and_the_hand_blocks_only_when_none_can(
         game_name: str) -> None:

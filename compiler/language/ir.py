@@ -370,6 +370,7 @@ class Rounds(Choice):
 
     NONE = "none"
     EACH_DOUBLE_HIGHEST_FIRST = "one for each double, highest first"  # round r's engine: [N-r+1|N-r+1]
+    EACH_DOUBLE_LOWEST_FIRST = "one for each double, lowest first"  # round r's engine: [r-1|r-1]
 
 
 class PipsLeft(Choice):
@@ -643,6 +644,13 @@ class Variant:
     def round_count(self) -> int | None:
         """The number of hands a game of rounds has (one per double of the set); None: a game to its target."""
         return None if self.rounds is Rounds.NONE else self.max_pip + 1
+
+    @property
+    def round_engines(self) -> tuple[int, ...]:
+        """The number of each round's engine double, round 1 first (empty for a game to its target)."""
+        if self.rounds is Rounds.EACH_DOUBLE_LOWEST_FIRST:
+            return tuple(range(self.max_pip + 1))
+        return tuple(range(self.max_pip, -1, -1)) if self.rounds is Rounds.EACH_DOUBLE_HIGHEST_FIRST else ()
 
     def tile_pips(self, low: int, high: int) -> int:
         """What a tile left in hand counts at a hand's end: its pips, or the value the variant gives it."""

@@ -73,6 +73,7 @@ class Tables:
     max_hand_number: int  # the highest number a game's first hand may have: the last round, in a game of rounds
     port_names: str  # tuple literal: every port a connection may name
     rounds: int | None  # a game of this many hands (rounds), each with its own engine; None: played to a target
+    round_engines: str  # tuple literal: each round's engine double, round 1 first
     pips_left: str | None  # dict literal: what each tile left in hand counts, where a tile counts other than its pips
 
 
@@ -339,6 +340,7 @@ def _tables(v: ir.Variant) -> Tables:
         placements_score=not over_total_alone or any(raw),
         max_hand_number=v.round_count or MAX_HAND_NUMBER,
         port_names=_table([literal(name) for name in port_names(v)], per_line=10), rounds=v.round_count,
+        round_engines=_table([(n, n) for n in v.round_engines], per_line=10),
         pips_left="{**_PIPS, " + ", ".join(f"({t.low}, {t.high}): {t.pips}" for t in v.tile_values) + "}"
         if v.tile_values else None,
     )
@@ -486,8 +488,10 @@ def _leads(v: ir.Variant) -> LeadRules:
     named: list[tuple[int, int]] = []
     if isinstance(named_lead, ir.LeadTile):
         named = [(named_lead.low, named_lead.high)]
-    elif named_lead in (ir.Lead.HIGHEST_DOUBLE, ir.Lead.ROUND_DOUBLE):  # the engines, in the order of the rounds
+    elif named_lead is ir.Lead.HIGHEST_DOUBLE:
         named = doubles[::-1]
+    elif named_lead is ir.Lead.ROUND_DOUBLE:  # the engines, in the order of the rounds
+        named = [(n, n) for n in v.round_engines]
     elif named_lead is ir.Lead.LOWEST_DOUBLE:
         named = doubles
     fallback: list[tuple[int, int]] = []

@@ -1521,10 +1521,9 @@ static void apply_move(Game *g, Move m, int64_t claim) {
     }
 }
 
-/* The round's engine of the hand about to be dealt: the double of its number counted down from the highest, by the
-   hands dealt so far (a game has ROUNDS of them). */
+/* The round's engine of the hand about to be dealt, by the hands dealt so far (a game has ROUNDS of them). */
 static int round_engine(const Game *g) {
-    return DOUBLE_TILE[g->hand_number <= MAX_PIP ? MAX_PIP - g->hand_number : 0];
+    return ROUND_ENGINE[g->hand_number <= MAX_PIP ? g->hand_number : MAX_PIP];
 }
 
 /* The seat that holds tile in the hands being dealt, or -1. */
@@ -1546,7 +1545,7 @@ static int first_held(const Game *g, int *tile) {
 }
 
 /* The tile the named lead names in the hand about to be dealt (into *tile) and its holder, -1 where no hand holds it:
-   the round's engine (LEAD_ROUND_DOUBLE), the double of the hand's number counted down from the highest; else the
+   the round's engine (LEAD_ROUND_DOUBLE), the double ROUND_ENGINE gives the hand's number; else the
    first tile of LEAD_ORDER that a hand holds. */
 static int named_holder(const Game *g, int *tile) {
     if (LEAD_ROUND_DOUBLE) {
