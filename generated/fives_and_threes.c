@@ -157,6 +157,7 @@ static clock_t wasm_clock(void) {
 #define LOWEST_SEAT 0  /* a blocked hand's winning seat: its side's lowest, first in turn */
 #define HAND_BONUS_COUNT 0  /* the last hand with a bonus */
 #define PIPS_ADDED 0  /* each seat's pips left in hand (PIPS_LEFT) are added to its own score */
+#define HAS_LONE_PIPS 0  /* a tile left alone in a hand may count LONE_PIPS */
 #define ROUNDS 0  /* a game is this many hands, the lowest total winning; 0: played to its target */
 #define ABI_VERSION 11  /* of the interface the engine exports */
 #define HAS_MATCH_PLAY 0
@@ -222,6 +223,8 @@ static const TileByte DOUBLE_TILE[MAX_PIP + 1] = { 0, 7, 13, 18, 22, 25, 27 };
 static const TileByte ROUND_ENGINE[MAX_PIP + 1] = { 27, 25, 22, 18, 13, 7, 0 };
 /* what each tile left in hand counts at a hand's end */
 static const int32_t PIPS_LEFT[NTILES] = { 0, 1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7, 8, 6, 7, 8, 9, 8, 9, 10, 10, 11, 12 };
+/* ... where it is the only tile left in its hand; -1: what it counts among others */
+static const int32_t LONE_PIPS[NTILES] = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
 static const int8_t PLAYERS_ALLOWED[MAX_PLAYERS + 1] = { 0, 0, 1, 1, 1 };
 /* tiles dealt each */
 static const int8_t DEAL_SIZE[MAX_PLAYERS + 1] = { 0, 0, 7, 5, 5 };
@@ -1229,7 +1232,15 @@ static void game_init(Game *g, int players, int partnerships) {
     g->nlegal = 0;
 }
 
+/* What seat's hand counts at a hand's end: its tiles' PIPS_LEFT, or the LONE_PIPS of a tile left alone. */
 static int pips_of(const Game *g, int seat) {
+    if (HAS_LONE_PIPS && g->hand_len[seat] == 1) {
+        TileByte lone[NTILES];
+        hand_tiles(g, seat, lone);
+        if (LONE_PIPS[lone[0]] >= 0) {
+            return LONE_PIPS[lone[0]];
+        }
+    }
     return g->pips[seat];
 }
 

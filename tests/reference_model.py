@@ -85,7 +85,11 @@ def heaviest(tiles: list[Tile]) -> Tile:
 
 
 def pip_count(variant: ir.Variant, tiles: list[Tile]) -> int:
-    """What the tiles left in a hand count: their pips, or the value the variant gives a tile ([0|0] counts 50)."""
+    """What the tiles left in a hand count: their pips, or the value the variant gives a tile ([0|0] counts 50), or
+    where one tile is left, the value it has alone (Kozel's lone [6|6] counts 50)."""
+    lone = {(value.low, value.high): value.pips for value in variant.lone_tile_values}
+    if len(tiles) == 1 and tiles[0] in lone:
+        return lone[tiles[0]]
     return sum(variant.tile_pips(a, b) for a, b in tiles)
 
 

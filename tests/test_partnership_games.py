@@ -264,6 +264,50 @@ def test_kozel_records_replay_to_their_penalty_points_in_every_target(record: Pa
     assert replayed(KOZEL, record, target)["scores"] == kozel_points(json.loads(record.read_text()))
 
 
+KOZEL_LONE = "kozel_lone_0_0_and_6_6"
+
+
+def kozel_lone_hand(target: str, tmp_path: Path, hands: list[list[tuple[int, int]]]) -> Any:
+    """Kozel with lone [0|0] 25 and lone [6|6] 50, two tiles dealt each (the others out of play), in the Python or
+    the native engine: the first hand, which seat 3 leads with [1|1]."""
+    old, new = "deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"
+    lead_line = "first hand lead: [1|1]\n"
+    if target == "python":
+        engine: Any = two_tile_deal(KOZEL_LONE, lead_line.strip())
+    else:
+        text = (ROOT / "examples" / "family" / f"{KOZEL_LONE}.rules").read_text(encoding="utf-8")
+        spec = tmp_path / f"{KOZEL_LONE}_two_tiles.rules"
+        spec.write_text(text.replace(old, new).replace(lead_line, lead_line + "if nobody holds it: the deal is void\n"),
+                        encoding="utf-8")
+        engine = load_native(spec)
+    game = engine.Game(4, seed=2, deal=False)
+    held = {t for hand in hands for t in hand}
+    game.start_hand(opener=3, hands=hands, pile=[(a, b) for a in range(7) for b in range(a, 7) if (a, b) not in held])
+    return game
+
+
+@pytest.mark.parametrize("target", ["python", "native"])
+def test_kozel_a_lone_6_6_left_counts_50_in_the_losers_record(target: str, tmp_path: Path) -> None:
+    game = kozel_lone_hand(target, tmp_path, [tiles("12 66"), tiles("13 00"), tiles("24 35"), tiles("11 45")])
+    for move in [lead((1, 1)), ("play", (1, 2), (1, 1), "lineA"), ("play", (1, 3), (1, 1), "lineB"),
+                 ("play", (3, 5), (1, 3), "high"), ("play", (4, 5), (3, 5), "high")]:
+        game.apply(move)
+    # Seat 3 went out: side 0 loses and records its own hands, the lone [6|6] 50 (not 12) and [2|4] 6.
+    assert game.hand_over and game.scores == [56, 0]
+
+
+@pytest.mark.parametrize("target", ["python", "native"])
+def test_kozel_a_lone_0_0_counts_25_in_a_fishs_comparison_and_the_record(target: str, tmp_path: Path) -> None:
+    game = kozel_lone_hand(target, tmp_path, [tiles("14 00"), tiles("23 55"), tiles("26 36"), tiles("11 35")])
+    game.apply(lead((1, 1)))
+    game.apply(("play", (1, 4), (1, 1), "lineA"))
+    while not game.hand_over:  # nobody holds a 1 or a 4: the hand is a fish
+        game.apply(("pass",))
+    # Side 0 holds the lone [0|0], 25, and 8 + 9 = 42, more than side 1's 5 + 10 + 8 = 23 (with [0|0] counting 0
+    # side 0 would hold 17, the fewer): side 0 loses and records all four hands, 25 + 17 + 15 + 8 = 65.
+    assert game.scores == [65, 0]
+
+
 # --- Dominican -----------------------------------------------------------------------------------------
 
 DOMINICAN = "dominican"

@@ -323,6 +323,10 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         (*_TRAINS, "partnerships: fixed at 4 players", "partnership goes out: when both partners are out"),
         (*_TRAINS, "going out scores: 10 points"), (*_TRAINS, "pip award: opponents' pips"),
         (*_TRAINS, "placement score: total")],
+    "`lone tile values` where nothing counts": [
+        ("lone tile values: [0|0] counts 25",),
+        ("pip award: opponents' pips", "lone tile values: [7|7] counts 25"),
+        (*_ALONE, "blocked hand: lowest pips win, hands without a double first", "lone tile values: [6|6] counts 50")],
     "`later doubles: chicken feet` with spinn": [
         ("later doubles: chicken feet",),
         ("spinners: every double", "spinner sides: covered before other ends", "later doubles: chicken feet"),

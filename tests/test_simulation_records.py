@@ -21,6 +21,7 @@ from dominospec.language.diagnostics import UsageError
 from dominospec.simulation.python_units import SAFETY_GAMES, SAFETY_HANDS, play_units
 from dominospec.targets.records import Records, hand_fields, seat_seed, unit_fields, unit_seed
 from engine_cases import Case, engine_for, every_table
+from reference_model import pip_count
 from support import ROOT, SHIPPED
 
 MATCH_SPEC = ROOT / "examples/fives_and_threes_match.rules"
@@ -54,9 +55,9 @@ class Count:
     """One unit's figures counted from the moves' own events, and its hand rows."""
 
     def __init__(self, unit: int, players: int, max_players: int, lines: Sequence[str],
-                 pips: Callable[[int, int], int]):
+                 pips: Callable[[list[tuple[int, int]]], int]):
         self.unit, self.players, self.max_players, self.lines = unit, players, max_players, list(lines)
-        self.pips = pips  # what a tile left in hand counts: its pips, or the value the variant gives it
+        self.pips = pips  # what a hand's tiles count: their pips, or the values the variant gives them
         self.figures: dict[str, int] = dict.fromkeys(unit_fields(max_players, len(lines)), 0)
         self.hands: list[tuple[int, ...]] = []
 
@@ -91,7 +92,7 @@ class Count:
             f["cancelled"] += event["event"] in ("play", "award") and event.get("cancelled") is True
         f["turns"] = f["placements"] + f["passes"]
         f["hands"] += 1
-        f["remaining_pips"] += sum(self.pips(a, b) for hand in game.hands for a, b in hand)
+        f["remaining_pips"] += sum(map(self.pips, game.hands))
         if ends:
             f["blocked" if ends[0]["blocked"] else "went_out"] += 1
         else:
@@ -137,7 +138,7 @@ def count_units(variant: ir.Variant, engine: Any, first: int, count: int, player
     lines = [line[0] for line in engine.MATCH_LINES]
     units, hands = [], []
     for unit in range(first, first + count):
-        tally = Count(unit, players, max(engine.DEAL), lines, variant.tile_pips)
+        tally = Count(unit, players, max(engine.DEAL), lines, functools.partial(pip_count, variant))
         bots_here = built_bots(engine, bots, seed, unit)
         if kind == "game" and engine.HAS_MATCH_PLAY:
             match = engine.Match(players, partnerships, seed=unit_seed(seed, unit))

@@ -221,6 +221,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _phrase("hand_end", "pips left in hand", v.pips_left)
     for value in v.tile_values:
         yield _s("hand_end", "tile values", "tile values", tile=(value.low, value.high), points=value.pips)
+    for value in v.lone_tile_values:
+        yield _s("hand_end", "lone tile values", "lone tile values", tile=(value.low, value.high), points=value.pips)
     if v.pool_stake is not None:
         yield _s("hand_end", "pool stake", "pool stake", points=v.pool_stake)
         yield _phrase("hand_end", "pool ties", v.pool_ties)
@@ -298,7 +300,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     "blocked hand award", "blocked hand award.same", "blocked hand award.none", "blocked hand award.fixed",
     *_phrase_keys("tied lowest", ir.TiedLowest),
     "pip penalty", "pip penalty.rounded", "pip penalty.each hand", "pip penalty.out exempt",
-    *_phrase_keys("pips left in hand", ir.PipsLeft), "tile values",
+    *_phrase_keys("pips left in hand", ir.PipsLeft), "tile values", "lone tile values",
     *_phrase_keys("scores below zero", ir.BelowZero), "pool stake", *_phrase_keys("pool ties", ir.PoolTies),
     "hand points go to.the losing side", "tied hand points.carried to the next decided hand",
     f"when both sides have points.{ir.BothScored.BRUK}", "level lead",
@@ -448,6 +450,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'blocked hand award.fixed': ('points',),
     'pip penalty.rounded': ('round_to',),
     'tile values': ('points', 'tile'),
+    'lone tile values': ('points', 'tile'),
     'pool stake': ('points',),
     'target.exactly': ('points',),
     'target.at least': ('points',),

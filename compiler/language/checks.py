@@ -858,10 +858,7 @@ def check_rounds(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic("tile values count the pips left in hand at a hand's end, which score only where they "
                          "are added to the holder's score", _clause_at(v, "tile values"),
                          f"add '{clauses.BY_KEY['pips left in hand'].example}'")
-    for value in v.tile_values:
-        if value.high > v.max_pip:
-            yield Diagnostic(f"[{value.low}|{value.high}] is not a tile of the {_set_name(v.max_pip)} set",
-                             value.pos, f"name tiles from [0|0] to [{v.max_pip}|{v.max_pip}]")
+    yield from _tiles_of_the_set(v, v.tile_values)
     if not pips_added:
         return
     if v.partnerships is not ir.PartnershipKind.NONE:
@@ -883,6 +880,30 @@ def check_rounds(v: ir.Variant) -> Iterator[Diagnostic]:
                          _clause_at(v, key) if _written(v, key) else _at(v, "pips left in hand"),
                          f"remove '{key}'" + (" or say 'placement score: 0'" if key == "placement score" else "")
                          + (" or say 'pip award: none'" if key == "pip award" else ""))
+
+
+def _tiles_of_the_set(v: ir.Variant, values: tuple[ir.TileValue, ...], given: str = "") -> Iterator[Diagnostic]:
+    for value in values:
+        if value.high > v.max_pip:
+            yield Diagnostic(f"[{value.low}|{value.high}]{given} is not a tile of the {_set_name(v.max_pip)} set",
+                             value.pos, f"name tiles from [0|0] to [{v.max_pip}|{v.max_pip}]")
+
+
+def check_lone_tile_values(v: ir.Variant) -> Iterator[Diagnostic]:
+    """Kozel's lone [0|0] and [6|6]: a hand's only tile counting other than its pips wherever pips left count."""
+    if not v.lone_tile_values:
+        return
+    yield from _tiles_of_the_set(v, v.lone_tile_values, ", given a lone value,")
+    at = _clause_at(v, "lone tile values")
+    if not v.counts_pips_left:
+        yield Diagnostic("lone tile values count a hand's only tile at a hand's end, but nothing counts the pips "
+                         "left in hand", at, "add a pip award ('pip award: opponents' pips'), a pip penalty or a "
+                         "blocked hand decided by pips, or remove 'lone tile values'")
+    if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and any(value.low == value.high
+                                                               for value in v.lone_tile_values):
+        yield Diagnostic(f"'blocked hand: {v.blocked_hand}' counts a hand of doubles only as 0, but a lone double "
+                         "is given a value", at, "give only tiles that are not doubles a lone value, or use "
+                         + choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.NO_DOUBLE_FIRST)))
 
 
 def check_later_doubles(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -941,7 +962,7 @@ BASED_PASSES: tuple[Pass, ...] = (check_partnerships, check_deal, check_target_c
 OTHER_PASSES: tuple[Pass, ...] = (check_drawing, check_openers, check_spinners, check_matching, check_hand_end,
                                   check_turns, check_target, check_penalty, check_pool, check_winning, check_match,
                                   check_hand_points, check_pass_points, check_both_scored, check_rounds,
-                                  check_later_doubles, check_trains)
+                                  check_lone_tile_values, check_later_doubles, check_trains)
 
 
 def check(v: ir.Variant | ir.MatchFormat) -> ir.Variant | ir.MatchFormat:

@@ -774,6 +774,8 @@ CLAUSES: tuple[Clause, ...] = (
            "pips left in hand: added to the holder's score", phrase=("PIPS_LEFT_KIND", ir.PipsLeft)),
     Clause("tile values", "tile_values", "tile_values", GAME, TABLE_HAND_END, "tile values: [0|0] counts 50",
            read=_tile_values, write=_write_tile_values),
+    Clause("lone tile values", "lone_tile_values", "lone_tile_values", GAME, TABLE_HAND_END,
+           "lone tile values: [0|0] counts 25, [6|6] counts 50", read=_tile_values, write=_write_tile_values),
     Clause("scores below zero", "below_zero", "scores_below_zero", GAME, TABLE_HAND_END, "scores below zero: allowed",
            phrase=("BELOW_ZERO_KIND", ir.BelowZero)),
     Clause("pool stake", "pool_stake", "pool_stake", GAME, TABLE_HAND_END,

@@ -616,6 +616,7 @@ class Variant:
     pip_penalty: PipPenalty | None = None
     pips_left: PipsLeft | None = None  # None: the pips left in hand count only for awards
     tile_values: tuple[TileValue, ...] = ()  # tiles that count other than their pips, in hand at a hand's end
+    lone_tile_values: tuple[TileValue, ...] = ()  # ... where the tile is the only one left in its hand (Kozel)
     scores_below_zero: BelowZero = BelowZero.NOT_ALLOWED
     pool_stake: int | None = None  # points each player stakes into the pool at the start of every hand
     pool_ties: PoolTies = PoolTies.DIVIDED
@@ -655,6 +656,18 @@ class Variant:
     def tile_pips(self, low: int, high: int) -> int:
         """What a tile left in hand counts at a hand's end: its pips, or the value the variant gives it."""
         return next((value.pips for value in self.tile_values if (value.low, value.high) == (low, high)), low + high)
+
+    def lone_pips(self, low: int, high: int) -> int | None:
+        """What the tile counts when it is the only one left in a hand at a hand's end, where the variant gives it
+        a value for that; None: what it counts among others."""
+        return next((value.pips for value in self.lone_tile_values if (value.low, value.high) == (low, high)), None)
+
+    @property
+    def counts_pips_left(self) -> bool:
+        """Whether the pips left in hands at a hand's end count for anything: an award or a penalty, a blocked hand
+        decided by them, or each seat's own added to its score."""
+        return (self.pip_award is not None or self.pip_penalty is not None or self.pips_left is not None
+                or self.blocked_hand is not BlockedHand.NO_WINNER)
 
     @property
     def blocked_pip_award(self) -> PipAward | FixedAward | None:

@@ -287,6 +287,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("LOWEST_SEAT", int(end.lowest_seat), "a blocked hand's winning seat: its side's lowest, first in turn"),
         ("HAND_BONUS_COUNT", v.hand_bonuses[-1].hand if v.hand_bonuses else 0, "the last hand with a bonus"),
         ("PIPS_ADDED", int(end.pips_added), "each seat's pips left in hand (PIPS_LEFT) are added to its own score"),
+        ("HAS_LONE_PIPS", int(bool(v.lone_tile_values)), "a tile left alone in a hand may count LONE_PIPS"),
         ("ROUNDS", end.rounds or 0, "a game is this many hands, the lowest total winning; 0: played to its target"),
         *_match_constants(p.match),
         # the thinking bots' settings (play/bots.py)
@@ -312,6 +313,9 @@ def variant_context(v: ir.Variant) -> CEngineContext:
               "each round's engine, round 1 first (unread in a game to its target)"),
         Table("int32_t", "PIPS_LEFT[NTILES]", ", ".join(str(v.tile_pips(a, b)) for a, b in tiles),
               "what each tile left in hand counts at a hand's end"),
+        Table("int32_t", "LONE_PIPS[NTILES]", ", ".join(str(-1 if (lone := v.lone_pips(a, b)) is None else lone)
+                                                        for a, b in tiles),
+              "... where it is the only tile left in its hand; -1: what it counts among others"),
         Table("int8_t", "PLAYERS_ALLOWED[MAX_PLAYERS + 1]", ", ".join("1" if n in counts else "0" for n in players),
               ""),
         Table("int8_t", "DEAL_SIZE[MAX_PLAYERS + 1]",

@@ -39,6 +39,13 @@ def _table(values: Sequence[object], per_line: int = 20) -> str:
     return "(\n    " + ",\n    ".join(rows) + ",\n)"
 
 
+def _tile_dict(values: Sequence[ir.TileValue], *first: str) -> str:
+    """A dict literal of tiles' values laid out over several lines, after first's entries."""
+    items = [*first, *(f"({value.low}, {value.high}): {value.pips}" for value in values)]
+    rows = [", ".join(items[i:i + 8]) for i in range(0, len(items), 8)]
+    return "{\n    " + ",\n    ".join(rows) + ",\n}"
+
+
 @dataclass(frozen=True)
 class Tables:
     """The module's constants: the variant described for readers (the verifier and replay read these
@@ -75,6 +82,7 @@ class Tables:
     rounds: int | None  # a game of this many hands (rounds), each with its own engine; None: played to a target
     round_engines: str  # tuple literal: each round's engine double, round 1 first
     pips_left: str | None  # dict literal: what each tile left in hand counts, where a tile counts other than its pips
+    lone_pips: str | None  # dict literal: what a tile counts as the only one left in its hand, where it counts other
 
 
 @dataclass(frozen=True)
@@ -341,8 +349,8 @@ def _tables(v: ir.Variant) -> Tables:
         max_hand_number=v.round_count or MAX_HAND_NUMBER,
         port_names=_table([literal(name) for name in port_names(v)], per_line=10), rounds=v.round_count,
         round_engines=_table([(n, n) for n in v.round_engines], per_line=10),
-        pips_left="{**_PIPS, " + ", ".join(f"({t.low}, {t.high}): {t.pips}" for t in v.tile_values) + "}"
-        if v.tile_values else None,
+        pips_left=_tile_dict(v.tile_values, "**_PIPS") if v.tile_values else None,
+        lone_pips=_tile_dict(v.lone_tile_values) if v.lone_tile_values else None,
     )
 
 

@@ -518,7 +518,15 @@ static void game_init(Game *g, int players, int partnerships) {
     g->nlegal = 0;
 }
 
+/* What seat's hand counts at a hand's end: its tiles' PIPS_LEFT, or the LONE_PIPS of a tile left alone. */
 static int pips_of(const Game *g, int seat) {
+    if (HAS_LONE_PIPS && g->hand_len[seat] == 1) {
+        TileByte lone[NTILES];
+        hand_tiles(g, seat, lone);
+        if (LONE_PIPS[lone[0]] >= 0) {
+            return LONE_PIPS[lone[0]];
+        }
+    }
     return g->pips[seat];
 }
 
