@@ -89,6 +89,7 @@ static clock_t wasm_clock(void) {
 #define EXTRA_AFTER_DOUBLE 0
 #define EXTRA_AFTER_SCORE 0
 #define EXTRA_AFTER_ANY 0
+#define EXTRA_AFTER_LEAD 1  /* the lead earns one too */
 #define EXTRA_NEEDS_FROM_DRAW 0  /* no extra turn for a tile just drawn */
 #define EXTRA_ENDS_WHEN_STUCK 0
 #define OPTIONAL_EXTRA 0
@@ -2137,7 +2138,7 @@ static void play_tile(Game *g, int tile, int at, int by) {
         end_hand(g, 0);
         return;
     }
-    if (EXTRA_TURNS && left && (!EXTRA_NEEDS_FROM_DRAW || !from_draw)
+    if (EXTRA_TURNS && left && (!EXTRA_NEEDS_FROM_DRAW || !from_draw) && (EXTRA_AFTER_LEAD || at >= 0)
             && (EXTRA_AFTER_ANY || (EXTRA_AFTER_DOUBLE && TILE_LOW[tile] == TILE_HIGH[tile])
                 || (EXTRA_AFTER_SCORE && raw > 0))) {
         g->extra = 1;

@@ -807,6 +807,8 @@ class Game:
                  or ir.ExtraTurn.AFTER_ANY in self.v.extra_turn)
         if from_draw and self.v.drawn_tile is ir.DrawnTile.PLAYED_AT_ONCE_ENDS_TURN:
             earns = False
+        if on is None and self.v.lead_extra_turn is ir.LeadExtraTurn.NONE:  # the lead: placed on nothing
+            earns = False
         if earns and not emptied:
             self.extra = True
             self.draws = 0

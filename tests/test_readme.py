@@ -260,6 +260,10 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("extra turn is: optional",),
         ("extra turn after: a double", "extra turn is: optional", "extra turn without a legal tile: the turn ends")],
     "`extra turn after: any placement` togeth": [("extra turn after: a double, any placement",)],
+    "`extra turn for the lead: none` with no": [
+        ("extra turn for the lead: none",),
+        (*_TRAINS, "lead: the round's double, set aside", "next opener: next seat clockwise",
+         "extra turn after: a double", "extra turn for the lead: none")],
     "`when able to play: may draw` with `undea": [
         ("when able to play: may draw",), (*_DRAWING, "when able to play: may draw", "drawn tile: played at once")],
     "`placement points: announced by the play": [

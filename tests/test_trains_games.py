@@ -442,6 +442,20 @@ def test_private_trains_lowest_double_first_sets_0_0_aside_first_and_goes_up_to_
     assert [move[1:] for move in later.legal_moves()] == [((seat, 2), (2, 2), f"train{seat}")]
 
 
+def test_mexican_train_the_seat_after_the_setter_begins_and_a_later_double_still_earns_a_move() -> None:
+    engine = dealing("mexican_train_seat_after_setter_begins", (DEALS[MEXICAN][0], "deal: 2 to 8 players get 4 tiles"))
+    game = engine.Game(3, seed=1, deal=False)
+    dealt(game, [set_tiles("12-12 5-12 3-4 1-2"), set_tiles("11-12 11-11 0-1 0-2"), set_tiles("8-12 7-8 3-3 4-4")],
+          [], 12)
+    game.apply(lead((12, 12)))  # the holder sets the engine: the lead earns nothing, and seat 1 begins
+    assert game.current == 1 and usable_ports(game) == [((12, 12), "public"), ((12, 12), "train1")]
+    game.apply(on((11, 12), (12, 12), "train1"))
+    game.apply(on((8, 12), (12, 12), "train2"))
+    game.apply(on((5, 12), (12, 12), "train0"))
+    game.apply(on((11, 11), (11, 12), "low"))
+    assert game.current == 1  # a double placed later earns its extra move as in the game
+
+
 @pytest.mark.parametrize("game_name", [MEXICAN, PRIVATE])
 def test_a_seat_that_cannot_place_passes_while_another_could_and_the_hand_blocks_only_when_none_can(
         game_name: str) -> None:

@@ -162,6 +162,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         kinds = ", ".join(sorted(str(kind) for kind in v.extra_turn))
         yield _s("extra", f"extra turn after.{kinds}", "extra turn after")
         yield _phrase("extra", "extra turn is", v.extra_turn_kind)
+        if v.lead_extra_turn is not ir.LeadExtraTurn.AS_ANY_PLACEMENT:
+            yield _phrase("extra", "extra turn for the lead", v.lead_extra_turn)
         if drawing:
             yield _phrase("extra", "extra turn without a legal tile", v.extra_turn_stuck)
 
@@ -289,6 +291,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     "placement score", "raw points per displayed point", *_phrase_keys("placement points", ir.PlacementPoints),
     "first score", "first score.placements",
     *EXTRA_TURN_KEYS, *_phrase_keys("extra turn is", ir.ExtraTurnKind),
+    *_phrase_keys("extra turn for the lead", ir.LeadExtraTurn)[1:],
     *_phrase_keys("extra turn without a legal tile", ir.ExtraTurnStuck),
     *_phrase_keys("when able to play", ir.WhenAble), *_phrase_keys("cannot play", ir.CannotPlay),
     *_phrase_keys("drawn tile", ir.DrawnTile), "draw limit", "draw limit.none",

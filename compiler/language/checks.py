@@ -519,6 +519,14 @@ def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
     if ir.ExtraTurn.AFTER_ANY in v.extra_turn and len(v.extra_turn) > 1:
         yield Diagnostic(f"'{ir.ExtraTurn.AFTER_ANY}' already includes every other reason for an extra turn",
                          _at(v, "extra turn after"), f"write 'extra turn after: {ir.ExtraTurn.AFTER_ANY}'")
+    if v.lead_extra_turn is ir.LeadExtraTurn.NONE:
+        at = _clause_at(v, "extra turn for the lead")
+        if not v.extra_turn:
+            yield Diagnostic("the lead is to earn no extra turn, but no placement earns one", at,
+                             f"remove it, or add {choices('extra turn after', ir.ExtraTurn)}")
+        elif v.lead is ir.Lead.ROUND_DOUBLE_SET_ASIDE:
+            yield Diagnostic(f"with 'lead: {v.lead}' the lead is on the table before the deal and no seat places "
+                             "it, so it earns nothing to take away", at, "remove 'extra turn for the lead'")
     if not v.extra_turn and _written(v, "extra turn is"):
         yield Diagnostic("'extra turn is' is given, but there are no extra turns", _clause_at(v, "extra turn is"),
                          f"remove it, or add {choices('extra turn after', ir.ExtraTurn)}")

@@ -740,6 +740,8 @@ CLAUSES: tuple[Clause, ...] = (
            "extra turn without a legal tile: the turn ends", phrase=("STUCK_KIND", ir.ExtraTurnStuck)),
     Clause("extra turn is", "extra_turn_kind", "extra_turn_kind", GAME, TABLE_SCORING, "extra turn is: optional",
            phrase=("EXTRA_TURN_KIND", ir.ExtraTurnKind)),
+    Clause("extra turn for the lead", "lead_extra_turn", "lead_extra_turn", GAME, TABLE_SCORING,
+           "extra turn for the lead: none", phrase=("LEAD_EXTRA_KIND", ir.LeadExtraTurn)),
     Clause("an opponent's pass scores", "pass_points", "pass_points", GAME, TABLE_SCORING,
            "an opponent's pass scores: 25 points", read=_number, write=_write_points),
     Clause("placement points", "placement_points", "placement_points", GAME, TABLE_SCORING,

@@ -278,6 +278,14 @@ class ExtraTurnStuck(Choice):
     TURN_ENDS = "the turn ends"
 
 
+class LeadExtraTurn(Choice):
+    """Whether the hand's lead earns the extra turn a placement like it would (Mexican Train's house option: the seat
+    after the setter begins)."""
+
+    AS_ANY_PLACEMENT = "as for any placement"
+    NONE = "none"
+
+
 class ExtraTurnKind(Choice):
     REQUIRED = "required"  # the player must place if he can
     OPTIONAL = "optional"  # the player may place one more tile or pass
@@ -601,6 +609,7 @@ class Variant:
     extra_turn: tuple[ExtraTurn, ...] = ()
     extra_turn_stuck: ExtraTurnStuck = ExtraTurnStuck.DRAW_AS_USUAL
     extra_turn_kind: ExtraTurnKind = ExtraTurnKind.REQUIRED
+    lead_extra_turn: LeadExtraTurn = LeadExtraTurn.AS_ANY_PLACEMENT
     placement_points: PlacementPoints = PlacementPoints.CREDITED
     partnership_out: PartnershipOut | None = None
     going_out_bonus: int = 0

@@ -238,6 +238,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("EXTRA_AFTER_DOUBLE", int(ir.ExtraTurn.AFTER_DOUBLE in v.extra_turn), ""),
         ("EXTRA_AFTER_SCORE", int(ir.ExtraTurn.AFTER_SCORE in v.extra_turn), ""),
         ("EXTRA_AFTER_ANY", int(ir.ExtraTurn.AFTER_ANY in v.extra_turn), ""),
+        ("EXTRA_AFTER_LEAD", int(v.lead_extra_turn is ir.LeadExtraTurn.AS_ANY_PLACEMENT), "the lead earns one too"),
         ("EXTRA_NEEDS_FROM_DRAW", int(turn.extra_turn_needs_from_draw), "no extra turn for a tile just drawn"),
         ("EXTRA_ENDS_WHEN_STUCK", int(turn.extra_turn_ends_when_stuck), ""),
         ("OPTIONAL_EXTRA", int(turn.optional_extra), ""), ("MAY_DRAW", int(turn.may_draw), ""),

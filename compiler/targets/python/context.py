@@ -451,6 +451,8 @@ def _turn(v: ir.Variant) -> TurnRules:
     condition = f"not from_draw and ({earned})" if not_from_draw else f"({earned})"
     if ir.ExtraTurn.AFTER_ANY in v.extra_turn:
         condition = "not from_draw" if not_from_draw else ""
+    if v.lead_extra_turn is ir.LeadExtraTurn.NONE:  # the lead (placed on nothing) earns no extra turn
+        condition = " and ".join(["on is not None", *([condition] if condition else [])])
     optional_extra = bool(v.extra_turn) and v.extra_turn_kind is ir.ExtraTurnKind.OPTIONAL
     draw_condition = f"len(self.pile) > {v.reserve}"
     if v.draw_limit is not None:

@@ -1423,7 +1423,7 @@ static void play_tile(Game *g, int tile, int at, int by) {
         end_hand(g, 0);
         return;
     }
-    if (EXTRA_TURNS && left && (!EXTRA_NEEDS_FROM_DRAW || !from_draw)
+    if (EXTRA_TURNS && left && (!EXTRA_NEEDS_FROM_DRAW || !from_draw) && (EXTRA_AFTER_LEAD || at >= 0)
             && (EXTRA_AFTER_ANY || (EXTRA_AFTER_DOUBLE && TILE_LOW[tile] == TILE_HIGH[tile])
                 || (EXTRA_AFTER_SCORE && raw > 0))) {
         g->extra = 1;
