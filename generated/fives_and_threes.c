@@ -150,6 +150,7 @@ static clock_t wasm_clock(void) {
 #define DOUBLES_FIRST 0
 #define TIE_MEANS_NO_WINNER 0
 #define BLOCKER_AND_NEXT 0  /* a blocked hand: the blocker against the next seat */
+#define LEADERS_WIN_TIES 0  /* a blocked hand's tie goes to the side that led the hand */
 #define EITHER_END_BONUS 0  /* going out with a tile that matched both open ends scores this */
 #define EITHER_END_DOUBLES 1  /* ... a double too */
 #define BLANK_END_BONUS 0  /* going out with double blank on a single blank end scores this */
@@ -1633,6 +1634,10 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
     }
     if (TIE_MEANS_NO_WINNER && g->nhand_winners > 1) {
         g->nhand_winners = 0;
+    }
+    if (LEADERS_WIN_TIES && g->nhand_winners > 1) {  /* a tie: the side that led the hand wins it */
+        g->nhand_winners = 1;
+        g->hand_winners[0] = g->side_of[g->opener];
     }
     for (seat = 0; seat < g->nhand_winners; ++seat) {  /* each tied side takes a full award */
         side = g->hand_winners[seat];

@@ -128,7 +128,8 @@ def blocked_winner(remaining: list[int], blocker: int) -> int:
 
 
 def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat: int | None,
-           doubles: list[list[int]] | None = None, blocker: int | None = None) -> tuple[list[int], list[int]]:
+           doubles: list[list[int]] | None = None, blocker: int | None = None,
+           opener: int | None = None) -> tuple[list[int], list[int]]:
     """The hand-end reckoning: (winning sides, points awarded per side).
 
     sides[seat] is the seat's side, remaining[seat] the pips left in its hand, out_seat the seat
@@ -138,8 +139,9 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
     placement). A blocked hand is won by the side with the lowest pips, its
     partners' hands combined or its lightest hand, as the variant says; every tied side takes a
     full blocked-hand award from all the other sides' hands (from every hand where the award says
-    so), unless a tie means no winner. Decided between the blocker (the seat that placed the last tile) and
-    the seat after him, the one with fewer pips wins, and the blocker where they hold as many.
+    so), unless a tie means no winner, or goes to the side of the opener (the seat that led the hand).
+    Decided between the blocker (the seat that placed the last tile) and the seat after him, the one
+    with fewer pips wins, and the blocker where they hold as many.
     """
     count = max(sides) + 1
     seats = range(len(sides))
@@ -182,6 +184,9 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
             winners = [side for side in range(count) if weight(side) == lowest]
         if len(winners) > 1 and variant.tied_lowest in (ir.TiedLowest.NO_WINNER, ir.TiedLowest.PLAYED_AGAIN):
             winners = []
+        if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.LEADERS_WIN:  # the side that led the hand
+            assert opener is not None, "a tie of a blocked hand goes to the opener's side: the opener is needed"
+            winners = [sides[opener]]
         blocked = variant.blocked_pip_award
         for side in winners:
             every = isinstance(blocked, ir.PipAward) and blocked.source is ir.AwardFrom.EVERY_HAND
@@ -904,7 +909,7 @@ class Game:
         sides = [self.side_of(seat) for seat in range(self.players)]
         doubles = [[t[0] for t in hand if t[0] == t[1]] for hand in self.hands]
         out_seat = None if blocked else self.last_tile_seat
-        winners, awards = reckon(self.v, sides, remaining, out_seat, doubles, self.last_tile_seat)
+        winners, awards = reckon(self.v, sides, remaining, out_seat, doubles, self.last_tile_seat, self.opener)
         self.winner_seat = blocked_winner(remaining, self.last_tile_seat) \
             if blocked and self.v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT else self.last_tile_seat
         if blocked and winners and self.v.blocked_hand is ir.BlockedHand.LOWEST_PIPS:

@@ -140,6 +140,11 @@ def test_hand_end_reckoning_matches_the_model(case: Case, data: st.DataObject) -
         assert engine.reckon_hand(tuple(sides), remaining, out_seat, blocker) == \
             reckon(variant, sides, remaining, out_seat, blocker=blocker)
         return
+    if variant.tied_lowest is ir.TiedLowest.LEADERS_WIN:  # a blocked hand's reckoning takes its opener
+        opener = data.draw(st.integers(0, len(sides) - 1), label="opener")
+        assert engine.reckon_hand(tuple(sides), remaining, out_seat, opener) == \
+            reckon(variant, sides, remaining, out_seat, opener=opener)
+        return
     if variant.blocked_hand is not ir.BlockedHand.NO_DOUBLE_FIRST:
         assert engine.reckon_hand(tuple(sides), remaining, out_seat) == reckon(variant, sides, remaining, out_seat)
         return

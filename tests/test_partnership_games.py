@@ -267,23 +267,29 @@ def test_kozel_records_replay_to_their_penalty_points_in_every_target(record: Pa
 KOZEL_LONE = "kozel_lone_0_0_and_6_6"
 
 
-def kozel_lone_hand(target: str, tmp_path: Path, hands: list[list[tuple[int, int]]]) -> Any:
-    """Kozel with lone [0|0] 25 and lone [6|6] 50, two tiles dealt each (the others out of play), in the Python or
-    the native engine: the first hand, which seat 3 leads with [1|1]."""
+def two_tile_game(game: str, lead_line: str, target: str, tmp_path: Path, hands: list[list[tuple[int, int]]],
+                  opener: int) -> Any:
+    """The game with two tiles dealt each (the others out of play, a deal without the lead tile void), in the
+    Python or the native engine, dealt these hands for its first hand."""
     old, new = "deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"
-    lead_line = "first hand lead: [1|1]\n"
     if target == "python":
-        engine: Any = two_tile_deal(KOZEL_LONE, lead_line.strip())
+        engine: Any = two_tile_deal(game, lead_line)
     else:
-        text = (ROOT / "examples" / "family" / f"{KOZEL_LONE}.rules").read_text(encoding="utf-8")
-        spec = tmp_path / f"{KOZEL_LONE}_two_tiles.rules"
-        spec.write_text(text.replace(old, new).replace(lead_line, lead_line + "if nobody holds it: the deal is void\n"),
-                        encoding="utf-8")
+        text = (ROOT / "examples" / "family" / f"{game}.rules").read_text(encoding="utf-8")
+        spec = tmp_path / f"{game}_two_tiles.rules"
+        spec.write_text(text.replace(old, new).replace(f"{lead_line}\n", f"{lead_line}\nif nobody holds it: the deal "
+                                                                         "is void\n"), encoding="utf-8")
         engine = load_native(spec)
-    game = engine.Game(4, seed=2, deal=False)
+    played = engine.Game(4, seed=2, deal=False)
     held = {t for hand in hands for t in hand}
-    game.start_hand(opener=3, hands=hands, pile=[(a, b) for a in range(7) for b in range(a, 7) if (a, b) not in held])
-    return game
+    played.start_hand(opener=opener, hands=hands,
+                     pile=[(a, b) for a in range(7) for b in range(a, 7) if (a, b) not in held])
+    return played
+
+
+def kozel_lone_hand(target: str, tmp_path: Path, hands: list[list[tuple[int, int]]]) -> Any:
+    """Kozel with lone [0|0] 25 and lone [6|6] 50, two tiles each: the first hand, which seat 3 leads with [1|1]."""
+    return two_tile_game(KOZEL_LONE, "first hand lead: [1|1]", target, tmp_path, hands, 3)
 
 
 @pytest.mark.parametrize("target", ["python", "native"])
@@ -306,6 +312,37 @@ def test_kozel_a_lone_0_0_counts_25_in_a_fishs_comparison_and_the_record(target:
     # Side 0 holds the lone [0|0], 25, and 8 + 9 = 42, more than side 1's 5 + 10 + 8 = 23 (with [0|0] counting 0
     # side 0 would hold 17, the fewer): side 0 loses and records all four hands, 25 + 17 + 15 + 8 = 65.
     assert game.scores == [65, 0]
+
+
+@pytest.mark.parametrize(("game", "remaining", "award"), [
+    # Puerto Rican: partners' hands together, 10 + 6 against 12 + 4; the winner scores every hand's pips.
+    ("puerto_rican_tied_block_to_the_side_that_led", [10, 12, 6, 4], 32),
+    # The Cuban block: each side's lightest hand, 3 against 3; every hand's pips.
+    ("venezuelan_cuban_block", [3, 5, 9, 3], 20)])
+def test_a_tied_block_goes_to_the_side_that_led_the_hand(game: str, remaining: list[int], award: int) -> None:
+    sides = (0, 1, 0, 1)
+    engine = family(game)
+    for opener in range(4):
+        side = opener % 2
+        assert engine.reckon_hand(sides, remaining, None, opener) == ([side], [award if s == side else 0
+                                                                               for s in (0, 1)])
+    with pytest.raises(engine.IllegalMove, match="takes its opener"):
+        engine.reckon_hand(sides, remaining, None)
+    # Going out needs no opener; the Cuban block's lightest single hand wins without a tie.
+    assert engine.reckon_hand(sides, [0, 12, 6, 4], 0)[0] == [0]
+
+
+@pytest.mark.parametrize("target", ["python", "native"])
+def test_puerto_rican_a_block_with_equal_sides_goes_to_the_side_that_led_it(target: str, tmp_path: Path) -> None:
+    hands = [tiles("66 01"), tiles("02 13"), tiles("23 14"), tiles("05 00")]
+    game = two_tile_game("puerto_rican_tied_block_to_the_side_that_led", "first hand lead: [6|6]", target, tmp_path,
+                         hands, 0)
+    game.apply(lead((6, 6)))
+    while not game.hand_over:  # nobody else holds a 6: the hand is blocked
+        game.apply(("pass",))
+    # Side 0 holds 1 + 10, side 1 holds 6 + 5: equal. Seat 0 led, so side 0 takes every hand's pips, 22, and the
+    # first hand's bonus, 100.
+    assert game.scores == [122, 0]
 
 
 # --- Dominican -----------------------------------------------------------------------------------------

@@ -252,6 +252,8 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "`tied lowest` or `blocked hand award` wi": [
         ("tied lowest: no winner",), ("blocked hand award: none",),
         ("blocked hand: lowest pips win, hands without a double first",)],
+    "`tied lowest: the side that led the hand": [
+        ("blocked hand: lowest pips win", "tied lowest: the side that led the hand wins")],
     "A pip award or a blocked hand award roun": [
         ("pip award: opponents' pips, rounded to the nearest 0",), ("pip award: opponents' pips, divided by 0",),
         ("blocked hand: lowest pips win", "blocked hand award: opponents' pips, rounded to the nearest 0")],

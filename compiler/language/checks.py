@@ -445,6 +445,11 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
         if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, key):
             yield Diagnostic(f"'{key}' is given, but a blocked hand has no winner", _clause_at(v, key),
                              f"remove it, or set {with_winner}")
+    if v.tied_lowest is ir.TiedLowest.LEADERS_WIN and not _two_sides_at_every_table(v):
+        yield Diagnostic("a blocked hand's tie goes to the side that led the hand, which is one of the tied sides "
+                         f"only where a table has two sides, but 'players: {allowed_players(v)}' with "
+                         f"'partnerships: {v.partnerships}' does not", _clause_at(v, "tied lowest"),
+                         "say 'players: 4' with 'partnerships: fixed at 4 players', or 'players: 2'")
     if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and individual:
         yield Diagnostic(f"'blocked hand: {v.blocked_hand}' compares individual hands, but there are partnerships",
                          _clause_at(v, "blocked hand"),
@@ -482,13 +487,17 @@ def _check_last_tile_bonus(v: ir.Variant, key: str) -> Iterator[Diagnostic]:
                          "the target is exact", at, f"say 'target: at least {v.target.numbers}'")
 
 
+def _two_sides_at_every_table(v: ir.Variant) -> bool:
+    sides = [count if v.partnerships is ir.PartnershipKind.NONE or count != 4 else 2 for count in v.player_counts]
+    return v.partnerships is not ir.PartnershipKind.OPTIONAL and all(n == 2 for n in sides)
+
+
 def check_both_scored(v: ir.Variant) -> Iterator[Diagnostic]:
     """Six-love: a won hand where both sides then have points sends them back to 0."""
     if v.both_scored is ir.BothScored.KEPT:
         return
     at = _at(v, "when both sides have points")
-    sides = [count if v.partnerships is ir.PartnershipKind.NONE or count != 4 else 2 for count in v.player_counts]
-    if v.partnerships is ir.PartnershipKind.OPTIONAL or any(n != 2 for n in sides):
+    if not _two_sides_at_every_table(v):
         yield Diagnostic("both sides go back to 0 from 1-1 and the like, so every table has two sides, but "
                          f"'players: {allowed_players(v)}' with 'partnerships: {v.partnerships}' does not", at,
                          "say 'players: 4' with 'partnerships: fixed at 4 players', or 'players: 2'")

@@ -327,6 +327,7 @@ class TiedLowest(Choice):
     NO_WINNER = "no winner"
     EACH_WINS = "each tied side wins"
     PLAYED_AGAIN = "the hand is played again"  # Puerto Rican's push: nobody scores, and the hand keeps its number
+    LEADERS_WIN = "the side that led the hand wins"  # the hand's opener's side (two sides: always among the tied)
 
 
 class BelowZero(Choice):

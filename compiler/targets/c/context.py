@@ -280,6 +280,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("BLOCKED_BY_COMBINED_PIPS", int(end.blocked_by_combined_pips), ""),
         ("DOUBLES_FIRST", int(end.doubles_first), ""), ("TIE_MEANS_NO_WINNER", int(end.tie_means_no_winner), ""),
         ("BLOCKER_AND_NEXT", int(end.blocker_and_next), "a blocked hand: the blocker against the next seat"),
+        ("LEADERS_WIN_TIES", int(end.leaders_win_ties), "a blocked hand's tie goes to the side that led the hand"),
         ("EITHER_END_BONUS", end.either_end_bonus, "going out with a tile that matched both open ends scores this"),
         ("EITHER_END_DOUBLES", int(end.either_end_doubles), "... a double too"),
         ("BLANK_END_BONUS", end.blank_end_bonus, "going out with double blank on a single blank end scores this"),

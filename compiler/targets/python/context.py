@@ -238,6 +238,7 @@ class HandEnd:
     losers_record: bool  # the losing side records the hand's points (two sides): reaching the target loses
     tied_points: str | None  # what a tied hand is worth, carried to the next decided hand; None: lost
     blocker_and_next: bool  # a blocked hand is decided between its blocker and the next seat (reckon_hand takes it)
+    leaders_win_ties: bool  # a blocked hand's tie goes to the side of the seat that led the hand (reckon_hand takes it)
     either_end_bonus: int  # going out with a tile that matched both open ends scores this more
     either_end_doubles: bool  # ... a double too
     blank_end_bonus: int  # going out with [0|0] while exactly one open end is blank scores this more
@@ -573,6 +574,7 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         losers_record=v.hand_points_to is ir.HandPointsTo.LOSERS,
         tied_points=_tied_points(v),
         blocker_and_next=v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT, either_end_bonus=v.either_end_bonus,
+        leaders_win_ties=v.tied_lowest is ir.TiedLowest.LEADERS_WIN,
         either_end_doubles=v.either_end_doubles, blank_end_bonus=v.blank_end_bonus,
         hand_bonuses="{" + ", ".join(f"{b.hand}: {b.points}" for b in v.hand_bonuses) + "}" if v.hand_bonuses else None,
         push=push, number=_hand_number(v), bruk=v.both_scored is ir.BothScored.BRUK,

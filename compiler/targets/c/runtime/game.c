@@ -919,6 +919,10 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
     if (TIE_MEANS_NO_WINNER && g->nhand_winners > 1) {
         g->nhand_winners = 0;
     }
+    if (LEADERS_WIN_TIES && g->nhand_winners > 1) {  /* a tie: the side that led the hand wins it */
+        g->nhand_winners = 1;
+        g->hand_winners[0] = g->side_of[g->opener];
+    }
     for (seat = 0; seat < g->nhand_winners; ++seat) {  /* each tied side takes a full award */
         side = g->hand_winners[seat];
         if (HAND_AWARDS) {
