@@ -334,6 +334,10 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
     tied_lowest = draw(st.sampled_from(list(ir.TiedLowest))) if compared else ir.TiedLowest.EACH_WINS
     if ir.Opener.SIDE_CHOICE in (next_opener, after_blocked) and compared and tied_lowest is ir.TiedLowest.EACH_WINS:
         tied_lowest = ir.TiedLowest.NO_WINNER  # the winning side chooses: tied sides may not both win
+    two_sides = partnerships is not ir.PartnershipKind.OPTIONAL and all(
+        n == 2 or (n == 4 and partnerships is ir.PartnershipKind.FIXED) for n in counts)
+    if tied_lowest is ir.TiedLowest.LEADERS_WIN and not two_sides:
+        tied_lowest = ir.TiedLowest.NO_WINNER  # the side that led is among the tied ones only where there are two
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,
