@@ -33,17 +33,15 @@ def runtime_sections() -> Mapping[str, str]:
     return found
 
 
-def _table(values: Sequence[object], per_line: int = 20) -> str:
-    """A tuple literal laid out over several lines."""
+def _table(values: Sequence[object], per_line: int = 20, brackets: str = "()") -> str:
+    """A tuple literal (or with brackets "{}", a dict's items) laid out over several lines."""
     rows = [", ".join(str(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
-    return "(\n    " + ",\n    ".join(rows) + ",\n)"
+    return brackets[0] + "\n    " + ",\n    ".join(rows) + ",\n" + brackets[1]
 
 
 def _tile_dict(values: Sequence[ir.TileValue], *first: str) -> str:
     """A dict literal of tiles' values laid out over several lines, after first's entries."""
-    items = [*first, *(f"({value.low}, {value.high}): {value.pips}" for value in values)]
-    rows = [", ".join(items[i:i + 8]) for i in range(0, len(items), 8)]
-    return "{\n    " + ",\n    ".join(rows) + ",\n}"
+    return _table([*first, *(f"({value.low}, {value.high}): {value.pips}" for value in values)], 8, "{}")
 
 
 @dataclass(frozen=True)
