@@ -1703,6 +1703,8 @@ static void end_hand(Game *g, int blocked) {
                     break;
                 }
             }
+        } else if (blocked && LOWEST_SEAT) {  /* nobody won: the seat after this hand's opener leads the next */
+            g->winner_seat = seat_after(g, g->opener, 1);
         }
     }
     if (LEAD_NAMED_LEVEL) {

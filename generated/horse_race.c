@@ -156,7 +156,7 @@ static clock_t wasm_clock(void) {
 #define BLANK_END_BONUS 0  /* going out with double blank on a single blank end scores this */
 #define PUSH 0  /* a tie of a blocked hand is played again, with the same number */
 #define BRUK 0  /* a won hand leaving both sides with points sends them to 0 (from 1-1 the losers) */
-#define LOWEST_SEAT 0  /* a blocked hand's winning seat: its side's lowest, first in turn */
+#define LOWEST_SEAT 1  /* a blocked hand's winning seat: its side's lowest, first in turn */
 #define HAND_BONUS_COUNT 0  /* the last hand with a bonus */
 #define PIPS_ADDED 0  /* each seat's pips left in hand (PIPS_LEFT) are added to its own score */
 #define HAS_LONE_PIPS 0  /* a tile left alone in a hand may count LONE_PIPS */
@@ -1703,6 +1703,8 @@ static void end_hand(Game *g, int blocked) {
                     break;
                 }
             }
+        } else if (blocked && LOWEST_SEAT) {  /* nobody won: the seat after this hand's opener leads the next */
+            g->winner_seat = seat_after(g, g->opener, 1);
         }
     }
     if (LEAD_NAMED_LEVEL) {

@@ -912,11 +912,14 @@ class Game:
         winners, awards = reckon(self.v, sides, remaining, out_seat, doubles, self.last_tile_seat, self.opener)
         self.winner_seat = blocked_winner(remaining, self.last_tile_seat) \
             if blocked and self.v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT else self.last_tile_seat
-        if blocked and winners and self.v.blocked_hand is ir.BlockedHand.LOWEST_PIPS:
-            # Jamaican: of the winning side's seats holding its lowest count, the first in play order from the blocker.
-            lowest = min(remaining[seat] for seat in range(self.players) if sides[seat] == winners[0])
-            order = [(self.last_tile_seat + k) % self.players for k in range(self.players)]
-            self.winner_seat = next(seat for seat in order if sides[seat] == winners[0] and remaining[seat] == lowest)
+        if blocked and self.v.blocked_hand in (ir.BlockedHand.LOWEST_PIPS, ir.BlockedHand.LOWEST_COMBINED):
+            if winners:  # of the winning side's seats holding its lowest count, the first in turn from the blocker
+                side = winners[0]
+                lowest = min(remaining[seat] for seat in range(self.players) if sides[seat] == side)
+                order = [(self.last_tile_seat + k) % self.players for k in range(self.players)]
+                self.winner_seat = next(seat for seat in order if sides[seat] == side and remaining[seat] == lowest)
+            else:  # a draw (Venezuelan's tied block): the seat after this hand's opener
+                self.winner_seat = (self.opener + 1) % self.players
         self.last_drawn = not winners
         one_all = self.scores == [1, 1] and self.v.both_scored is ir.BothScored.BRUK
         awards = list(awards)

@@ -161,6 +161,23 @@ def test_a_first_hand_no_game_starts_at_is_refused_alike_by_every_target(name: s
     assert "'first_hand'" in said.pop()
 
 
+@pytest.mark.parametrize("target", ["python", "native"])
+@pytest.mark.parametrize(("hands", "scores", "next_opener"), [
+    # Side 0 holds 1 + 18 = 19, side 1 16 + 2 = 18: side 1 wins every hand's pips, 37, and its lighter seat, 3, leads.
+    ([tiles("66 01"), tiles("45 34"), tiles("55 35"), tiles("02 00")], [0, 37], 3),
+    # Side 0 holds 1 + 16 = 17, side 1 11 + 6 = 17: nobody wins, and the seat after seat 0, who led, leads.
+    ([tiles("66 01"), tiles("45 02"), tiles("55 15"), tiles("33 00")], [0, 0], 1)])
+def test_venezuelan_the_winner_leads_the_next_hand_and_after_a_tied_block_the_seat_after_the_opener(
+        target: str, tmp_path: Path, hands: list[list[tuple[int, int]]], scores: list[int], next_opener: int) -> None:
+    game = two_tile_game("venezuelan_winner_leads", "first hand lead: [6|6]", target, tmp_path, hands, 0)
+    game.apply(lead((6, 6)))
+    while not game.hand_over:  # nobody else holds a 6: the hand is blocked
+        game.apply(("pass",))
+    assert game.scores == scores
+    game.start_hand()
+    assert game.opener == next_opener
+
+
 # --- Kozel ---------------------------------------------------------------------------------------------
 
 
@@ -376,6 +393,28 @@ def test_dominican_the_blocker_against_the_next_seat_fewer_pips_winning_equal_pi
     assert engine.reckon_hand(sides, [12, 3, 1, 11], None, 3) == ([1], [0, 13])
     with pytest.raises(engine.IllegalMove, match="takes its blocker"):
         engine.reckon_hand(sides, [9, 10, 10, 27], None)
+
+
+@pytest.mark.parametrize("target", ["python", "native"])
+@pytest.mark.parametrize(("next_seat", "winning_side"), [(tiles("45 34"), 0), (tiles("00 01"), 1)])
+def test_dominican_the_side_that_wins_the_blockers_comparison_chooses_either_of_its_seats_to_lead(
+        target: str, tmp_path: Path, next_seat: list[tuple[int, int]], winning_side: int) -> None:
+    hands = [tiles("66 23"), next_seat, tiles("55 35"), tiles("12 13")]
+    game = two_tile_game("dominican_winning_side_chooses", "first hand lead: [6|6]", target, tmp_path, hands, 0)
+    game.apply(lead((6, 6)))
+    while not game.hand_over:  # nobody else holds a 6: seat 0 blocked the hand, and seat 1 is compared with it
+        game.apply(("pass",))
+    # Seat 0's 5 pips against seat 1's 16: side 0 wins; against seat 1's 1: side 1 does.
+    following = [tiles("11 22"), tiles("33 44"), tiles("00 55"), tiles("06 16")]
+    pile = [(a, b) for a in range(7) for b in range(a, 7) if not any((a, b) in hand for hand in following)]
+    refused = NativeIllegalMove if target == "native" else sys.modules[type(game).__module__].IllegalMove
+    for seat in (1 - winning_side, 3 - winning_side):  # the other side's seats may not lead
+        message = ("the rules refuse this deal or its opener" if target == "native"
+                   else rf"a seat of side {winning_side} \(chosen by the winning side\), not seat {seat}")
+        with pytest.raises(refused, match=message):
+            game.start_hand(opener=seat, hands=following, pile=pile)
+    game.start_hand(opener=2 + winning_side, hands=following, pile=pile)
+    assert game.opener == 2 + winning_side
 
 
 def two_tile_deal(game: str, lead: str = "first hand lead: [6|6]") -> Any:

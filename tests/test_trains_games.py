@@ -422,6 +422,25 @@ def test_private_trains_later_hands_rotate_and_set_each_rounds_engine_aside() ->
     assert game.over and game.hand_number == 7
 
 
+def test_private_trains_the_winner_begins_and_after_a_blocked_round_the_rotation_goes_on() -> None:
+    engine = family("private_trains_winner_begins")
+    seen = set()
+    for seed in range(12):
+        game = engine.Game(3, seed=seed)
+        while True:
+            opener = game.opener
+            engine.play_hand(game, [engine.RandomBot(seat) for seat in range(3)])
+            end = [event for event in game.events if event["event"] == "hand_end"][-1]
+            if game.over:
+                break
+            game.start_hand()
+            # The seat that went out has the empty hand; a blocked round names nobody, and the next seat begins.
+            out = None if end["blocked"] else end["winners"][0]
+            assert game.opener == (out if out is not None else (opener + 1) % 3)
+            seen.add(end["blocked"])
+    assert seen == {True, False}
+
+
 def test_private_trains_lowest_double_first_sets_0_0_aside_first_and_goes_up_to_6_6() -> None:
     engine = family("private_trains_lowest_double_first")
     game = engine.Game(2, seed=5)

@@ -125,6 +125,9 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
     yield _phrase("lead", "next opener", v.next_opener)
     if v.after_blocked is not None:
         yield _phrase("lead", "after a blocked hand", v.after_blocked)
+    if (v.after_blocked or v.next_opener) is ir.Opener.WINNER and v.level_lead is None \
+            and v.tied_lowest is ir.TiedLowest.NO_WINNER and v.blocked_hand is not ir.BlockedHand.BLOCKER_AND_NEXT:
+        yield _s("lead", "winner of the last hand.draw", ("next opener", "tied lowest"))  # Venezuelan's tied block
 
     if v.matching is None:
         yield _s("placing", "matching.equal", "matching")
@@ -282,6 +285,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("first opener", ir.Opener), "first hand lead", "lead.tile", *_phrase_keys("lead", ir.Lead),
     *_phrase_keys("if nobody holds it", ir.NobodyHolds), *_phrase_keys("leader without one", ir.LeaderWithout),
     *_phrase_keys("next opener", ir.Opener), *_phrase_keys("after a blocked hand", ir.Opener),
+    "winner of the last hand.draw",
     "matching.equal", "matching.sum", "wild tiles",
     *_phrase_keys("spinners", ir.Spinners), *_phrase_keys("branches open", ir.BranchesOpen),
     *_phrase_keys("spinner sides", ir.SpinnerSides), *_phrase_keys("spinner counts", ir.SpinnerCounts),

@@ -160,10 +160,10 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic(f"the first hand has no earlier hand, so its opener cannot be '{v.first_opener}'",
                          _at(v, "first opener"), "use " + choices(None, _but(ir.Opener, *after_earlier)))
     # The winner of a blocked hand is one seat where the blocker and the next seat decide it; where the lowest hand
-    # wins and a tie is a draw, after which the level lead opens.
+    # or side wins, one side alone (the seat: its lowest hand), a tie being a draw after which the next seat leads.
     decided_by_seat = v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT or (
-        v.blocked_hand is ir.BlockedHand.LOWEST_PIPS and v.tied_lowest is ir.TiedLowest.NO_WINNER
-        and v.level_lead is not None)
+        v.blocked_hand in (ir.BlockedHand.LOWEST_PIPS, ir.BlockedHand.LOWEST_COMBINED)
+        and v.tied_lowest in (ir.TiedLowest.NO_WINNER, ir.TiedLowest.LEADERS_WIN))
     after_blocked = _but(ir.Opener, ir.Opener.LAST_TILE, *([] if decided_by_seat else [ir.Opener.WINNER]))
     if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
         yield _missing("after a blocked hand", _at(v, "next opener"), "a blocked hand ends on a tile nobody went "
@@ -841,8 +841,10 @@ def check_rounds(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic("a game of rounds plays each round once, so a tied hand cannot be played again",
                          _at(v, "tied lowest"), "say 'tied lowest: no winner' or 'each tied side wins'")
     if v.lead is ir.Lead.ROUND_DOUBLE_SET_ASIDE:
-        # The hand starts with the engine on the table: it may block before anyone places a tile.
-        for key, rule in (("first opener", v.first_opener), ("next opener", v.next_opener),
+        # The hand starts with the engine on the table: it may block before anyone places a tile. A hand that
+        # went out had a last tile, so the next opener looks back on one where a blocked hand's rule is written.
+        for key, rule in (("first opener", v.first_opener),
+                          ("next opener", v.next_opener if v.after_blocked is None else None),
                           ("after a blocked hand", v.after_blocked)):
             if rule in (ir.Opener.LAST_TILE, ir.Opener.WINNER, ir.Opener.SIDE_CHOICE):
                 yield Diagnostic(f"with 'lead: {v.lead}' a hand may end before any tile is placed, with no last "

@@ -243,7 +243,7 @@ class HandEnd:
     hand_bonuses: str | None  # literal: {hand number: points} for the side that wins that hand; None: no bonus
     push: bool  # a tie of a blocked hand is played again, with the same number
     bruk: bool  # a won hand that leaves both sides with points sends them back to 0 (from 1-1: the loser only)
-    lowest_seat: bool  # a blocked hand's winning seat is its side's lowest, first in play order from the blocker
+    lowest_seat: bool  # a blocked hand's winning seat: its side's lowest, first from the blocker; a tie, the next seat
     number: str  # expression: the game's number of the hand just dealt (a push keeps the number)
     pips_added: bool  # each seat's pips left in hand are added to its own score, the lowest total winning
     rounds: int | None  # the game ends after this many hands, the lowest total winning
@@ -576,7 +576,7 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         either_end_doubles=v.either_end_doubles, blank_end_bonus=v.blank_end_bonus,
         hand_bonuses="{" + ", ".join(f"{b.hand}: {b.points}" for b in v.hand_bonuses) + "}" if v.hand_bonuses else None,
         push=push, number=_hand_number(v), bruk=v.both_scored is ir.BothScored.BRUK,
-        lowest_seat=v.blocked_hand is ir.BlockedHand.LOWEST_PIPS,
+        lowest_seat=v.blocked_hand in (ir.BlockedHand.LOWEST_PIPS, ir.BlockedHand.LOWEST_COMBINED),
         pips_added=v.pips_left is ir.PipsLeft.ADDED_TO_HOLDER, rounds=v.round_count,
     )
 
