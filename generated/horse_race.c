@@ -151,10 +151,13 @@ static clock_t wasm_clock(void) {
 #define TIE_MEANS_NO_WINNER 0
 #define BLOCKER_AND_NEXT 0  /* a blocked hand: the blocker against the next seat */
 #define LEADERS_WIN_TIES 0  /* a blocked hand's tie goes to the side that led the hand */
+#define BLOCKERS_WIN_TIES 0  /* ... to the blocker's side */
 #define EITHER_END_BONUS 0  /* going out with a tile that matched both open ends scores this */
 #define EITHER_END_DOUBLES 1  /* ... a double too */
 #define BLANK_END_BONUS 0  /* going out with double blank on a single blank end scores this */
+#define BLOCKED_BONUS 0  /* the side that wins a blocked hand scores this more */
 #define PUSH 0  /* a tie of a blocked hand is played again, with the same number */
+#define BRUK_KEEPS_WINNER 0  /* ... the winner keeping its points: the losers go to 0 */
 #define BRUK 0  /* a won hand leaving both sides with points sends them to 0 (from 1-1 the losers) */
 #define LOWEST_SEAT 1  /* a blocked hand's winning seat: its side's lowest, first in turn */
 #define HAND_BONUS_COUNT 0  /* the last hand with a bonus */
@@ -1639,6 +1642,10 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
         g->nhand_winners = 1;
         g->hand_winners[0] = g->side_of[g->opener];
     }
+    if (BLOCKERS_WIN_TIES && g->nhand_winners > 1) {  /* a tie: the blocker's side wins it */
+        g->nhand_winners = 1;  /* a seat: the checks allow this rule only where some tile is placed before a block */
+        g->hand_winners[0] = g->side_of[g->last_tile_seat >= 0 ? g->last_tile_seat : 0];
+    }
     for (seat = 0; seat < g->nhand_winners; ++seat) {  /* each tied side takes a full award */
         side = g->hand_winners[seat];
         if (HAND_AWARDS) {
@@ -1716,6 +1723,11 @@ static void end_hand(Game *g, int blocked) {
     }
     if (BLANK_END_BONUS && !blocked && g->blank_end) {  /* [0|0] on a single blank end: the bonus joins */
         awards[g->hand_winners[0]] += BLANK_END_BONUS;
+    }
+    if (BLOCKED_BONUS && blocked) {  /* winning a blocked hand scores more: the bonus joins each winner's award */
+        for (seat = 0; seat < g->nhand_winners; ++seat) {
+            awards[g->hand_winners[seat]] += BLOCKED_BONUS;
+        }
     }
     if (HAND_BONUS_COUNT && game_hand(g) <= HAND_BONUS_COUNT) {  /* winning this hand of the game scores more */
         for (seat = 0; seat < g->nhand_winners; ++seat) {
@@ -1894,7 +1906,7 @@ static void end_hand(Game *g, int blocked) {
         /* Both sides have points: from 1-1 the losers go back to 0, else every side does (the game bruks). */
         int64_t back[MAX_PLAYERS];
         for (side = 0; side < g->sides; ++side) {
-            back[side] = level && side == g->hand_winners[0] ? 0 : -g->scores[side];
+            back[side] = (level || BRUK_KEEPS_WINNER) && side == g->hand_winners[0] ? 0 : -g->scores[side];
             g->scores[side] += back[side];
         }
         if (LOGGING(g)) {

@@ -139,7 +139,8 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
     placement). A blocked hand is won by the side with the lowest pips, its
     partners' hands combined or its lightest hand, as the variant says; every tied side takes a
     full blocked-hand award from all the other sides' hands (from every hand where the award says
-    so), unless a tie means no winner, or goes to the side of the opener (the seat that led the hand).
+    so), unless a tie means no winner, or goes to the side of the opener (the seat that led the hand) or of
+    the blocker.
     Decided between the blocker (the seat that placed the last tile) and the seat after him, the one
     with fewer pips wins, and the blocker where they hold as many.
     """
@@ -187,6 +188,9 @@ def reckon(variant: ir.Variant, sides: list[int], remaining: list[int], out_seat
         if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.LEADERS_WIN:  # the side that led the hand
             assert opener is not None, "a tie of a blocked hand goes to the opener's side: the opener is needed"
             winners = [sides[opener]]
+        if len(winners) > 1 and variant.tied_lowest is ir.TiedLowest.BLOCKERS_WIN:  # the side that blocked it
+            assert blocker is not None, "a tie of a blocked hand goes to the blocker's side: the blocker is needed"
+            winners = [sides[blocker]]
         blocked = variant.blocked_pip_award
         for side in winners:
             every = isinstance(blocked, ir.PipAward) and blocked.source is ir.AwardFrom.EVERY_HAND
@@ -921,12 +925,15 @@ class Game:
             else:  # a draw (Venezuelan's tied block): the seat after this hand's opener
                 self.winner_seat = (self.opener + 1) % self.players
         self.last_drawn = not winners
-        one_all = self.scores == [1, 1] and self.v.both_scored is ir.BothScored.BRUK
+        one_all = self.scores == [1, 1] and self.v.both_scored is not ir.BothScored.KEPT
         awards = list(awards)
         if out_seat is not None and self.either_end:
             awards[winners[0]] += self.v.either_end_bonus
         if out_seat is not None and self.blank_end:
             awards[winners[0]] += self.v.blank_end_bonus
+        if blocked:  # winning a blocked hand scores more
+            for side in winners:
+                awards[side] += self.v.blocked_bonus
         for bonus in self.v.hand_bonuses:  # winning hand N of the game scores more
             if bonus.hand == self.hand_number:
                 for side in winners:
@@ -948,9 +955,12 @@ class Game:
             self._share_pool(winners)
         if self.v.pip_penalty is not None and not self.over:
             self._penalise(remaining, None if blocked else self.side_of(self.last_tile_seat))
-        if self.v.both_scored is ir.BothScored.BRUK and winners and min(self.scores) >= 1 and self.scores != [1, 1]:
-            # Jamaican: one all play two (from 1-1 the loser goes back to 0), else the game bruks (both do).
-            back = [0 if one_all and side == winners[0] else -self.scores[side] for side in range(self.sides)]
+        if self.v.both_scored is not ir.BothScored.KEPT and winners and min(self.scores) >= 1 \
+                and self.scores != [1, 1]:
+            # Jamaican: one all play two (from 1-1 the loser goes back to 0), else the game bruks (both do; under
+            # the house option the loser alone, the winner keeping its 1).
+            keeps = one_all or self.v.both_scored is ir.BothScored.BRUK_TO_LOSERS
+            back = [0 if keeps and side == winners[0] else -self.scores[side] for side in range(self.sides)]
             for side in range(self.sides):
                 self._score(side, back[side])
             self.events.append({"event": "reset", "points": back, "scores": list(self.scores), "pegs": list(self.pegs)})
@@ -979,11 +989,14 @@ class Game:
                             "pegs": list(self.pegs)})
 
     def _eggs(self, winners: list[int], remaining: list[int], awards: list[int]) -> list[int]:
-        """Kozel's eggs: a hand nobody won is worth what its blocked award would be (every hand's pips, or a
-        fixed number), carried; the side that records the next decided hand's points takes them all too."""
+        """Kozel's eggs: a hand nobody won is worth what its blocked award would be (every hand's pips, one
+        side's pips where the sides tie on them, or a fixed number), carried; the side that records the next
+        decided hand's points takes them all too."""
         if not winners:
             blocked = self.v.blocked_pip_award
-            carried = award_points(blocked, list(remaining), [])
+            one_side = isinstance(blocked, ir.PipAward) and blocked.source is ir.AwardFrom.OPPONENTS
+            counted = [p for seat, p in enumerate(remaining) if not one_side or self.side_of(seat) == 0]
+            carried = award_points(blocked, counted, [])
             self.eggs += carried
             self.events.append({"event": "eggs", "points": carried, "eggs": self.eggs})
             return awards

@@ -135,7 +135,9 @@ def hand_endings(draw: st.DrawFn, variant: ir.Variant) -> tuple[list[int], list[
 def test_hand_end_reckoning_matches_the_model(case: Case, data: st.DataObject) -> None:
     variant, engine = engine_for(case)
     sides, remaining, out_seat = data.draw(hand_endings(variant), label="hand end")
-    if variant.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT:  # a blocked hand's reckoning takes its blocker
+    takes_blocker = variant.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT or \
+        variant.tied_lowest is ir.TiedLowest.BLOCKERS_WIN
+    if takes_blocker:  # a blocked hand's reckoning takes its blocker
         blocker = data.draw(st.integers(0, len(sides) - 1), label="blocker")
         assert engine.reckon_hand(tuple(sides), remaining, out_seat, blocker) == \
             reckon(variant, sides, remaining, out_seat, blocker=blocker)

@@ -331,6 +331,22 @@ def test_kozel_a_lone_0_0_counts_25_in_a_fishs_comparison_and_the_record(target:
     assert game.scores == [65, 0]
 
 
+@pytest.mark.parametrize("target", ["python", "native"])
+@pytest.mark.parametrize(("hands", "scores", "eggs"), [
+    # Side 0 holds 20 + 17 = 37, side 1 7 + 3 = 10: side 0 loses the fish and records its own 37, not all four's 47.
+    ([tiles("55 46"), tiles("02 23"), tiles("36 44"), tiles("11 03")], [37, 0], []),
+    # Side 0 holds 12 + 9 = 21, side 1 10 + 11 = 21: a tied fish, whose eggs are one side's pips, 21, not 42.
+    ([tiles("55 02"), tiles("46 00"), tiles("23 04"), tiles("11 56")], [0, 0], [21])])
+def test_kozel_the_loser_of_a_fish_records_its_own_pips_and_a_tied_fish_carries_one_sides(
+        target: str, tmp_path: Path, hands: list[list[tuple[int, int]]], scores: list[int], eggs: list[int]) -> None:
+    game = two_tile_game("kozel_fish_own_pips", "first hand lead: [1|1]", target, tmp_path, hands, 3)
+    events = game.apply(lead((1, 1)))
+    while not game.hand_over:  # nobody else holds a 1: a fish
+        events = game.apply(("pass",))
+    assert game.scores == scores
+    assert [event["points"] for event in of_kind(events, "eggs")] == eggs
+
+
 @pytest.mark.parametrize(("game", "remaining", "award"), [
     # Puerto Rican: partners' hands together, 10 + 6 against 12 + 4; the winner scores every hand's pips.
     ("puerto_rican_tied_block_to_the_side_that_led", [10, 12, 6, 4], 32),
@@ -360,6 +376,21 @@ def test_puerto_rican_a_block_with_equal_sides_goes_to_the_side_that_led_it(targ
     # Side 0 holds 1 + 10, side 1 holds 6 + 5: equal. Seat 0 led, so side 0 takes every hand's pips, 22, and the
     # first hand's bonus, 100.
     assert game.scores == [122, 0]
+
+
+@pytest.mark.parametrize("target", ["python", "native"])
+@pytest.mark.parametrize(("hands", "awards"), [
+    # Side 0 holds 1 + 2 = 3, side 1 16 + 9 = 25: side 0 wins the block, every hand's 28, hand 1's 100, and 100 more.
+    ([tiles("66 01"), tiles("45 34"), tiles("00 02"), tiles("23 13")], [228, 0]),
+    # 1 + 10 against 6 + 5: a push, which wins nothing.
+    ([tiles("66 01"), tiles("02 13"), tiles("23 14"), tiles("05 00")], [0, 0])])
+def test_puerto_rican_winning_a_block_scores_100_more_and_a_push_nothing(
+        target: str, tmp_path: Path, hands: list[list[tuple[int, int]]], awards: list[int]) -> None:
+    game = two_tile_game("puerto_rican_100_for_a_won_block", "first hand lead: [6|6]", target, tmp_path, hands, 0)
+    game.apply(lead((6, 6)))
+    while not game.hand_over:  # nobody else holds a 6: the hand is blocked
+        game.apply(("pass",))
+    assert of_kind(game.events, "hand_end")[-1]["awards"] == awards and game.scores == awards
 
 
 # --- Dominican -----------------------------------------------------------------------------------------
@@ -415,6 +446,41 @@ def test_dominican_the_side_that_wins_the_blockers_comparison_chooses_either_of_
             game.start_hand(opener=seat, hands=following, pile=pile)
     game.start_hand(opener=2 + winning_side, hands=following, pile=pile)
     assert game.opener == 2 + winning_side
+
+
+DOMINICAN_BY_SIDES = "dominican_block_by_sides_totals"
+
+
+def test_dominican_a_block_by_the_sides_totals_goes_to_the_lighter_side_and_a_tie_to_the_blockers() -> None:
+    engine = family(DOMINICAN_BY_SIDES)
+    sides = (0, 1, 0, 1)
+    # Side 0 holds 10 + 5 = 15, side 1 12 + 4 = 16: side 0 wins whoever blocked, and scores side 1's 16.
+    for blocker in range(4):
+        assert engine.reckon_hand(sides, [10, 12, 5, 4], None, blocker) == ([0], [16, 0])
+    # 10 + 6 against 12 + 4: a tie, to the blocker's side, which scores the other side's 16.
+    for blocker in range(4):
+        side = blocker % 2
+        assert engine.reckon_hand(sides, [10, 12, 6, 4], None, blocker) == ([side], [16 if s == side else 0
+                                                                                    for s in (0, 1)])
+    with pytest.raises(engine.IllegalMove, match="takes its blocker"):
+        engine.reckon_hand(sides, [10, 12, 6, 4], None)
+    assert engine.reckon_hand(sides, [0, 12, 6, 4], 0) == ([0], [16, 0])  # going out needs no blocker
+
+
+@pytest.mark.parametrize("target", ["python", "native"])
+def test_dominican_a_block_with_equal_totals_goes_to_the_blockers_side_not_the_leaders(target: str,
+                                                                                         tmp_path: Path) -> None:
+    hands = [tiles("66 44"), tiles("56 22"), tiles("00 01"), tiles("02 12")]
+    game = two_tile_game(DOMINICAN_BY_SIDES, "first hand lead: [6|6]", target, tmp_path, hands, 0)
+    game.apply(lead((6, 6)))
+    game.apply(("play", (5, 6), (6, 6), "lineA"))  # seat 1 places the last tile: the ends are 6 and 5
+    while not game.hand_over:  # nobody holds a 5 or a 6 now
+        game.apply(("pass",))
+    # Side 0 holds 8 + 1 = 9, side 1 4 + 5 = 9: equal totals, and seat 1 blocked, so side 1 wins and scores side 0's
+    # 9. Seat 0 led, and seat 2 holds fewer than seat 1: the side that led, or the blocker against the next seat,
+    # would have given the hand to side 0.
+    end = of_kind(game.events, "hand_end")[-1]
+    assert (end["remaining_pips"], end["winners"], end["awards"]) == ([8, 4, 1, 5], [1], [0, 9])
 
 
 def two_tile_deal(game: str, lead: str = "first hand lead: [6|6]") -> Any:
@@ -674,9 +740,25 @@ def test_jamaican_a_blocked_hand_goes_to_the_lowest_seat_and_is_a_draw_when_both
 ])
 def test_jamaican_one_all_plays_two_and_both_sides_with_points_go_back_to_0(scores: list[int], winner: int,
                                                                            after: list[int]) -> None:
+    won_from(JAMAICAN, scores, winner, after)
+
+
+@pytest.mark.parametrize(("scores", "winner", "after"), [
+    ([1, 1], 0, [2, 0]),  # one all play two, as without the option
+    ([2, 0], 1, [0, 1]),  # 2-1: the game bruks, and the last winner keeps its 1
+    ([0, 3], 0, [1, 0]),
+    ([1, 0], 1, [1, 1]),  # one all
+    ([0, 5], 1, [0, 6]),  # six-love
+])
+def test_jamaican_a_bruk_leaves_the_last_winner_on_1(scores: list[int], winner: int, after: list[int]) -> None:
+    won_from("jamaican_partner_bruk_leaves_the_winner_on_1", scores, winner, after)
+
+
+def won_from(game_name: str, scores: list[int], winner: int, after: list[int]) -> None:
+    """A hand of hand 7 from these scores, won by the side of seat `winner`, leaves the scores `after`."""
     # The winner's seat leads [6|6] and keeps [0|0]; nobody else holds a six or a blank: blocked at once, and the
     # lightest hand, 0 pips, wins the hand for its side.
-    engine = two_tile_deal(JAMAICAN, "level lead: [6|6] at 0-0, at 1-1 and after a drawn hand")
+    engine = two_tile_deal(game_name, "level lead: [6|6] at 0-0, at 1-1 and after a drawn hand")
     others = [tiles("11 12"), tiles("22 23"), tiles("33 34")]
     hands = [*others[:winner], tiles("66 00"), *others[winner:]]
     level = scores == [1, 1]
@@ -686,7 +768,7 @@ def test_jamaican_one_all_plays_two_and_both_sides_with_points_go_back_to_0(scor
     game.apply(lead((6, 6)))
     assert of_kind(game.events, "hand_end")[-1]["winners"] == [winner]
     assert game.scores == after
-    assert game.over is (after == [6, 0])
+    assert game.over is (6 in after)
 
 
 def jamaican_points(record: dict[str, Any]) -> Worked:

@@ -249,11 +249,14 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
     "A target nothing in the rules scores tow": [
         ("placement score: 5 if total > 200", "going out scores: 0 points"),
         ("placement score: total if total is a positive multiple of 5", "going out scores: 10 points")],
-    "`tied lowest` or `blocked hand award` wi": [
-        ("tied lowest: no winner",), ("blocked hand award: none",),
+    "`tied lowest`, `blocked hand award` or `": [
+        ("tied lowest: no winner",), ("blocked hand award: none",), ("winning a blocked hand scores: 100 points",),
         ("blocked hand: lowest pips win, hands without a double first",)],
     "`tied lowest: the side that led the hand": [
-        ("blocked hand: lowest pips win", "tied lowest: the side that led the hand wins")],
+        ("blocked hand: lowest pips win", "tied lowest: the side that led the hand wins"),
+        ("blocked hand: lowest pips win", "tied lowest: the blocker's side wins"),
+        (*_KOZEL, "blocked hand: lowest combined pips win", "tied lowest: the blocker's side wins", "lead: a double",
+         "leader without one: passes the lead")],
     "A pip award or a blocked hand award roun": [
         ("pip award: opponents' pips, rounded to the nearest 0",), ("pip award: opponents' pips, divided by 0",),
         ("blocked hand: lowest pips win", "blocked hand award: opponents' pips, rounded to the nearest 0")],

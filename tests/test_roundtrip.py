@@ -336,8 +336,10 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         tied_lowest = ir.TiedLowest.NO_WINNER  # the winning side chooses: tied sides may not both win
     two_sides = partnerships is not ir.PartnershipKind.OPTIONAL and all(
         n == 2 or (n == 4 and partnerships is ir.PartnershipKind.FIXED) for n in counts)
-    if tied_lowest is ir.TiedLowest.LEADERS_WIN and not two_sides:
-        tied_lowest = ir.TiedLowest.NO_WINNER  # the side that led is among the tied ones only where there are two
+    if tied_lowest in (ir.TiedLowest.LEADERS_WIN, ir.TiedLowest.BLOCKERS_WIN) and not two_sides:
+        tied_lowest = ir.TiedLowest.NO_WINNER  # the side that led (or blocked) is a tied one only where there are two
+    if tied_lowest is ir.TiedLowest.BLOCKERS_WIN and lead in ir.OFFERED_LEADS:
+        tied_lowest = ir.TiedLowest.NO_WINNER  # a hand may block before any tile: there is no blocker
     return ir.Variant(
         name=draw(text),
         max_pip=max_pip,

@@ -211,6 +211,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
             yield _s("hand_end", "blocked hand award", "blocked hand award", award=_award(blocked))
         if v.blocked_hand is not ir.BlockedHand.BLOCKER_AND_NEXT:  # its sentence says who wins equal pips
             yield _phrase("hand_end", "tied lowest", v.tied_lowest)
+    if v.blocked_bonus:
+        yield _s("hand_end", "winning a blocked hand scores", "winning a blocked hand scores", points=v.blocked_bonus)
     for bonus in v.hand_bonuses:
         yield _s("hand_end", "hand bonus", "hand bonus", hand=bonus.hand, points=bonus.points)
     if v.pip_penalty is not None:
@@ -235,7 +237,7 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("hand_end", "hand points go to.the losing side", "hand points go to")
     if v.tied_hand_points is ir.TiedHandPoints.CARRIED:
         yield _s("hand_end", "tied hand points.carried to the next decided hand", "tied hand points")
-    if v.both_scored is ir.BothScored.BRUK:  # keeping them, the default, is what every award says
+    if v.both_scored is not ir.BothScored.KEPT:  # keeping them, the default, is what every award says
         yield _s("hand_end", f"when both sides have points.{v.both_scored}", "when both sides have points")
 
     target = v.target
@@ -301,7 +303,8 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("drawn tile", ir.DrawnTile), "draw limit", "draw limit.none",
     *_phrase_keys("partnership goes out", ir.PartnershipOut), "going out scores", "going out scores.none",
     "going out on either end scores", "going out on either end scores.doubles excepted",
-    "going out on a single blank end scores", "hand bonus", "an opponent's pass scores",
+    "going out on a single blank end scores", "winning a blocked hand scores", "hand bonus",
+    "an opponent's pass scores",
     "pip award", "pip award.none", "pip award.less own", "pip award.each hand",
     *_phrase_keys("blocked hand", ir.BlockedHand),
     "blocked hand award", "blocked hand award.same", "blocked hand award.none", "blocked hand award.fixed",
@@ -310,7 +313,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("pips left in hand", ir.PipsLeft), "tile values", "lone tile values",
     *_phrase_keys("scores below zero", ir.BelowZero), "pool stake", *_phrase_keys("pool ties", ir.PoolTies),
     "hand points go to.the losing side", "tied hand points.carried to the next decided hand",
-    f"when both sides have points.{ir.BothScored.BRUK}", "level lead",
+    *_phrase_keys("when both sides have points", ir.BothScored)[1:], "level lead",
     "target.none", f"target.{ir.TargetKind.LOWEST_AFTER_ROUNDS}", "target.exactly", "target.at least", "target.raw",
     "target.exactly.by players",
     "target.at least.by players", "target.for players", "target.at hand end", "target.losing",
@@ -450,6 +453,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'going out on either end scores': ('points',),
     'going out on either end scores.doubles excepted': ('points',),
     'going out on a single blank end scores': ('points',),
+    'winning a blocked hand scores': ('points',),
     'hand bonus': ('hand', 'points'),
     "an opponent's pass scores": ('points',),
     'pip award': ('award',),

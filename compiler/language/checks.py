@@ -163,7 +163,7 @@ def check_openers(v: ir.Variant) -> Iterator[Diagnostic]:
     # or side wins, one side alone (the seat: its lowest hand), a tie being a draw after which the next seat leads.
     decided_by_seat = v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT or (
         v.blocked_hand in (ir.BlockedHand.LOWEST_PIPS, ir.BlockedHand.LOWEST_COMBINED)
-        and v.tied_lowest in (ir.TiedLowest.NO_WINNER, ir.TiedLowest.LEADERS_WIN))
+        and v.tied_lowest in (ir.TiedLowest.NO_WINNER, ir.TiedLowest.LEADERS_WIN, ir.TiedLowest.BLOCKERS_WIN))
     after_blocked = _but(ir.Opener, ir.Opener.LAST_TILE, *([] if decided_by_seat else [ir.Opener.WINNER]))
     if v.next_opener is ir.Opener.LAST_TILE and v.after_blocked is None:
         yield _missing("after a blocked hand", _at(v, "next opener"), "a blocked hand ends on a tile nobody went "
@@ -439,17 +439,22 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
         yield from _check_award(v, "blocked hand award", v.blocked_award)
     # Hands without a double first compare individual hands: with partnerships it is refused below.
     individual = [ir.BlockedHand.NO_DOUBLE_FIRST] if v.partnerships is not ir.PartnershipKind.NONE else []
-    for key in ("blocked hand award", "tied lowest"):
+    for key in ("blocked hand award", "tied lowest", "winning a blocked hand scores"):
         untied = [ir.BlockedHand.BLOCKER_AND_NEXT] if key == "tied lowest" else []  # the blocker wins equal pips
         with_winner = choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.NO_WINNER, *individual, *untied))
         if v.blocked_hand is ir.BlockedHand.NO_WINNER and _written(v, key):
             yield Diagnostic(f"'{key}' is given, but a blocked hand has no winner", _clause_at(v, key),
                              f"remove it, or set {with_winner}")
-    if v.tied_lowest is ir.TiedLowest.LEADERS_WIN and not _two_sides_at_every_table(v):
-        yield Diagnostic("a blocked hand's tie goes to the side that led the hand, which is one of the tied sides "
-                         f"only where a table has two sides, but 'players: {allowed_players(v)}' with "
-                         f"'partnerships: {v.partnerships}' does not", _clause_at(v, "tied lowest"),
+    seat_wins_ties = {ir.TiedLowest.LEADERS_WIN: "led the hand", ir.TiedLowest.BLOCKERS_WIN: "blocked it"}
+    if v.tied_lowest in seat_wins_ties and not _two_sides_at_every_table(v):
+        yield Diagnostic(f"a blocked hand's tie goes to the side that {seat_wins_ties[v.tied_lowest]}, which is one "
+                         f"of the tied sides only where a table has two sides, but 'players: {allowed_players(v)}' "
+                         f"with 'partnerships: {v.partnerships}' does not", _clause_at(v, "tied lowest"),
                          "say 'players: 4' with 'partnerships: fixed at 4 players', or 'players: 2'")
+    if v.tied_lowest is ir.TiedLowest.BLOCKERS_WIN and _may_block_before_a_tile(v):
+        yield Diagnostic(f"with 'lead: {v.lead}' a hand may block before any tile is placed, with no blocker for "
+                         "a tie to go to", _clause_at(v, "tied lowest"),
+                         "use " + choices("tied lowest", _but(ir.TiedLowest, ir.TiedLowest.BLOCKERS_WIN)))
     if v.blocked_hand is ir.BlockedHand.NO_DOUBLE_FIRST and individual:
         yield Diagnostic(f"'blocked hand: {v.blocked_hand}' compares individual hands, but there are partnerships",
                          _clause_at(v, "blocked hand"),
@@ -458,7 +463,7 @@ def check_hand_end(v: ir.Variant) -> Iterator[Diagnostic]:
         if _written(v, "tied lowest"):
             yield Diagnostic(f"'blocked hand: {v.blocked_hand}' gives equal pips to the blocker, so there is no tie "
                              "to settle", _clause_at(v, "tied lowest"), "remove 'tied lowest'")
-        if v.lead in ir.OFFERED_LEADS:
+        if _may_block_before_a_tile(v):
             yield Diagnostic(f"with 'lead: {v.lead}' a hand may block before any tile is placed, when there is no "
                              "blocker", _at(v, "blocked hand"),
                              "use " + choices("blocked hand", _but(ir.BlockedHand, ir.BlockedHand.BLOCKER_AND_NEXT)))
@@ -485,6 +490,12 @@ def _check_last_tile_bonus(v: ir.Variant, key: str) -> Iterator[Diagnostic]:
     if v.target.kind is ir.TargetKind.EXACTLY:
         yield Diagnostic(f"the bonus of '{key}' joins the hand's award, judged against a target of at least N, but "
                          "the target is exact", at, f"say 'target: at least {v.target.numbers}'")
+
+
+def _may_block_before_a_tile(v: ir.Variant) -> bool:
+    """Whether a hand may end blocked with no tile placed, and so no blocker: a lead offered round the table, or
+    an engine set aside that nobody can follow."""
+    return v.lead in ir.OFFERED_LEADS or v.lead is ir.Lead.ROUND_DOUBLE_SET_ASIDE
 
 
 def _two_sides_at_every_table(v: ir.Variant) -> bool:
@@ -701,12 +712,21 @@ def check_penalty(v: ir.Variant) -> Iterator[Diagnostic]:
                          f"say 'target: at least {v.target.numbers}', or 'pip penalty: none'")
 
 
+def _scoring_besides_the_award(v: ir.Variant) -> list[tuple[str, bool]]:
+    """The clauses that score points besides a hand's award, each with whether it scores in this variant."""
+    return [("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
+            ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None),
+            ("going out on either end scores", v.either_end_bonus != 0),
+            ("going out with double blank on a single blank end scores", v.blank_end_bonus != 0),
+            ("hand bonus", bool(v.hand_bonuses)), ("winning a blocked hand scores", v.blocked_bonus != 0),
+            ("an opponent's pass scores", v.pass_points != 0)]
+
+
 def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:
     """Penalty points recorded by the side that lost the hand, and the points of tied hands carried."""
     if v.hand_points_to is ir.HandPointsTo.LOSERS:
         at = _at(v, "hand points go to")
-        sides = [count if v.partnerships is ir.PartnershipKind.NONE or count != 4 else 2 for count in v.player_counts]
-        if v.partnerships is ir.PartnershipKind.OPTIONAL or any(n != 2 for n in sides):
+        if not _two_sides_at_every_table(v):
             yield Diagnostic("the losing side records the hand's points, so every table has two sides, but "
                              f"'players: {allowed_players(v)}' with 'partnerships: {v.partnerships}' does not",
                              at, "say 'players: 4' with 'partnerships: fixed at 4 players', or 'players: 2'")
@@ -714,13 +734,7 @@ def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:
             target = clauses.BY_KEY["target"].write(v.target)
             yield Diagnostic("the losing side's points are penalties, judged at the end of a hand, but the target "
                              f"is '{target}'", at, "write 'target: at least N at the end of a hand'")
-        scoring = [key for key, scores in (
-            ("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
-            ("going out scores", v.going_out_bonus != 0), ("pip penalty", v.pip_penalty is not None),
-            ("going out on either end scores", v.either_end_bonus != 0),
-            ("going out with double blank on a single blank end scores", v.blank_end_bonus != 0),
-            ("hand bonus", bool(v.hand_bonuses)),
-            ("an opponent's pass scores", v.pass_points != 0)) if scores]
+        scoring = [key for key, scores in _scoring_besides_the_award(v) if scores]
         for key in scoring:
             yield Diagnostic(f"the losing side records the hand's award and nothing else, but '{key}' scores too",
                              _clause_at(v, key), f"remove '{key}'" + (" or say 'placement score: 0'"
@@ -733,10 +747,18 @@ def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:
                              _at(v, "tied hand points"), "say 'tied lowest: no winner' with a 'blocked hand' that "
                              "has a winner")
         elif not (isinstance(blocked, ir.FixedAward) or isinstance(blocked, ir.PipAward) and not blocked.less_own
-                  and blocked.source is ir.AwardFrom.EVERY_HAND):
+                  and (blocked.source is ir.AwardFrom.EVERY_HAND or _sides_tie_on_their_pips(v, blocked))):
             yield Diagnostic("a tied hand's points are carried, but what a blocked hand is worth depends on who wins "
                              "it", _at(v, "tied hand points"),
                              "say 'blocked hand award: every hand's pips', or a number of points")
+
+
+def _sides_tie_on_their_pips(v: ir.Variant, award: ir.PipAward) -> bool:
+    """Whether a tied block leaves two sides holding as many pips, so that either's opponents' pips (counted
+    together, a hand at a time rounding them apart) are worth the same."""
+    combined = v.blocked_hand is ir.BlockedHand.LOWEST_COMBINED or v.partnerships is ir.PartnershipKind.NONE
+    return award.source is ir.AwardFrom.OPPONENTS and not award.each_hand and combined \
+        and v.blocked_hand is not ir.BlockedHand.NO_DOUBLE_FIRST and _two_sides_at_every_table(v)
 
 
 def check_winning(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -884,12 +906,8 @@ def check_rounds(v: ir.Variant) -> Iterator[Diagnostic]:
         yield Diagnostic("each seat's own pips are its score, so there are no partnerships",
                          _clause_at(v, "partnerships"), "say 'partnerships: none'")
     scoring = [key for key, scores in (
-        ("placement score", bool(names_used(v.placement_score)) or evaluate(v.placement_score, {}) != 0),
-        ("going out scores", v.going_out_bonus != 0), ("pip award", v.pip_award is not None),
+        *_scoring_besides_the_award(v), ("pip award", v.pip_award is not None),
         ("blocked hand award", v.blocked_hand is not ir.BlockedHand.NO_WINNER and v.blocked_pip_award is not None),
-        ("pip penalty", v.pip_penalty is not None), ("going out on either end scores", v.either_end_bonus != 0),
-        ("going out with double blank on a single blank end scores", v.blank_end_bonus != 0),
-        ("hand bonus", bool(v.hand_bonuses)), ("an opponent's pass scores", v.pass_points != 0),
         ("pool stake", v.pool_stake is not None), ("first score", isinstance(v.first_score, ir.FirstScore)),
         ("hand points go to", v.hand_points_to is not ir.HandPointsTo.WINNERS),
         ("tied hand points", v.tied_hand_points is not ir.TiedHandPoints.LOST),

@@ -767,6 +767,8 @@ CLAUSES: tuple[Clause, ...] = (
            read=_blocked_award, write=_write_blocked_award),
     Clause("tied lowest", "tied_lowest", "tied_lowest", GAME, TABLE_HAND_END, "tied lowest: no winner",
            phrase=("TIED_KIND", ir.TiedLowest)),
+    Clause("winning a blocked hand scores", "blocked_bonus", "blocked_bonus", GAME, TABLE_HAND_END,
+           "winning a blocked hand scores: 100 points", read=_number, write=_write_points),
     Clause("hand bonus", "hand_bonus", "hand_bonuses", GAME, TABLE_HAND_END,
            "hand bonus: 100 points in hand 1, 75 in hand 2, 50 in hand 3, 25 in hand 4", read=_hand_bonuses,
            write=_write_hand_bonuses),

@@ -328,6 +328,7 @@ class TiedLowest(Choice):
     EACH_WINS = "each tied side wins"
     PLAYED_AGAIN = "the hand is played again"  # Puerto Rican's push: nobody scores, and the hand keeps its number
     LEADERS_WIN = "the side that led the hand wins"  # the hand's opener's side (two sides: always among the tied)
+    BLOCKERS_WIN = "the blocker's side wins"  # Dominican: the side of the seat that placed the last tile
 
 
 class BelowZero(Choice):
@@ -416,6 +417,8 @@ class BothScored(Choice):
 
     KEPT = "they keep them"
     BRUK = "both go back to 0, one all playing for two"  # from 1-1 the winner goes to 2 and the loser to 0
+    # Jamaican house option: a bruk leaves the last winner on its 1; only the losing side goes back to 0.
+    BRUK_TO_LOSERS = "the losing side goes back to 0, one all playing for two"
 
 
 class PoolTies(Choice):
@@ -616,6 +619,7 @@ class Variant:
     going_out_bonus: int = 0
     either_end_bonus: int = 0  # going out with a tile that matched both open ends (a capicua) scores this more
     either_end_doubles: bool = True  # ... a double too (False: ", doubles excepted")
+    blocked_bonus: int = 0  # the side that wins a blocked hand scores this more (Puerto Rican's house option)
     blank_end_bonus: int = 0  # going out with [0|0] while exactly one open end is blank (a chuchazo) scores this more
     hand_bonuses: tuple[HandBonus, ...] = ()  # the side that wins hand N scores these points more
     pass_points: int = 0  # each pass scores this for the side of the last tile placed, where the passer opposes it

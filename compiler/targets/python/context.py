@@ -237,11 +237,15 @@ class HandEnd:
     tied_points: str | None  # what a tied hand is worth, carried to the next decided hand; None: lost
     blocker_and_next: bool  # a blocked hand is decided between its blocker and the next seat (reckon_hand takes it)
     leaders_win_ties: bool  # a blocked hand's tie goes to the side of the seat that led the hand (reckon_hand takes it)
+    blockers_win_ties: bool  # ... to the blocker's side
+    takes_blocker: bool  # reckon_hand takes a blocked hand's blocker
     either_end_bonus: int  # going out with a tile that matched both open ends scores this more
     either_end_doubles: bool  # ... a double too
     blank_end_bonus: int  # going out with [0|0] while exactly one open end is blank scores this more
+    blocked_bonus: int  # the side that wins a blocked hand scores this more
     hand_bonuses: str | None  # literal: {hand number: points} for the side that wins that hand; None: no bonus
     push: bool  # a tie of a blocked hand is played again, with the same number
+    bruk_keeps_winner: bool  # ... the winner keeping its points, the losing side alone going back to 0
     bruk: bool  # a won hand that leaves both sides with points sends them back to 0 (from 1-1: the loser only)
     lowest_seat: bool  # a blocked hand's winning seat: its side's lowest, first from the blocker; a tie, the next seat
     number: str  # expression: the game's number of the hand just dealt (a push keeps the number)
@@ -573,9 +577,13 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         tied_points=_tied_points(v),
         blocker_and_next=v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT, either_end_bonus=v.either_end_bonus,
         leaders_win_ties=v.tied_lowest is ir.TiedLowest.LEADERS_WIN,
+        blockers_win_ties=v.tied_lowest is ir.TiedLowest.BLOCKERS_WIN,
+        takes_blocker=v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT or v.tied_lowest is ir.TiedLowest.BLOCKERS_WIN,
         either_end_doubles=v.either_end_doubles, blank_end_bonus=v.blank_end_bonus,
+        blocked_bonus=v.blocked_bonus,
         hand_bonuses="{" + ", ".join(f"{b.hand}: {b.points}" for b in v.hand_bonuses) + "}" if v.hand_bonuses else None,
-        push=push, number=_hand_number(v), bruk=v.both_scored is ir.BothScored.BRUK,
+        push=push, number=_hand_number(v), bruk=v.both_scored is not ir.BothScored.KEPT,
+        bruk_keeps_winner=v.both_scored is ir.BothScored.BRUK_TO_LOSERS,
         lowest_seat=v.blocked_hand in (ir.BlockedHand.LOWEST_PIPS, ir.BlockedHand.LOWEST_COMBINED),
         pips_added=v.pips_left is ir.PipsLeft.ADDED_TO_HOLDER, rounds=v.round_count,
     )
@@ -592,11 +600,15 @@ def _hand_number(v: ir.Variant) -> str:
 
 def _tied_points(v: ir.Variant) -> str | None:
     """What a tied hand is worth where its points are carried: the blocked award, which the checks hold to one
-    that no winner changes (every hand's pips, or fixed points)."""
+    that no winner changes (every hand's pips, the opponents' pips of two sides tied on them, or fixed points)."""
     if v.tied_hand_points is ir.TiedHandPoints.LOST:
         return None
     blocked = v.blocked_pip_award
-    return str(blocked.points) if isinstance(blocked, ir.FixedAward) else "_blocked_award(remaining)"
+    if isinstance(blocked, ir.FixedAward):
+        return str(blocked.points)
+    if isinstance(blocked, ir.PipAward) and blocked.source is ir.AwardFrom.OPPONENTS:  # side 1's, as side 0's
+        return "_blocked_award([p for seat, p in enumerate(remaining) if self._sides[seat]])"
+    return "_blocked_award(remaining)"
 
 
 def _lines(m: ir.MatchRules, game_target: int) -> list[ir.MatchLine]:

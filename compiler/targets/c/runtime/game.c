@@ -923,6 +923,10 @@ static void reckon(Game *g, const int *remaining, int out_seat, const int *doubl
         g->nhand_winners = 1;
         g->hand_winners[0] = g->side_of[g->opener];
     }
+    if (BLOCKERS_WIN_TIES && g->nhand_winners > 1) {  /* a tie: the blocker's side wins it */
+        g->nhand_winners = 1;  /* a seat: the checks allow this rule only where some tile is placed before a block */
+        g->hand_winners[0] = g->side_of[g->last_tile_seat >= 0 ? g->last_tile_seat : 0];
+    }
     for (seat = 0; seat < g->nhand_winners; ++seat) {  /* each tied side takes a full award */
         side = g->hand_winners[seat];
         if (HAND_AWARDS) {
@@ -1000,6 +1004,11 @@ static void end_hand(Game *g, int blocked) {
     }
     if (BLANK_END_BONUS && !blocked && g->blank_end) {  /* [0|0] on a single blank end: the bonus joins */
         awards[g->hand_winners[0]] += BLANK_END_BONUS;
+    }
+    if (BLOCKED_BONUS && blocked) {  /* winning a blocked hand scores more: the bonus joins each winner's award */
+        for (seat = 0; seat < g->nhand_winners; ++seat) {
+            awards[g->hand_winners[seat]] += BLOCKED_BONUS;
+        }
     }
     if (HAND_BONUS_COUNT && game_hand(g) <= HAND_BONUS_COUNT) {  /* winning this hand of the game scores more */
         for (seat = 0; seat < g->nhand_winners; ++seat) {
@@ -1178,7 +1187,7 @@ static void end_hand(Game *g, int blocked) {
         /* Both sides have points: from 1-1 the losers go back to 0, else every side does (the game bruks). */
         int64_t back[MAX_PLAYERS];
         for (side = 0; side < g->sides; ++side) {
-            back[side] = level && side == g->hand_winners[0] ? 0 : -g->scores[side];
+            back[side] = (level || BRUK_KEEPS_WINNER) && side == g->hand_winners[0] ? 0 : -g->scores[side];
             g->scores[side] += back[side];
         }
         if (LOGGING(g)) {
