@@ -154,6 +154,7 @@ static clock_t wasm_clock(void) {
 #define BLOCKERS_WIN_TIES 0  /* ... to the blocker's side */
 #define EITHER_END_BONUS 0  /* going out with a tile that matched both open ends scores this */
 #define EITHER_END_DOUBLES 1  /* ... a double too */
+#define EITHER_END_TWO_NUMBERS 0  /* ... only where the ends showed two numbers */
 #define BLANK_END_BONUS 0  /* going out with double blank on a single blank end scores this */
 #define BLOCKED_BONUS 0  /* the side that wins a blocked hand scores this more */
 #define PUSH 0  /* a tie of a blocked hand is played again, with the same number */
@@ -2048,7 +2049,8 @@ static void play_tile(Game *g, int tile, int at, int by) {
         for (i = 0; at >= 0 && i < l->nopen; ++i) {
             if (i != at) {
                 int value = l->open[i].value;
-                g->either_end |= double_ok && (TILE_LOW[tile] == value || TILE_HIGH[tile] == value);
+                g->either_end |= double_ok && (TILE_LOW[tile] == value || TILE_HIGH[tile] == value)
+                                 && (!EITHER_END_TWO_NUMBERS || value != l->open[at].value);
                 g->blank_end |= TILE_HIGH[tile] == 0 && value != 0;  /* [0|0], the other end not blank */
             }
         }

@@ -737,7 +737,8 @@ class Game:
         ends = [value for _, _, value in self.table.open_ports()]
         last = len(self.hands[seat]) == 1 and on is not None
         self.either_end = last and all(value in tile for value in ends) and (
-            self.v.either_end_doubles or not is_double(tile))
+            self.v.either_end_doubles or not is_double(tile)) and (
+            not self.v.either_end_two_numbers or len(set(ends)) > 1)  # ... showing two different numbers
         self.blank_end = last and tile == (0, 0) and ends.count(0) == 1
         self.table.place(tile, on, port, by)
         if self.v.trains is not ir.Trains.NONE and self.table.trains().get(tile) == seat:

@@ -285,9 +285,9 @@ KOZEL_LONE = "kozel_lone_0_0_and_6_6"
 
 
 def two_tile_game(game: str, lead_line: str, target: str, tmp_path: Path, hands: list[list[tuple[int, int]]],
-                  opener: int) -> Any:
+                  opener: int, first_hand: int = 1) -> Any:
     """The game with two tiles dealt each (the others out of play, a deal without the lead tile void), in the
-    Python or the native engine, dealt these hands for its first hand."""
+    Python or the native engine, dealt these hands for its hand first_hand."""
     old, new = "deal: 4 players get 7 tiles", "deal: 4 players get 2 tiles"
     if target == "python":
         engine: Any = two_tile_deal(game, lead_line)
@@ -297,7 +297,7 @@ def two_tile_game(game: str, lead_line: str, target: str, tmp_path: Path, hands:
         spec.write_text(text.replace(old, new).replace(f"{lead_line}\n", f"{lead_line}\nif nobody holds it: the deal "
                                                                          "is void\n"), encoding="utf-8")
         engine = load_native(spec)
-    played = engine.Game(4, seed=2, deal=False)
+    played = engine.Game(4, seed=2, deal=False, first_hand=first_hand)
     held = {t for hand in hands for t in hand}
     played.start_hand(opener=opener, hands=hands,
                      pile=[(a, b) for a in range(7) for b in range(a, 7) if (a, b) not in held])
@@ -623,6 +623,8 @@ LAST_TILE_CASES = {
                                                      ("play", (4, 4), (2, 4), "high"), 0),
     "2-6 on ends 2 and 4": ((2, 6), tiles("44 56"), ("play", (4, 4), (1, 4), "high"),
                             ("play", (2, 6), (1, 2), "high"), 0),
+    "capicu: 4-5 on ends 4 and 4": ((4, 5), tiles("24 56"), ("play", (2, 4), (1, 2), "high"),
+                                    ("play", (4, 5), (2, 4), "high"), 100),
 }
 
 
@@ -630,6 +632,22 @@ LAST_TILE_CASES = {
 def test_puerto_rican_a_capicu_adds_100_but_not_with_a_double(case: str) -> None:
     events = go_out_on_two_ends(two_tile_deal(PUERTO_RICAN), 9, *LAST_TILE_CASES[case][:4])
     assert of_kind(events, "hand_end")[0]["awards"] == [17 + LAST_TILE_CASES[case][4], 0]
+
+
+@pytest.mark.parametrize(("case", "bonus"), [("capicu: 2-4 on ends 2 and 4", 100), ("capicu: 4-5 on ends 4 and 4", 0),
+                                             ("no capicu with a double: 4-4 on ends 4 and 4", 0)])
+@pytest.mark.parametrize("target", ["python", "native"])
+def test_puerto_rican_a_capicu_on_two_different_numbers_only_is_not_one_on_4_and_4(case: str, bonus: int,
+                                                                                  target: str, tmp_path: Path) -> None:
+    last, third, seat_3_move, out_move, _ = LAST_TILE_CASES[case]
+    hands = [[(1, 1), last], tiles("14 33"), tiles("12 35"), third]
+    game = two_tile_game("puerto_rican_capicu_two_numbers", "first hand lead: [6|6]", target, tmp_path, hands, 0,
+                         first_hand=9)
+    for move in (lead((1, 1)), ("play", (1, 4), (1, 1), "lineA"), ("play", (1, 2), (1, 1), "lineB"), seat_3_move,
+                 out_move):
+        game.apply(move)
+    # Seats 1 and 3 keep [3|3] and [5|6], 17; hand 9 has no hand bonus.
+    assert of_kind(game.events, "hand_end")[-1]["awards"] == [17 + bonus, 0]
 
 
 @pytest.mark.parametrize(("other_end", "bonus"), [(2, 100), (0, 0)])

@@ -330,6 +330,7 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         st.tuples(st.integers(0, max_pip), st.integers(0, max_pip)).map(sorted).map(tuple), unique=True, max_size=4)))
     line = spinners is ir.Spinners.NONE and matching is None and not wild_tiles
     either_end = draw(st.integers(0, 30)) if kind is not ir.TargetKind.EXACTLY and line else 0
+    two_numbers = bool(either_end) and draw(st.booleans())
     compared = blocked not in (ir.BlockedHand.NO_WINNER, ir.BlockedHand.BLOCKER_AND_NEXT)
     tied_lowest = draw(st.sampled_from(list(ir.TiedLowest))) if compared else ir.TiedLowest.EACH_WINS
     if ir.Opener.SIDE_CHOICE in (next_opener, after_blocked) and compared and tied_lowest is ir.TiedLowest.EACH_WINS:
@@ -407,7 +408,8 @@ def _hand_built_variants(draw: st.DrawFn) -> ir.Variant:
         tied_lowest=tied_lowest,
         # A capicua or a chuchazo is judged on a line's two ends; the bonuses are played to a target of at least N.
         either_end_bonus=either_end,
-        either_end_doubles=draw(st.booleans()) if either_end else True,
+        either_end_doubles=not two_numbers and (draw(st.booleans()) if either_end else True),
+        either_end_two_numbers=two_numbers,
         blank_end_bonus=(draw(st.integers(0, 30)) if kind is not ir.TargetKind.EXACTLY and line else 0),
         hand_bonuses=tuple(ir.HandBonus(hand, points) for hand, points in sorted(draw(
             st.dictionaries(st.integers(1, 20), st.integers(0, 50), max_size=4)).items())),

@@ -182,7 +182,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
     yield (_s("hand_end", "going out scores", "going out scores", points=v.going_out_bonus) if v.going_out_bonus
            else _s("hand_end", "going out scores.none", "going out scores"))
     if v.either_end_bonus:
-        key = "going out on either end scores" + ("" if v.either_end_doubles else ".doubles excepted")
+        key = "going out on either end scores" + (".two numbers" if v.either_end_two_numbers
+                                                  else "" if v.either_end_doubles else ".doubles excepted")
         yield _s("hand_end", key, "going out on either end scores", points=v.either_end_bonus)
     if v.blank_end_bonus:
         yield _s("hand_end", "going out on a single blank end scores",
@@ -303,6 +304,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     *_phrase_keys("drawn tile", ir.DrawnTile), "draw limit", "draw limit.none",
     *_phrase_keys("partnership goes out", ir.PartnershipOut), "going out scores", "going out scores.none",
     "going out on either end scores", "going out on either end scores.doubles excepted",
+    "going out on either end scores.two numbers",
     "going out on a single blank end scores", "winning a blocked hand scores", "hand bonus",
     "an opponent's pass scores",
     "pip award", "pip award.none", "pip award.less own", "pip award.each hand",
@@ -452,6 +454,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'going out scores': ('points',),
     'going out on either end scores': ('points',),
     'going out on either end scores.doubles excepted': ('points',),
+    'going out on either end scores.two numbers': ('points',),
     'going out on a single blank end scores': ('points',),
     'winning a blocked hand scores': ('points',),
     'hand bonus': ('hand', 'points'),

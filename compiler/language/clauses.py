@@ -307,14 +307,19 @@ def _first_hand_lead(r: Reader, t: Tree[Token]) -> ir.LeadTile:
     return lead
 
 
-def _either_end(r: Reader, t: Tree[Token]) -> tuple[int, bool]:
+def _either_end(r: Reader, t: Tree[Token]) -> tuple[int, bool, bool]:
+    """The points, whether a double may be one, and whether the two ends must show two numbers (then no double
+    can match both)."""
     points = r.int(t.children[0])
-    return points, not any(isinstance(k, Token) and k.type == "DOUBLES_EXCEPTED" for k in t.children)
+    kinds = {k.type for k in t.children if isinstance(k, Token)}
+    two_numbers = "TWO_NUMBERS" in kinds
+    return points, not (two_numbers or "DOUBLES_EXCEPTED" in kinds), two_numbers
 
 
-def _write_either_end(value: tuple[int, bool]) -> str:
-    points, doubles = value
-    return _count(points, "point") + ("" if doubles else ", doubles excepted")
+def _write_either_end(value: tuple[int, bool, bool]) -> str:
+    points, doubles, two_numbers = value
+    return _count(points, "point") + (", on two different numbers only" if two_numbers
+                                      else "" if doubles else ", doubles excepted")
 
 
 def _hand_bonuses(r: Reader, t: Tree[Token]) -> tuple[ir.HandBonus, ...]:
@@ -751,7 +756,8 @@ CLAUSES: tuple[Clause, ...] = (
            phrase=("PARTNER_OUT_KIND", ir.PartnershipOut)),
     Clause("going out scores", "going_out", "going_out_bonus", GAME, TABLE_HAND_END, "going out scores: 10 points",
            read=_number, write=_write_points),
-    Clause("going out on either end scores", "either_end", ("either_end_bonus", "either_end_doubles"), GAME,
+    Clause("going out on either end scores", "either_end",
+           ("either_end_bonus", "either_end_doubles", "either_end_two_numbers"), GAME,
            TABLE_HAND_END, "going out on either end scores: 100 points, doubles excepted", read=_either_end,
            write=_write_either_end),
     Clause("going out with double blank on a single blank end scores", "blank_end", "blank_end_bonus", GAME,

@@ -619,6 +619,7 @@ class Variant:
     going_out_bonus: int = 0
     either_end_bonus: int = 0  # going out with a tile that matched both open ends (a capicua) scores this more
     either_end_doubles: bool = True  # ... a double too (False: ", doubles excepted")
+    either_end_two_numbers: bool = False  # ... only where the two ends showed two different numbers (no double then)
     blocked_bonus: int = 0  # the side that wins a blocked hand scores this more (Puerto Rican's house option)
     blank_end_bonus: int = 0  # going out with [0|0] while exactly one open end is blank (a chuchazo) scores this more
     hand_bonuses: tuple[HandBonus, ...] = ()  # the side that wins hand N scores these points more

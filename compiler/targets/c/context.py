@@ -284,6 +284,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("BLOCKERS_WIN_TIES", int(end.blockers_win_ties), "... to the blocker's side"),
         ("EITHER_END_BONUS", end.either_end_bonus, "going out with a tile that matched both open ends scores this"),
         ("EITHER_END_DOUBLES", int(end.either_end_doubles), "... a double too"),
+        ("EITHER_END_TWO_NUMBERS", int(end.either_end_two_numbers), "... only where the ends showed two numbers"),
         ("BLANK_END_BONUS", end.blank_end_bonus, "going out with double blank on a single blank end scores this"),
         ("BLOCKED_BONUS", end.blocked_bonus, "the side that wins a blocked hand scores this more"),
         ("PUSH", int(end.push), "a tie of a blocked hand is played again, with the same number"),

@@ -241,6 +241,7 @@ class HandEnd:
     takes_blocker: bool  # reckon_hand takes a blocked hand's blocker
     either_end_bonus: int  # going out with a tile that matched both open ends scores this more
     either_end_doubles: bool  # ... a double too
+    either_end_two_numbers: bool  # ... only where the two ends showed two different numbers
     blank_end_bonus: int  # going out with [0|0] while exactly one open end is blank scores this more
     blocked_bonus: int  # the side that wins a blocked hand scores this more
     hand_bonuses: str | None  # literal: {hand number: points} for the side that wins that hand; None: no bonus
@@ -579,7 +580,8 @@ def _hand_end(v: ir.Variant) -> HandEnd:
         leaders_win_ties=v.tied_lowest is ir.TiedLowest.LEADERS_WIN,
         blockers_win_ties=v.tied_lowest is ir.TiedLowest.BLOCKERS_WIN,
         takes_blocker=v.blocked_hand is ir.BlockedHand.BLOCKER_AND_NEXT or v.tied_lowest is ir.TiedLowest.BLOCKERS_WIN,
-        either_end_doubles=v.either_end_doubles, blank_end_bonus=v.blank_end_bonus,
+        either_end_doubles=v.either_end_doubles,
+        either_end_two_numbers=v.either_end_two_numbers, blank_end_bonus=v.blank_end_bonus,
         blocked_bonus=v.blocked_bonus,
         hand_bonuses="{" + ", ".join(f"{b.hand}: {b.points}" for b in v.hand_bonuses) + "}" if v.hand_bonuses else None,
         push=push, number=_hand_number(v), bruk=v.both_scored is not ir.BothScored.KEPT,

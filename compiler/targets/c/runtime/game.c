@@ -1329,7 +1329,8 @@ static void play_tile(Game *g, int tile, int at, int by) {
         for (i = 0; at >= 0 && i < l->nopen; ++i) {
             if (i != at) {
                 int value = l->open[i].value;
-                g->either_end |= double_ok && (TILE_LOW[tile] == value || TILE_HIGH[tile] == value);
+                g->either_end |= double_ok && (TILE_LOW[tile] == value || TILE_HIGH[tile] == value)
+                                 && (!EITHER_END_TWO_NUMBERS || value != l->open[at].value);
                 g->blank_end |= TILE_HIGH[tile] == 0 && value != 0;  /* [0|0], the other end not blank */
             }
         }
