@@ -99,6 +99,7 @@ static clock_t wasm_clock(void) {
 #define WINNER_LEADS 0  /* an opener rule names the seat that won the last hand */
 #define SIDE_CHOOSES 0  /* an opener rule lets the side that won the last decided hand choose */
 #define PASS_POINTS 0  /* an opponent's pass scores this for the side of the last tile placed */
+#define ROUND_PASS_POINTS 0  /* every other seat passing in turn after a tile scores this */
 #define LEAD_NAMED 0  /* any tile */
 #define LEAD_VOID 0
 #define LEAD_NAMED_FIRST_HAND_ONLY 0  /* the named lead leads some hands only: the first */
@@ -2215,6 +2216,23 @@ static void pass_turn(Game *g) {
                 game_win_one(g, side);  /* the game ends at once, in the middle of the hand */
                 return;
             }
+        }
+    }
+    /* A pass all round: the seat before the last tile's passes, so every other seat has passed since it. */
+    if (ROUND_PASS_POINTS && g->layout.ntiles && seat_after(g, g->current, 1) == g->last_tile_seat) {
+        int side = g->side_of[g->last_tile_seat];
+        g->scores[side] += ROUND_PASS_POINTS;
+        if (LOGGING(g)) {
+            ev_begin(g, "pass_points");
+            ev_int(g, "side", side);
+            ev_int(g, "points", ROUND_PASS_POINTS);
+            ev_bool(g, "all_round", 1);
+            ev_scores(g);
+            ev_end(g);
+        }
+        if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
+            game_win_one(g, side);
+            return;
         }
     }
     if (MAY_PASS) {

@@ -875,6 +875,15 @@ class Game:
                 if self.wins_at_once and self.scores[side] >= self.target:
                     self._win([side])
                     return
+        # A pase corrido: the seat just before the last tile's player passes, so every other seat has passed.
+        if self.v.round_pass_points and self.table.tiles and (self.current + 1) % self.players == self.last_tile_seat:
+            side = self.side_of(self.last_tile_seat)
+            self._score(side, self.v.round_pass_points)
+            self.events.append({"event": "pass_points", "side": side, "points": self.v.round_pass_points,
+                                "all_round": True, "scores": list(self.scores), "pegs": list(self.pegs)})
+            if self.wins_at_once and self.scores[side] >= self.target:
+                self._win([side])
+                return
         self.passes += 1
         self._next_turn()
         self._settle()

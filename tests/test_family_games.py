@@ -65,8 +65,9 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
                     expected[side] += event["points"] + event.get("bonus", 0)
             elif event["event"] in ("penalty", "muggins"):  # announced scores: a wrong claim, a call
                 expected[game.side_of(event["seat"])] += event["points"]
-            elif event["event"] == "pass_points":  # an opponent's pass, for the side of the last tile placed
-                assert event["points"] == variant.pass_points > 0
+            elif event["event"] == "pass_points":  # an opponent's pass, or a pass all round, for the last tile's side
+                assert event["points"] == (variant.round_pass_points if event.get("all_round")
+                                           else variant.pass_points) > 0
                 expected[event["side"]] += event["points"]
             elif event["event"] == "award":
                 if "side" in event:

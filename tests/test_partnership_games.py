@@ -413,6 +413,21 @@ def test_dominican_a_pase_corrido_scores_25_for_each_opponent_and_nothing_for_th
     assert game.current == 0
 
 
+@pytest.mark.parametrize("target", ["python", "native"])
+def test_dominican_only_a_pase_corrido_scores_25_once_when_the_three_others_pass(target: str, tmp_path: Path) -> None:
+    spec = tmp_path / "dominican_pase_corrido_only.rules"
+    spec.write_text((ROOT / "examples" / "family" / spec.name).read_text(encoding="utf-8"), encoding="utf-8")
+    engine: Any = family(spec.stem) if target == "python" else load_native(spec)
+    game = engine.Game(4, seed=1, deal=False)
+    game.start_hand(hands=[list(hand) for hand in ALL_SIXES], pile=[])
+    game.apply(lead((6, 6)))
+    events = [event for _ in range(3) for event in game.apply(("pass",))]
+    # Seats 1 and 2 pass: nothing; seat 3's pass completes the pase corrido, 25 once for side 0.
+    assert [event["event"] for event in events] == ["pass", "pass", "pass", "pass_points"]
+    assert events[-1]["side"] == 0 and events[-1]["all_round"] is True and game.scores == [25, 0]
+    assert game.current == 0  # seat 0 moves again
+
+
 def test_dominican_the_blocker_against_the_next_seat_fewer_pips_winning_equal_pips_the_blocker() -> None:
     engine = family(DOMINICAN)
     sides = (0, 1, 0, 1)

@@ -207,7 +207,11 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("going out on either end scores: 25 points", "target: at least 61", "matching: halves adding up to 7"),
         ("going out on either end scores: 25 points", "target: at least 61", "wild tiles: [3|4]"),
         ("an opponent's pass scores: 25 points",),
-        ("an opponent's pass scores: 25 points", "target: at least 61", "first score: at least 10")],
+        ("an opponent's pass scores: 25 points", "target: at least 61", "first score: at least 10"),
+        ("a pass all round scores: 25 points",),
+        ("a pass all round scores: 25 points", "target: at least 61", "first score: at least 10"),
+        ("a pass all round scores: 25 points", "target: at least 61", "players: 4", "partnerships: fixed at 4 players",
+         "deal: 4 players get 5 tiles", "partnership goes out: when both partners are out")],
     "A `lead` tile that is not in the set; `f": [
         (*_NAMED, "lead: [6|7]"), (*_NAMED, "first opener: by lot"), (*_NAMED, "next opener: next seat clockwise"),
         (*_NAMED, "after a blocked hand: by lot"), (*_NAMED, *_MATCH, "next game opener: loser of the previous game")],

@@ -157,6 +157,8 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
     yield _phrase("scoring", "placement points", v.placement_points)
     if v.pass_points:
         yield _s("scoring", "an opponent's pass scores", "an opponent's pass scores", points=v.pass_points)
+    if v.round_pass_points:
+        yield _s("scoring", "a pass all round scores", "a pass all round scores", points=v.round_pass_points)
     if isinstance(v.first_score, ir.FirstScore):
         key = "first score.placements" if v.first_score.placements_only else "first score"
         yield _s("scoring", key, "first score", threshold=v.first_score.threshold)
@@ -306,7 +308,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     "going out on either end scores", "going out on either end scores.doubles excepted",
     "going out on either end scores.two numbers",
     "going out on a single blank end scores", "winning a blocked hand scores", "hand bonus",
-    "an opponent's pass scores",
+    "an opponent's pass scores", "a pass all round scores",
     "pip award", "pip award.none", "pip award.less own", "pip award.each hand",
     *_phrase_keys("blocked hand", ir.BlockedHand),
     "blocked hand award", "blocked hand award.same", "blocked hand award.none", "blocked hand award.fixed",
@@ -459,6 +461,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'winning a blocked hand scores': ('points',),
     'hand bonus': ('hand', 'points'),
     "an opponent's pass scores": ('points',),
+    'a pass all round scores': ('points',),
     'pip award': ('award',),
     'blocked hand award': ('award',),
     'blocked hand award.fixed': ('points',),

@@ -522,16 +522,22 @@ def check_both_scored(v: ir.Variant) -> Iterator[Diagnostic]:
 
 
 def check_pass_points(v: ir.Variant) -> Iterator[Diagnostic]:
-    """Points for an opponent's pass, scored the moment it is made."""
-    if not v.pass_points:
-        return
-    at = _at(v, "an opponent's pass scores")
-    if v.target.kind is ir.TargetKind.EXACTLY:
-        yield Diagnostic("an opponent's pass scores points, which are played to a target of at least N, but the "
-                         "target is exact", at, f"say 'target: at least {v.target.numbers}'")
-    if isinstance(v.first_score, ir.FirstScore):
-        yield Diagnostic("an opponent's pass scores points, which do not go with a first score", at,
-                         "remove 'first score'")
+    """Points for an opponent's pass, or for a pass all round, scored the moment it is made."""
+    for key, points, scoring in (("an opponent's pass scores", v.pass_points, "an opponent's pass"),
+                                 ("a pass all round scores", v.round_pass_points, "a pass all round")):
+        if not points:
+            continue
+        at = _at(v, key)
+        if v.target.kind is ir.TargetKind.EXACTLY:
+            yield Diagnostic(f"{scoring} scores points, which are played to a target of at least N, but the "
+                             "target is exact", at, f"say 'target: at least {v.target.numbers}'")
+        if isinstance(v.first_score, ir.FirstScore):
+            yield Diagnostic(f"{scoring} scores points, which do not go with a first score", at,
+                             "remove 'first score'")
+    if v.round_pass_points and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS:
+        yield Diagnostic("a pass all round is every other seat passing in turn, but with 'partnership goes out: "
+                         f"{v.partnership_out}' a seat that is out is skipped", _at(v, "a pass all round scores"),
+                         f"say 'partnership goes out: {ir.PartnershipOut.ONE_PARTNER}'")
 
 
 def check_turns(v: ir.Variant) -> Iterator[Diagnostic]:
@@ -719,7 +725,7 @@ def _scoring_besides_the_award(v: ir.Variant) -> list[tuple[str, bool]]:
             ("going out on either end scores", v.either_end_bonus != 0),
             ("going out with double blank on a single blank end scores", v.blank_end_bonus != 0),
             ("hand bonus", bool(v.hand_bonuses)), ("winning a blocked hand scores", v.blocked_bonus != 0),
-            ("an opponent's pass scores", v.pass_points != 0)]
+            ("an opponent's pass scores", v.pass_points != 0), ("a pass all round scores", v.round_pass_points != 0)]
 
 
 def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:

@@ -749,6 +749,8 @@ CLAUSES: tuple[Clause, ...] = (
            "extra turn for the lead: none", phrase=("LEAD_EXTRA_KIND", ir.LeadExtraTurn)),
     Clause("an opponent's pass scores", "pass_points", "pass_points", GAME, TABLE_SCORING,
            "an opponent's pass scores: 25 points", read=_number, write=_write_points),
+    Clause("a pass all round scores", "round_pass_points", "round_pass_points", GAME, TABLE_SCORING,
+           "a pass all round scores: 25 points", read=_number, write=_write_points),
     Clause("placement points", "placement_points", "placement_points", GAME, TABLE_SCORING,
            "placement points: announced by the player", phrase=("PLACEMENT_POINTS_KIND", ir.PlacementPoints)),
     Clause("partnership goes out", "partnership_out", "partnership_out", GAME, TABLE_HAND_END,

@@ -624,6 +624,8 @@ class Variant:
     blank_end_bonus: int = 0  # going out with [0|0] while exactly one open end is blank (a chuchazo) scores this more
     hand_bonuses: tuple[HandBonus, ...] = ()  # the side that wins hand N scores these points more
     pass_points: int = 0  # each pass scores this for the side of the last tile placed, where the passer opposes it
+    # Every other seat passing in turn after a tile (Dominican pase corrido) scores this once for the tile's side.
+    round_pass_points: int = 0
     pip_award: PipAward | None = None
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER
     blocked_award: PipAward | FixedAward | SameAward | None = SameAward.PIP_AWARD  # None: nothing

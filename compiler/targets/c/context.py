@@ -247,6 +247,7 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("WINNER_LEADS", int(turn.winner_leads), "an opener rule names the seat that won the last hand"),
         ("SIDE_CHOOSES", int(turn.side_chooses), "an opener rule lets the side that won the last decided hand choose"),
         ("PASS_POINTS", turn.pass_points, "an opponent's pass scores this for the side of the last tile placed"),
+        ("ROUND_PASS_POINTS", turn.round_pass_points, "every other seat passing in turn after a tile scores this"),
         # leads
         ("LEAD_NAMED", int(leads.named), leads.phrase_text), ("LEAD_VOID", int(leads.void), ""),
         ("LEAD_NAMED_FIRST_HAND_ONLY", int(leads.first_hand_only), "the named lead leads some hands only: the first"),

@@ -164,6 +164,7 @@ class TurnRules:
     winner_leads: bool  # an opener rule names the seat that won the last hand
     side_chooses: bool  # an opener rule lets the side that won the last decided hand choose its seat
     pass_points: int  # an opponent's pass scores this for the side of the last tile placed; 0: passes score nothing
+    round_pass_points: int  # every other seat passing in turn after a tile scores this for its side; 0: nothing
 
 
 @dataclass(frozen=True)
@@ -480,6 +481,7 @@ def _turn(v: ir.Variant) -> TurnRules:
         partner_must_go_out_too=v.partnerships is not ir.PartnershipKind.NONE
         and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS,
         winner_leads=ir.Opener.WINNER in openers, pass_points=v.pass_points,
+        round_pass_points=v.round_pass_points,
         side_chooses=ir.Opener.SIDE_CHOICE in openers,
     )
 

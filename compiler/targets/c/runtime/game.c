@@ -1497,6 +1497,23 @@ static void pass_turn(Game *g) {
             }
         }
     }
+    /* A pass all round: the seat before the last tile's passes, so every other seat has passed since it. */
+    if (ROUND_PASS_POINTS && g->layout.ntiles && seat_after(g, g->current, 1) == g->last_tile_seat) {
+        int side = g->side_of[g->last_tile_seat];
+        g->scores[side] += ROUND_PASS_POINTS;
+        if (LOGGING(g)) {
+            ev_begin(g, "pass_points");
+            ev_int(g, "side", side);
+            ev_int(g, "points", ROUND_PASS_POINTS);
+            ev_bool(g, "all_round", 1);
+            ev_scores(g);
+            ev_end(g);
+        }
+        if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
+            game_win_one(g, side);
+            return;
+        }
+    }
     if (MAY_PASS) {
         int seat, holding = 0;
         g->passes++;
