@@ -2193,6 +2193,26 @@ static void draw_tile(Game *g) {
     next_turn(g, LEAD_DRAWN_FOR && !g->layout.ntiles && tile != g->lead_tile);
 }
 
+/* Points a pass scores for a side (an opponent's pass, or a pass all round): whether they won the game, at once. */
+static int pass_scores(Game *g, int side, int points, int all_round) {
+    g->scores[side] += points;
+    if (LOGGING(g)) {
+        ev_begin(g, "pass_points");
+        ev_int(g, "side", side);
+        ev_int(g, "points", points);
+        if (all_round) {
+            ev_bool(g, "all_round", 1);
+        }
+        ev_scores(g);
+        ev_end(g);
+    }
+    if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
+        game_win_one(g, side);  /* the game ends at once, in the middle of the hand */
+        return 1;
+    }
+    return 0;
+}
+
 static void pass_turn(Game *g) {
     g->passes_made++;
     if (LOGGING(g)) {
@@ -2203,37 +2223,14 @@ static void pass_turn(Game *g) {
     }
     if (PASS_POINTS && g->layout.ntiles) {  /* an opponent's pass scores for the side of the last tile placed */
         int side = g->side_of[g->last_tile_seat];
-        if (side != g->side_of[g->current]) {  /* a partner's pass scores nothing */
-            g->scores[side] += PASS_POINTS;
-            if (LOGGING(g)) {
-                ev_begin(g, "pass_points");
-                ev_int(g, "side", side);
-                ev_int(g, "points", PASS_POINTS);
-                ev_scores(g);
-                ev_end(g);
-            }
-            if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
-                game_win_one(g, side);  /* the game ends at once, in the middle of the hand */
-                return;
-            }
+        if (side != g->side_of[g->current] && pass_scores(g, side, PASS_POINTS, 0)) {  /* a partner's: nothing */
+            return;
         }
     }
     /* A pass all round: the seat before the last tile's passes, so every other seat has passed since it. */
-    if (ROUND_PASS_POINTS && g->layout.ntiles && seat_after(g, g->current, 1) == g->last_tile_seat) {
-        int side = g->side_of[g->last_tile_seat];
-        g->scores[side] += ROUND_PASS_POINTS;
-        if (LOGGING(g)) {
-            ev_begin(g, "pass_points");
-            ev_int(g, "side", side);
-            ev_int(g, "points", ROUND_PASS_POINTS);
-            ev_bool(g, "all_round", 1);
-            ev_scores(g);
-            ev_end(g);
-        }
-        if (WINS_DURING_PLAY && g->scores[side] >= g->target) {
-            game_win_one(g, side);
-            return;
-        }
+    if (ROUND_PASS_POINTS && g->layout.ntiles && seat_after(g, g->current, 1) == g->last_tile_seat
+            && pass_scores(g, g->side_of[g->last_tile_seat], ROUND_PASS_POINTS, 1)) {
+        return;
     }
     if (MAY_PASS) {
         int seat, holding = 0;
