@@ -100,6 +100,9 @@ static clock_t wasm_clock(void) {
 #define SIDE_CHOOSES 0  /* an opener rule lets the side that won the last decided hand choose */
 #define PASS_POINTS 0  /* an opponent's pass scores this for the side of the last tile placed */
 #define ROUND_PASS_POINTS 0  /* every other seat passing in turn after a tile scores this */
+#define LEAD_PASS_DOUBLE 0  /* a pass right after a double */
+#define LEAD_PASS_OTHER 0  /* ... after any other lead */
+#define LEAD_PASS 0  /* a pass right after the lead scores LEAD_PASS_* */
 #define LEAD_NAMED 0  /* any tile */
 #define LEAD_VOID 0
 #define LEAD_NAMED_FIRST_HAND_ONLY 0  /* the named lead leads some hands only: the first */
@@ -2193,15 +2196,16 @@ static void draw_tile(Game *g) {
     next_turn(g, LEAD_DRAWN_FOR && !g->layout.ntiles && tile != g->lead_tile);
 }
 
-/* Points a pass scores for a side (an opponent's pass, or a pass all round): whether they won the game, at once. */
-static int pass_scores(Game *g, int side, int points, int all_round) {
+/* Points a pass scores for a side (an opponent's pass, a pass all round, or right after the lead, as the event's
+   flag says): whether they won the game, at once. */
+static int pass_scores(Game *g, int side, int points, const char *flag) {
     g->scores[side] += points;
     if (LOGGING(g)) {
         ev_begin(g, "pass_points");
         ev_int(g, "side", side);
         ev_int(g, "points", points);
-        if (all_round) {
-            ev_bool(g, "all_round", 1);
+        if (flag) {
+            ev_bool(g, flag, 1);
         }
         ev_scores(g);
         ev_end(g);
@@ -2221,15 +2225,22 @@ static void pass_turn(Game *g) {
     if (TRAINS) {
         g->layout.markers[g->current] = 1;  /* a pass puts the seat's marker on its own train */
     }
-    if (PASS_POINTS && g->layout.ntiles) {  /* an opponent's pass scores for the side of the last tile placed */
+    if (LEAD_PASS && g->layout.ntiles == 1 && seat_after(g, g->last_tile_seat, 1) == g->current) {
+        /* A pass right after the lead: the leader's side scores, by whether the lead (on the table alone) was a
+           double. */
+        if (pass_scores(g, g->side_of[g->last_tile_seat], g->layout.doubles ? LEAD_PASS_DOUBLE : LEAD_PASS_OTHER,
+                        "after_lead")) {
+            return;
+        }
+    } else if (PASS_POINTS && g->layout.ntiles) {  /* an opponent's pass scores for the side of the last tile placed */
         int side = g->side_of[g->last_tile_seat];
-        if (side != g->side_of[g->current] && pass_scores(g, side, PASS_POINTS, 0)) {  /* a partner's: nothing */
+        if (side != g->side_of[g->current] && pass_scores(g, side, PASS_POINTS, NULL)) {  /* a partner's: nothing */
             return;
         }
     }
     /* A pass all round: the seat before the last tile's passes, so every other seat has passed since it. */
     if (ROUND_PASS_POINTS && g->layout.ntiles && seat_after(g, g->current, 1) == g->last_tile_seat
-            && pass_scores(g, g->side_of[g->last_tile_seat], ROUND_PASS_POINTS, 1)) {
+            && pass_scores(g, g->side_of[g->last_tile_seat], ROUND_PASS_POINTS, "all_round")) {
         return;
     }
     if (MAY_PASS) {

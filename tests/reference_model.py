@@ -865,8 +865,19 @@ class Game:
         self.events.append({"event": "pass", "seat": self.current})
         if self.v.trains is not ir.Trains.NONE:
             self.markers.add(self.current)  # a pass puts the passer's marker on its own train
+        # Dominican pase de salida: the pass right after the lead scores for the leader's side, by its lead.
+        after_lead = len(self.table.tiles) == 1 and (self.last_tile_seat + 1) % self.players == self.current
+        if (self.v.lead_pass_points or self.v.lead_pass_double_points) and after_lead:
+            side = self.side_of(self.last_tile_seat)
+            points = self.v.lead_pass_double_points if is_double(self.table.tiles[0]) else self.v.lead_pass_points
+            self._score(side, points)
+            self.events.append({"event": "pass_points", "side": side, "points": points, "after_lead": True,
+                                "scores": list(self.scores), "pegs": list(self.pegs)})
+            if self.wins_at_once and self.scores[side] >= self.target:
+                self._win([side])
+                return
         # Dominican pase: the side that placed the last tile scores for each opponent's pass.
-        if self.v.pass_points and self.table.tiles:
+        elif self.v.pass_points and self.table.tiles:
             side = self.side_of(self.last_tile_seat)
             if side != self.side_of(self.current):
                 self._score(side, self.v.pass_points)

@@ -66,8 +66,10 @@ def play_out(variant: ir.Variant, engine: Any, players: int, partnerships: bool,
             elif event["event"] in ("penalty", "muggins"):  # announced scores: a wrong claim, a call
                 expected[game.side_of(event["seat"])] += event["points"]
             elif event["event"] == "pass_points":  # an opponent's pass, or a pass all round, for the last tile's side
-                assert event["points"] == (variant.round_pass_points if event.get("all_round")
-                                           else variant.pass_points) > 0
+                allowed = ({variant.round_pass_points} if event.get("all_round") else {
+                    variant.lead_pass_points, variant.lead_pass_double_points} if event.get("after_lead")
+                    else {variant.pass_points})  # a pass all round, right after the lead, or an opponent's
+                assert event["points"] in allowed
                 expected[event["side"]] += event["points"]
             elif event["event"] == "award":
                 if "side" in event:

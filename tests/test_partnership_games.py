@@ -428,6 +428,24 @@ def test_dominican_only_a_pase_corrido_scores_25_once_when_the_three_others_pass
     assert game.current == 0  # seat 0 moves again
 
 
+@pytest.mark.parametrize("target", ["python", "native"])
+@pytest.mark.parametrize(("hands", "first_hand", "points"), [
+    # Seat 0 leads and keeps a tile that follows its lead; nobody else can follow. Hand 1: it leads [6|6], a double,
+    # so seat 1's pass scores 25; seat 2's, a partner's, nothing; seat 3's is an opponent's pase, 25.
+    ([tiles("66 16"), tiles("23 45"), tiles("22 33"), tiles("12 02")], 1, [25, 25]),
+    # Hand 2: seat 0 leads [1|2], no double: seat 1's pass scores 50, then as before.
+    ([tiles("12 24"), tiles("55 56"), tiles("00 06"), tiles("66 46")], 2, [50, 25])])
+def test_dominican_a_pase_de_salida_scores_25_after_a_double_lead_and_50_after_any_other(
+        target: str, tmp_path: Path, hands: list[list[tuple[int, int]]], first_hand: int, points: list[int]) -> None:
+    game = two_tile_game("dominican_pase_de_salida", "first hand lead: [6|6]", target, tmp_path, hands, 0,
+                         first_hand=first_hand)
+    game.apply(lead(hands[0][0]))
+    events = [event for _ in range(3) for event in game.apply(("pass",))]
+    scored = of_kind(events, "pass_points")
+    assert [event["points"] for event in scored] == points and game.scores == [sum(points), 0]
+    assert scored[0]["after_lead"] is True and not any("after_lead" in event for event in scored[1:])
+
+
 def test_dominican_the_blocker_against_the_next_seat_fewer_pips_winning_equal_pips_the_blocker() -> None:
     engine = family(DOMINICAN)
     sides = (0, 1, 0, 1)

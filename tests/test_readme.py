@@ -210,6 +210,7 @@ _EXAMPLES: dict[str, list[tuple[str, ...]]] = {
         ("an opponent's pass scores: 25 points", "target: at least 61", "first score: at least 10"),
         ("a pass all round scores: 25 points",),
         ("a pass all round scores: 25 points", "target: at least 61", "first score: at least 10"),
+        ("a pass right after the lead scores: 50 points, 25 after a double",),
         ("a pass all round scores: 25 points", "target: at least 61", "players: 4", "partnerships: fixed at 4 players",
          "deal: 4 players get 5 tiles", "partnership goes out: when both partners are out")],
     "A `lead` tile that is not in the set; `f": [

@@ -159,6 +159,9 @@ def _variant_sentences(v: ir.Variant, wording: Wording) -> Iterator[Sentence]:
         yield _s("scoring", "an opponent's pass scores", "an opponent's pass scores", points=v.pass_points)
     if v.round_pass_points:
         yield _s("scoring", "a pass all round scores", "a pass all round scores", points=v.round_pass_points)
+    if v.lead_pass_points or v.lead_pass_double_points:
+        yield _s("scoring", "a pass right after the lead scores", "a pass right after the lead scores",
+                 points=v.lead_pass_points, double=v.lead_pass_double_points)
     if isinstance(v.first_score, ir.FirstScore):
         key = "first score.placements" if v.first_score.placements_only else "first score"
         yield _s("scoring", key, "first score", threshold=v.first_score.threshold)
@@ -308,7 +311,7 @@ SENTENCE_KEYS: tuple[str, ...] = (
     "going out on either end scores", "going out on either end scores.doubles excepted",
     "going out on either end scores.two numbers",
     "going out on a single blank end scores", "winning a blocked hand scores", "hand bonus",
-    "an opponent's pass scores", "a pass all round scores",
+    "an opponent's pass scores", "a pass all round scores", "a pass right after the lead scores",
     "pip award", "pip award.none", "pip award.less own", "pip award.each hand",
     *_phrase_keys("blocked hand", ir.BlockedHand),
     "blocked hand award", "blocked hand award.same", "blocked hand award.none", "blocked hand award.fixed",
@@ -462,6 +465,7 @@ SLOTS: dict[str, tuple[str, ...]] = {
     'hand bonus': ('hand', 'points'),
     "an opponent's pass scores": ('points',),
     'a pass all round scores': ('points',),
+    'a pass right after the lead scores': ('double', 'points'),
     'pip award': ('award',),
     'blocked hand award': ('award',),
     'blocked hand award.fixed': ('points',),

@@ -524,7 +524,9 @@ def check_both_scored(v: ir.Variant) -> Iterator[Diagnostic]:
 def check_pass_points(v: ir.Variant) -> Iterator[Diagnostic]:
     """Points for an opponent's pass, or for a pass all round, scored the moment it is made."""
     for key, points, scoring in (("an opponent's pass scores", v.pass_points, "an opponent's pass"),
-                                 ("a pass all round scores", v.round_pass_points, "a pass all round")):
+                                 ("a pass all round scores", v.round_pass_points, "a pass all round"),
+                                 ("a pass right after the lead scores",
+                                  v.lead_pass_points or v.lead_pass_double_points, "a pass right after the lead")):
         if not points:
             continue
         at = _at(v, key)
@@ -725,7 +727,8 @@ def _scoring_besides_the_award(v: ir.Variant) -> list[tuple[str, bool]]:
             ("going out on either end scores", v.either_end_bonus != 0),
             ("going out with double blank on a single blank end scores", v.blank_end_bonus != 0),
             ("hand bonus", bool(v.hand_bonuses)), ("winning a blocked hand scores", v.blocked_bonus != 0),
-            ("an opponent's pass scores", v.pass_points != 0), ("a pass all round scores", v.round_pass_points != 0)]
+            ("an opponent's pass scores", v.pass_points != 0), ("a pass all round scores", v.round_pass_points != 0),
+            ("a pass right after the lead scores", bool(v.lead_pass_points or v.lead_pass_double_points))]
 
 
 def check_hand_points(v: ir.Variant) -> Iterator[Diagnostic]:

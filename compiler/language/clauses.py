@@ -396,6 +396,16 @@ def _write_points(points: int) -> str:
     return _count(points, "point")
 
 
+def _lead_pass(r: Reader, t: Tree[Token]) -> tuple[int, int]:
+    """The points of a pass right after the lead: after any lead but a double, and after a double."""
+    return r.int(t.children[0]), r.int(t.children[1])
+
+
+def _write_lead_pass(value: tuple[int, int]) -> str:
+    other, double = value
+    return f"{_count(other, 'point')}, {double} after a double"
+
+
 # The steps of a pip award after its source, in the order they must be written, with their words.
 AWARD_STEPS = {"less_own": "less the winner's own", "rounded_to": "rounded to the nearest",
                "each_rounded_to": "each hand rounded to the nearest", "divided_by": "divided by"}
@@ -751,6 +761,9 @@ CLAUSES: tuple[Clause, ...] = (
            "an opponent's pass scores: 25 points", read=_number, write=_write_points),
     Clause("a pass all round scores", "round_pass_points", "round_pass_points", GAME, TABLE_SCORING,
            "a pass all round scores: 25 points", read=_number, write=_write_points),
+    Clause("a pass right after the lead scores", "lead_pass_points", ("lead_pass_points", "lead_pass_double_points"),
+           GAME, TABLE_SCORING, "a pass right after the lead scores: 50 points, 25 after a double", read=_lead_pass,
+           write=_write_lead_pass),
     Clause("placement points", "placement_points", "placement_points", GAME, TABLE_SCORING,
            "placement points: announced by the player", phrase=("PLACEMENT_POINTS_KIND", ir.PlacementPoints)),
     Clause("partnership goes out", "partnership_out", "partnership_out", GAME, TABLE_HAND_END,

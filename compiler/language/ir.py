@@ -626,6 +626,10 @@ class Variant:
     pass_points: int = 0  # each pass scores this for the side of the last tile placed, where the passer opposes it
     # Every other seat passing in turn after a tile (Dominican pase corrido) scores this once for the tile's side.
     round_pass_points: int = 0
+    # The next seat passing right after the lead (Dominican pase de salida) scores these for the leader's side, in
+    # place of an opponent's pass: after any other lead, and after a double.
+    lead_pass_points: int = 0
+    lead_pass_double_points: int = 0
     pip_award: PipAward | None = None
     blocked_hand: BlockedHand = BlockedHand.NO_WINNER
     blocked_award: PipAward | FixedAward | SameAward | None = SameAward.PIP_AWARD  # None: nothing

@@ -417,7 +417,8 @@ def _out(event: Event) -> str:
 
 def _pass_points(event: Event) -> str:
     points = _points(event["points"])
-    passed = "a pass all round" if event.get("all_round") else "a pass by an opponent"
+    passed = ("a pass all round" if event.get("all_round") else "a pass right after the lead"
+              if event.get("after_lead") else "a pass by an opponent")
     return f"  side {event['side']} scores {points} for {passed}; scores {event['scores']}"
 
 

@@ -248,6 +248,9 @@ def variant_context(v: ir.Variant) -> CEngineContext:
         ("SIDE_CHOOSES", int(turn.side_chooses), "an opener rule lets the side that won the last decided hand choose"),
         ("PASS_POINTS", turn.pass_points, "an opponent's pass scores this for the side of the last tile placed"),
         ("ROUND_PASS_POINTS", turn.round_pass_points, "every other seat passing in turn after a tile scores this"),
+        ("LEAD_PASS_DOUBLE", turn.lead_pass_points[0] if turn.lead_pass_points else 0, "a pass right after a double"),
+        ("LEAD_PASS_OTHER", turn.lead_pass_points[1] if turn.lead_pass_points else 0, "... after any other lead"),
+        ("LEAD_PASS", int(turn.lead_pass_points is not None), "a pass right after the lead scores LEAD_PASS_*"),
         # leads
         ("LEAD_NAMED", int(leads.named), leads.phrase_text), ("LEAD_VOID", int(leads.void), ""),
         ("LEAD_NAMED_FIRST_HAND_ONLY", int(leads.first_hand_only), "the named lead leads some hands only: the first"),

@@ -165,6 +165,7 @@ class TurnRules:
     side_chooses: bool  # an opener rule lets the side that won the last decided hand choose its seat
     pass_points: int  # an opponent's pass scores this for the side of the last tile placed; 0: passes score nothing
     round_pass_points: int  # every other seat passing in turn after a tile scores this for its side; 0: nothing
+    lead_pass_points: tuple[int, int] | None  # the next seat passing right after the lead: (after a double, else)
 
 
 @dataclass(frozen=True)
@@ -482,6 +483,8 @@ def _turn(v: ir.Variant) -> TurnRules:
         and v.partnership_out is ir.PartnershipOut.BOTH_PARTNERS,
         winner_leads=ir.Opener.WINNER in openers, pass_points=v.pass_points,
         round_pass_points=v.round_pass_points,
+        lead_pass_points=(v.lead_pass_double_points, v.lead_pass_points)
+        if v.lead_pass_points or v.lead_pass_double_points else None,
         side_chooses=ir.Opener.SIDE_CHOICE in openers,
     )
 
