@@ -522,7 +522,7 @@ def check_both_scored(v: ir.Variant) -> Iterator[Diagnostic]:
 
 
 def check_pass_points(v: ir.Variant) -> Iterator[Diagnostic]:
-    """Points for an opponent's pass, or for a pass all round, scored the moment it is made."""
+    """Points for a pass (an opponent's, one all round, or one right after the lead), scored the moment it is made."""
     for key, points, scoring in (("an opponent's pass scores", v.pass_points, "an opponent's pass"),
                                  ("a pass all round scores", v.round_pass_points, "a pass all round"),
                                  ("a pass right after the lead scores",

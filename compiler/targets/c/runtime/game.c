@@ -1184,7 +1184,8 @@ static void end_hand(Game *g, int blocked) {
     }
     if (BRUK && g->nhand_winners && g->scores[0] >= 1 && g->scores[1] >= 1
             && !(g->scores[0] == 1 && g->scores[1] == 1)) {
-        /* Both sides have points: from 1-1 the losers go back to 0, else every side does (the game bruks). */
+        /* Both sides have points: from 1-1 the losers go back to 0, else every side does (the game bruks), or the
+           losers alone where the winner keeps its points (BRUK_KEEPS_WINNER). */
         int64_t back[MAX_PLAYERS];
         for (side = 0; side < g->sides; ++side) {
             back[side] = (level || BRUK_KEEPS_WINNER) && side == g->hand_winners[0] ? 0 : -g->scores[side];
